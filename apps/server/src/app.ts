@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { IMAGE_MAX_BYTES } from '@reprise/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { registerAccountRoutes } from './modules/accounts/accounts.routes';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
+import { registerUserRoutes } from './modules/users/users.routes';
+import { registerAuth } from './platform/auth-hook';
+import type { Config } from './platform/config';
+import type { Db } from './platform/db';
+import { registerErrorHandler } from './platform/errors';
+import type { Mailer } from './platform/mail';
+import type { Storage } from './platform/storage';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  storage: Storage;
+}
+
+export type App = FastifyInstance;
+
+/** Builds the application without listening, so tests can use `app.inject`. */
+export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ? { level: deps.config.logLevel } : false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, body === '' ? {} : JSON.parse(body as string));
+    } catch (error) {
+      (error as { statusCode?: number }).statusCode = 400;
+      done(error as Error, undefined);
+    }
+  });
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Reprise API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandler(app);
+  registerAuth(app, deps.db, deps.config);
+
+  await app.register(
+    async (api) => {
+      registerHealthRoutes(api, deps);
+      registerAuthRoutes(api, deps);
+      registerAccountRoutes(api, deps);
+      registerOrganizationRoutes(api, deps);
+      registerUserRoutes(api, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  registerWebApp(app, deps.config.webDistDir);
+  return app;
+}
+
+/** Serves the built web app; any non-API GET answers index.html (client-side routes). */
+function registerWebApp(app: FastifyInstance, dist: string): void {
+  if (!existsSync(dist)) return;
+  app.register(fastifyStatic, { root: dist, wildcard: false, maxAge: '1h', index: false });
+  app.get('/*', { config: { public: true } }, (request, reply) => {
+    if (request.url.startsWith('/api')) return reply.callNotFound();
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+  });
+}

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+
+export function registerAccountRoutes(_app: FastifyInstance, _deps: AppDeps): void {}

@@ -1,0 +1,98 @@
+import {
+  AuthenticatedUserResponse,
+  LoginRequest,
+  NewPasswordRequest,
+  PasswordRenewRequest,
+  ResetTokenParams,
+  SwitchModuleRequest,
+} from '@reprise/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { actorOf, SESSION_COOKIE } from '../../platform/auth-hook';
+import * as auth from './auth.service';
+
+const ChangePasswordRequest = z.object({ currentPassword: z.string().min(1).max(256), password: NewPasswordRequest.shape.password });
+
+export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = deps;
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.secureCookies,
+    maxAge: config.sessionMaxHours * 3600,
+  };
+
+  app.post(
+    '/login',
+    { config: { public: true }, schema: { tags: ['auth'], body: LoginRequest, response: { 200: AuthenticatedUserResponse } } },
+    async (request, reply) => {
+      const { user, token } = await auth.login(deps, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+      return user;
+    },
+  );
+
+  app.post('/logout', { config: { authenticated: true }, schema: { tags: ['auth'] } }, async (request, reply) => {
+    await auth.logout(db, actorOf(request));
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.code(204).send();
+  });
+
+  app.get(
+    '/me',
+    { config: { authenticated: true }, schema: { tags: ['auth'], response: { 200: AuthenticatedUserResponse } } },
+    async (request) => auth.me(db, actorOf(request)),
+  );
+
+  app.post(
+    '/me/module',
+    {
+      config: { authenticated: true },
+      schema: { tags: ['auth'], body: SwitchModuleRequest, response: { 200: AuthenticatedUserResponse } },
+    },
+    async (request) => auth.switchModule(db, actorOf(request), request.body.moduleType),
+  );
+
+  app.post(
+    '/me/password',
+    { config: { authenticated: true }, schema: { tags: ['auth'], body: ChangePasswordRequest } },
+    async (request, reply) => {
+      await auth.changePassword(db, actorOf(request), request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/password/renew',
+    { config: { public: true }, schema: { tags: ['auth'], body: PasswordRenewRequest } },
+    async (request, reply) => {
+      await auth.requestPasswordReset(deps, request.body.email, (err) => request.log.error({ err }, 'reset mail failed'));
+      return reply.code(202).send();
+    },
+  );
+
+  app.get(
+    '/password/new/:token',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], params: ResetTokenParams, response: { 200: z.object({ email: z.string() }) } },
+    },
+    async (request) => auth.checkPasswordLink(db, request.params.token),
+  );
+
+  app.post(
+    '/password/new/:token',
+    { config: { public: true }, schema: { tags: ['auth'], params: ResetTokenParams, body: NewPasswordRequest } },
+    async (request, reply) => {
+      await auth.applyPasswordLink(db, request.params.token, request.body.password);
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,23 @@
+import type { LogAction } from '@reprise/shared';
+import type { Db } from './db';
+import type { Actor } from './context';
+
+/** Writes one audit row in the caller's transaction (who, when, what, before and after). */
+export async function writeAudit(
+  trx: Db,
+  actor: Actor | null,
+  entry: { action: LogAction; entityType: string; entityId: string; accountId: string | null; before?: unknown; after?: unknown },
+): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      account_id: entry.accountId,
+      actor_user_id: actor?.userId ?? null,
+      action: entry.action,
+      entity_type: entry.entityType,
+      entity_id: entry.entityId,
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    })
+    .execute();
+}

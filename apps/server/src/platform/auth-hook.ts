@@ -1,0 +1,155 @@
+import {
+  MODULE_TYPES,
+  type ModuleType,
+  type Permission,
+  PLATFORM_USER_TYPES,
+  permissionsFor,
+  type UserType,
+} from '@reprise/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Config } from './config';
+import type { Actor } from './context';
+import type { Db } from './db';
+import { AppError } from './errors';
+import { hashToken } from './security';
+
+export const SESSION_COOKIE = 'reprise_session';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The permission a route needs; every API route declares one, or `public`, or `authenticated`. */
+    permission?: Permission;
+    public?: boolean;
+    /** Any signed-in user (own profile, sign-out). */
+    authenticated?: boolean;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+    sessionToken: string | null;
+  }
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export function tokenFrom(request: FastifyRequest): { token: string; viaCookie: boolean } | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), viaCookie: false };
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  return cookie ? { token: cookie, viaCookie: true } : null;
+}
+
+/** Loads the session of a token: null when unknown, revoked, expired or idle too long, or the user inactive. */
+export async function loadActor(
+  db: Db,
+  config: Config,
+  token: string,
+  requestedModule: string | undefined,
+): Promise<Actor | null> {
+  const rows = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('user_modules as m', 'm.user_id', 'u.id')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select([
+      's.id as sessionId',
+      's.current_module as currentModule',
+      's.last_used_at as lastUsedAt',
+      'u.id as userId',
+      'u.account_id as accountId',
+      'u.email',
+      'm.module_type as moduleType',
+      'm.user_type as userType',
+      'm.organization_id as organizationId',
+      'o.path as organizationPath',
+    ])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('s.last_used_at', '>', sql<Date>`now() - make_interval(mins => ${config.sessionIdleMinutes})`)
+    .where('u.status', '=', 'active')
+    .execute();
+  const first = rows[0];
+  if (!first) return null;
+  const wanted =
+    requestedModule && (MODULE_TYPES as readonly string[]).includes(requestedModule)
+      ? requestedModule
+      : first.currentModule;
+  const row = rows.find((r) => r.moduleType === wanted);
+  if (!row) throw new AppError('module_not_held', `You hold no role in the module ${wanted}.`);
+  if (Date.now() - new Date(first.lastUsedAt).getTime() > LAST_USED_RESOLUTION_MS) {
+    await db.updateTable('sessions').set({ last_used_at: sql`now()` }).where('id', '=', first.sessionId).execute();
+  }
+  const userType = row.userType as UserType;
+  const module = row.moduleType as ModuleType;
+  return {
+    userId: row.userId,
+    sessionId: row.sessionId,
+    accountId: row.accountId,
+    email: row.email,
+    module,
+    userType,
+    organizationId: row.organizationId,
+    organizationPath: row.organizationPath,
+    isPlatform: PLATFORM_USER_TYPES.includes(userType),
+    permissions: new Set(permissionsFor(userType, module)),
+  };
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every API route must declare what it needs; a route that declares nothing fails at start-up.
+ * Each request then gets its actor, and the route's permission is checked before the handler.
+ */
+export function registerAuth(app: FastifyInstance, db: Db, config: Config): void {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('sessionToken', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
+    const c = route.config as { permission?: string; public?: boolean; authenticated?: boolean } | undefined;
+    if (!c?.permission && !c?.public && !c?.authenticated) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no permission (config.permission, public or authenticated)`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const declared = request.routeOptions.config as { permission?: Permission; public?: boolean; authenticated?: boolean };
+    if (!request.url.startsWith('/api')) return;
+    const found = tokenFrom(request);
+    if (found) {
+      const moduleHeader = request.headers['x-module'];
+      const actor = await loadActor(db, config, found.token, typeof moduleHeader === 'string' ? moduleHeader : undefined);
+      if (actor) {
+        if (found.viaCookie && UNSAFE.has(request.method) && !sameOrigin(request)) {
+          throw new AppError('csrf_rejected', 'The request comes from another site.');
+        }
+        request.actor = actor;
+        request.sessionToken = found.token;
+      }
+    }
+    if (declared?.public) return;
+    if (!request.actor) throw new AppError('unauthenticated', 'Your session has expired or you are not signed in.');
+    if (declared?.permission && !request.actor.permissions.has(declared.permission)) {
+      throw new AppError('forbidden', 'You do not have the permission to do this.');
+    }
+  });
+}
+
+/** A cookie-authenticated write must come from our own origin (browsers send Origin on POST). */
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/** The actor of a route that declared a permission or `authenticated` (always set there). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('unauthenticated', 'Not signed in.');
+  return request.actor;
+}

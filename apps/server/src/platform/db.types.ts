@@ -1,0 +1,159 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface AccountsTable {
+  id: Generated<string>;
+  name: string;
+  company_country: Generated<string>;
+  language: Generated<string>;
+  currency: Generated<string>;
+  email_dpo: string | null;
+  main_color: Generated<string>;
+  logo_key: string | null;
+  favicon_key: string | null;
+  is_buyer_and_workshops_supervisor: Generated<boolean>;
+  is_retailer: Generated<boolean>;
+  is_platform: Generated<boolean>;
+  site_slug: string | null;
+  site_active: Generated<boolean>;
+  status: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface OrganizationsTable {
+  id: Generated<string>;
+  account_id: string;
+  parent_organization_id: string | null;
+  path: string;
+  type: string;
+  module_type: string;
+  common_name: string;
+  corporate_name: string | null;
+  siret: string | null;
+  capital: number | null;
+  street: string | null;
+  street_more: string | null;
+  zip: string | null;
+  city: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  geocoded_by_user: Generated<boolean>;
+  place_email: string | null;
+  status: Generated<string>;
+  external_id: string | null;
+  default_warehouse_id: string | null;
+  buyer_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface OrganizationRootDetailsTable {
+  id: Generated<string>;
+  account_id: string;
+  seller_support_email: string | null;
+  eula: string | null;
+  service_terms: string | null;
+  faq_and_contact: string | null;
+  is_warehouse_comment_mandatory: Generated<boolean>;
+  is_warehouse_comment_shared_to_client: Generated<boolean>;
+  buyback_zero_description: string | null;
+  no_search_result_description: string | null;
+  enabled_premium_features: Generated<string[]>;
+  category_navigation_enabled: Generated<boolean>;
+  customer_identity_document_required: Generated<boolean>;
+  warehouse_checkin_requirement: Generated<string>;
+  bar_code_enabled: Generated<boolean>;
+  tag_price_enabled: Generated<boolean>;
+  buyer_payment_enabled: Generated<boolean>;
+  cart_min_value: Generated<number>;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  account_id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  password_hash: string | null;
+  status: Generated<string>;
+  force_connection_by_sso: Generated<boolean>;
+  language: string | null;
+  preferred_module: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  last_login_at: Date | null;
+}
+
+export interface UserModulesTable {
+  user_id: string;
+  module_type: string;
+  user_type: string;
+  organization_id: string;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  current_module: string;
+  created_at: CreatedAt;
+  last_used_at: Timestamp;
+  expires_at: Date;
+  revoked_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  purpose: Generated<string>;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  window_start: Date;
+  last_failure_at: Date;
+  locked_until: Date | null;
+  lock_level: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  account_id: string | null;
+  actor_user_id: string | null;
+  action: 'create' | 'update' | 'remove';
+  entity_type: string;
+  entity_id: string;
+  before: unknown;
+  after: unknown;
+  at: CreatedAt;
+}
+
+export interface SchemaMigrationsTable {
+  version: string;
+  applied_at: CreatedAt;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  organizations: OrganizationsTable;
+  organization_root_details: OrganizationRootDetailsTable;
+  users: UsersTable;
+  user_modules: UserModulesTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  login_throttle: LoginThrottleTable;
+  audit_log: AuditLogTable;
+  schema_migrations: SchemaMigrationsTable;
+}

@@ -1,0 +1,42 @@
+import type { Collection } from '@reprise/shared';
+
+/** Builds the hydra-style `view` links of a page, keeping the other query parameters. */
+export function collection<T>(
+  member: T[],
+  totalItems: number,
+  page: number,
+  itemsPerPage: number,
+  url: string,
+): Collection<T> {
+  const [path, search = ''] = url.split('?');
+  const lastPage = Math.max(1, Math.ceil(totalItems / itemsPerPage));
+  const link = (p: number) => {
+    const params = new URLSearchParams(search);
+    params.set('page', String(p));
+    params.set('itemsPerPage', String(itemsPerPage));
+    return `${path}?${params.toString()}`;
+  };
+  return {
+    member,
+    totalItems,
+    view: {
+      first: link(1),
+      last: link(lastPage),
+      ...(page < lastPage ? { next: link(page + 1) } : {}),
+      ...(page > 1 ? { previous: link(Math.min(page - 1, lastPage)) } : {}),
+    },
+  };
+}
+
+/** The first `order[field]` present in a parsed query, restricted to the allowed fields. */
+export function orderFrom<F extends string>(
+  query: Record<string, unknown>,
+  fields: readonly F[],
+  fallback: { field: F; direction: 'asc' | 'desc' },
+): { field: F; direction: 'asc' | 'desc' } {
+  for (const field of fields) {
+    const direction = query[`order[${field}]`];
+    if (direction === 'asc' || direction === 'desc') return { field, direction };
+  }
+  return fallback;
+}

@@ -1,0 +1,91 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../src/app';
+import { loadConfig } from '../src/platform/config';
+import { type DatabaseHandle, openDatabase } from '../src/platform/db';
+import { createMailer } from '../src/platform/mail';
+import { localStorage } from '../src/platform/storage';
+import { DEMO } from '../src/seed/demo-ids';
+import { adminUrl, withDatabase } from './postgres';
+import { startSmtpPeer } from './smtp-peer';
+
+export { DEMO };
+
+export interface TestApp {
+  app: App;
+  db: DatabaseHandle['db'];
+  smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  /** Signs in a demo user and answers the headers to send as them. */
+  login(email: string, password?: string): Promise<{ authorization: string; user: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const name = `reprise_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: adminUrl(url) });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+    await admin.end();
+    const handle = await openDatabase({ databaseUrl: withDatabase(url, name) });
+    return {
+      handle,
+      drop: async () => {
+        const c = new pg.Client({ connectionString: adminUrl(url) });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const template = readFileSync(inject('pgliteTemplate'));
+  const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
+  const handle = await openDatabase({ pglite });
+  return { handle, drop: () => pglite.close() };
+}
+
+/** The whole application on a fresh copy of the seeded demo database, with a real SMTP peer. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { handle, drop } = await openTestDatabase();
+  const smtp = await startSmtpPeer();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'reprise-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', SMTP_URL: smtp.url, ...env });
+  const app = await buildApp({
+    db: handle.db,
+    config,
+    mailer: createMailer({ smtpUrl: smtp.url, from: config.mailFrom, mailDir: config.mailDir, log: () => {} }),
+    storage: localStorage(config.filesDir),
+  });
+  await app.ready();
+  let address = 0;
+  return {
+    app,
+    db: handle.db,
+    smtp,
+    async login(email, password = DEMO.password) {
+      // each login from its own address, so that address-based throttling never mixes tests
+      address += 1;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password },
+        remoteAddress: `10.9.${Math.floor(address / 250)}.${address % 250}`,
+      });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      const user = res.json();
+      return { authorization: `Bearer ${user.apiToken}`, user };
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await smtp.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/api';
+import { type ErrorModalOptions, errorFromException, showError } from './errors';
+
+/** `meta` of every query and mutation. */
+export interface RequestMeta extends Record<string, unknown> {
+  /** The screen shows this failure itself (e.g. 422 violations inline): no error modal. */
+  handlesErrors?: boolean;
+  /** Where the error modal's button leads when this request fails. */
+  errorModal?: ErrorModalOptions;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: RequestMeta;
+    mutationMeta: RequestMeta;
+  }
+}
+
+function report(error: unknown, meta: RequestMeta | undefined): void {
+  if (meta?.handlesErrors) return;
+  // The session-expired modal answers 401s (lib/api announces them).
+  if (error instanceof ApiError && error.status === 401) return;
+  showError({ ...errorFromException(error), ...meta?.errorModal });
+}
+
+/** Client errors will not change by retrying; server and network failures get one more try. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => report(error, mutation.meta),
+    }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import type { AuthenticatedUser, LoginRequest, ModuleType } from '@reprise/shared';
+import { ApiError, api } from '../lib/api';
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  me: () => [...sessionKeys.all, 'me'] as const,
+};
+
+/** The browser never keeps the API token: the HttpOnly cookie carries the session. */
+export function withoutToken({ apiToken: _token, ...user }: AuthenticatedUser): AuthenticatedUser {
+  return user;
+}
+
+/** The signed-in user, or null when the session cookie is missing or expired. */
+export async function fetchCurrentUser(): Promise<AuthenticatedUser | null> {
+  try {
+    return withoutToken(await api.get<AuthenticatedUser>('/me', { silent401: true }));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export async function postLogin(credentials: LoginRequest): Promise<AuthenticatedUser> {
+  return withoutToken(await api.post<AuthenticatedUser>('/login', credentials, { silent401: true }));
+}
+
+export async function postLogout(): Promise<void> {
+  await api.post<void>('/logout', undefined, { silent401: true });
+}
+
+export async function postSwitchModule(moduleType: ModuleType): Promise<AuthenticatedUser> {
+  return withoutToken(await api.post<AuthenticatedUser>('/me/module', { moduleType }));
+}

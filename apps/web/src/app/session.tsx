@@ -1,0 +1,195 @@
+import {
+  type AuthenticatedUser,
+  DEFAULT_MAIN_COLOR,
+  hasPermission,
+  type LoginRequest,
+  type ModuleType,
+  type Permission,
+} from '@reprise/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useNavigate } from 'react-router';
+import { applyAccountLanguage } from '../i18n';
+import { ApiError, onUnauthorized, setApiModule } from '../lib/api';
+import { errorFromException, showError, showSessionExpired } from './errors';
+import { readCachedUser, writeCachedUser } from './session-cache';
+import { fetchCurrentUser, postLogin, postLogout, postSwitchModule, sessionKeys } from './session.queries';
+import { setBranding } from './theme';
+
+export interface Session {
+  /** The signed-in user: from the local cache until /api/me confirms it, null when signed out. */
+  user: AuthenticatedUser | null;
+  /** True once /api/me (or the sign-in) has answered for this page. */
+  confirmed: boolean;
+  /** /api/me could not be answered (network or server failure). */
+  bootFailed: boolean;
+  module: ModuleType | null;
+  switchingModule: boolean;
+  can: (permission: Permission) => boolean;
+  /** Signs in; rejects with the API error (or `no_permissions`) for the login form to show. */
+  signIn: (credentials: LoginRequest) => Promise<AuthenticatedUser>;
+  signOut: () => Promise<void>;
+  /** Forgets the user locally without calling the API (the session-expired modal). */
+  reset: () => void;
+  switchModule: (moduleType: ModuleType) => Promise<void>;
+  refresh: () => Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+function hasAnyPermission(user: AuthenticatedUser): boolean {
+  return (user.frontPermissions[user.currentModule]?.length ?? 0) > 0;
+}
+
+const noPermissionsError = () =>
+  new ApiError(403, { type: 'about:blank', title: 'Forbidden', status: 403, detail: '', code: 'no_permissions' });
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [cachedUser] = useState(readCachedUser);
+  const [switchingModule, setSwitchingModule] = useState(false);
+  const switching = useRef(false);
+
+  const me = useQuery({
+    queryKey: sessionKeys.me(),
+    queryFn: fetchCurrentUser,
+    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: true,
+    meta: { handlesErrors: true },
+  });
+
+  const confirmed = me.data !== undefined;
+  const user = confirmed ? me.data : cachedUser;
+  // Set during render so that the first requests of child screens already carry X-Module.
+  setApiModule(user?.currentModule ?? null);
+
+  const remember = useCallback(
+    (next: AuthenticatedUser | null) => {
+      writeCachedUser(next);
+      queryClient.setQueryData(sessionKeys.me(), next);
+    },
+    [queryClient],
+  );
+
+  const reset = useCallback(() => {
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
+    remember(null);
+  }, [queryClient, remember]);
+
+  const signOut = useCallback(async () => {
+    reset();
+    await postLogout().catch(() => undefined);
+    navigate('/login', { replace: true });
+  }, [reset, navigate]);
+
+  const signIn = useCallback(
+    async (credentials: LoginRequest) => {
+      const signedIn = await postLogin(credentials);
+      if (!hasAnyPermission(signedIn)) {
+        await postLogout().catch(() => undefined);
+        throw noPermissionsError();
+      }
+      remember(signedIn);
+      return signedIn;
+    },
+    [remember],
+  );
+
+  const switchModule = useCallback(
+    async (moduleType: ModuleType) => {
+      if (switching.current) return;
+      switching.current = true;
+      setSwitchingModule(true);
+      try {
+        remember(await postSwitchModule(moduleType));
+        if (window.location.pathname === '/home') window.location.reload();
+        else window.location.assign('/home');
+      } catch (error) {
+        switching.current = false;
+        setSwitchingModule(false);
+        if (!(error instanceof ApiError && error.status === 401)) showError(errorFromException(error));
+      }
+    },
+    [remember],
+  );
+
+  const refresh = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: sessionKeys.me() });
+  }, [queryClient]);
+
+  // Keep the fast-paint cache in step with what the server confirmed.
+  useEffect(() => {
+    if (me.data !== undefined) writeCachedUser(me.data);
+  }, [me.data]);
+
+  // A user without any permission in the current module is signed out (foundation.md section 4).
+  useEffect(() => {
+    if (confirmed && user && !hasAnyPermission(user)) {
+      reset();
+      void postLogout().catch(() => undefined);
+      navigate('/login', { replace: true, state: { errorCode: 'no_permissions' } });
+    }
+  }, [confirmed, user, reset, navigate]);
+
+  // A 401 while a confirmed session exists means it expired or was revoked.
+  const sessionActive = confirmed && user !== null;
+  useEffect(() => {
+    if (!sessionActive) return;
+    return onUnauthorized(showSessionExpired);
+  }, [sessionActive]);
+
+  const account = user?.currentOrganization.account;
+  useLayoutEffect(() => {
+    setBranding(
+      account
+        ? { mainColor: account.mainColor, logo: account.logo, favicon: account.favicon }
+        : { mainColor: DEFAULT_MAIN_COLOR, logo: null, favicon: null },
+    );
+  }, [account]);
+  useEffect(() => {
+    if (account) applyAccountLanguage(account.language);
+  }, [account]);
+
+  const value = useMemo<Session>(
+    () => ({
+      user,
+      confirmed,
+      bootFailed: me.isError && !confirmed,
+      module: user?.currentModule ?? null,
+      switchingModule,
+      can: (permission) => hasPermission(user?.frontPermissions, user?.currentModule, permission),
+      signIn,
+      signOut,
+      reset,
+      switchModule,
+      refresh,
+    }),
+    [user, confirmed, me.isError, switchingModule, signIn, signOut, reset, switchModule, refresh],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}
+
+/** The user of a screen behind the session guard. */
+export function useCurrentUser(): AuthenticatedUser {
+  const { user } = useSession();
+  if (!user) throw new Error('useCurrentUser must be used behind the session guard');
+  return user;
+}

@@ -1,0 +1,57 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_LOCALE, ERROR_CODES, LOCALES } from '@reprise/shared';
+import { describe, expect, it } from 'vitest';
+
+const root = import.meta.dirname;
+
+function namespacesOf(locale: string): string[] {
+  return readdirSync(join(root, locale))
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.slice(0, -'.json'.length))
+    .sort();
+}
+
+function read(locale: string, namespace: string): unknown {
+  return JSON.parse(readFileSync(join(root, locale, `${namespace}.json`), 'utf8'));
+}
+
+/** `{ a: { b: 'x' } }` → `[['a.b', 'x']]`. */
+function flatten(value: unknown, prefix = ''): [string, unknown][] {
+  if (value && typeof value === 'object' && !Array.isArray(value))
+    return Object.entries(value).flatMap(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key));
+  return [[prefix, value]];
+}
+
+const reference = namespacesOf(DEFAULT_LOCALE);
+
+describe('translations', () => {
+  it.each(LOCALES)('%s has the same namespaces as fr-FR', (locale) => {
+    expect(namespacesOf(locale)).toEqual(reference);
+  });
+
+  for (const namespace of reference) {
+    const referenceKeys = flatten(read(DEFAULT_LOCALE, namespace))
+      .map(([key]) => key)
+      .sort();
+
+    it.each(LOCALES)(`%s translates every key of ${namespace} that fr-FR has, and no other`, (locale) => {
+      const keys = flatten(read(locale, namespace))
+        .map(([key]) => key)
+        .sort();
+      expect(keys).toEqual(referenceKeys);
+    });
+
+    it.each(LOCALES)(`%s has no empty text in ${namespace}`, (locale) => {
+      const empty = flatten(read(locale, namespace)).filter(
+        ([, text]) => typeof text !== 'string' || text.trim() === '',
+      );
+      expect(empty.map(([key]) => key)).toEqual([]);
+    });
+  }
+
+  it('translates every error code the API may answer', () => {
+    const errors = flatten(read(DEFAULT_LOCALE, 'errors')).map(([key]) => key);
+    expect(ERROR_CODES.filter((code) => !errors.includes(code))).toEqual([]);
+  });
+});

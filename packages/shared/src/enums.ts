@@ -1,0 +1,113 @@
+/** Values named by the specification (foundation.md sections 1, 3 and 6). */
+
+export const MODULE_TYPES = ['root', 'tim', 'lcm', 'rps'] as const;
+export type ModuleType = (typeof MODULE_TYPES)[number];
+/** Exists as a value in the product (a user with no module yet); never held as a role. */
+export const NO_MODULE_TYPE = 'no_module_type' as const;
+
+export const USER_TYPES = [
+  'admin',
+  'super_admin',
+  'root_management_unit_manager',
+  'root_management_unit_analyst',
+  'management_unit_manager',
+  'management_unit_analyst',
+  'store_manager',
+  'store_seller',
+  'warehouse_manager',
+  'warehouse_operator',
+  'buyer_manager',
+  'pseudo_anonymous',
+] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const ORGANIZATION_TYPES = [
+  'root_management_unit',
+  'management_unit',
+  'store',
+  'buyer',
+  'warehouse',
+] as const;
+export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
+
+export const STATUSES = ['active', 'inactive'] as const;
+export type Status = (typeof STATUSES)[number];
+
+export const LOCALES = ['fr-FR', 'en-GB', 'nl-BE', 'de-DE'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'fr-FR';
+export const FALLBACK_LOCALE: Locale = 'en-GB';
+
+export const CURRENCIES = ['EUR', 'GBP', 'USD', 'CHF'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const PREMIUM_FEATURES = [
+  'custom_transfer_order',
+  'imei_search_and_collect',
+  'multi_product_cart',
+  'payment_bonus',
+  'absorption',
+  'sftp_access',
+] as const;
+export type PremiumFeature = (typeof PREMIUM_FEATURES)[number];
+
+export const WAREHOUSE_CHECKIN_REQUIREMENTS = ['optional', 'mandatory', 'disabled'] as const;
+export type WarehouseCheckinRequirement = (typeof WAREHOUSE_CHECKIN_REQUIREMENTS)[number];
+
+export const LOG_ACTIONS = ['create', 'update', 'remove'] as const;
+export type LogAction = (typeof LOG_ACTIONS)[number];
+
+export const DEFAULT_MAIN_COLOR = '#2ed678';
+export const RELEASE_LABEL = '2025-r31';
+
+/** The organisation type a user of each type is attached to (its parent entity). */
+export const PARENT_TYPE_OF_USER_TYPE: Record<UserType, readonly OrganizationType[]> = {
+  admin: ['root_management_unit'],
+  super_admin: ['root_management_unit'],
+  root_management_unit_manager: ['root_management_unit'],
+  root_management_unit_analyst: ['root_management_unit'],
+  management_unit_manager: ['management_unit'],
+  management_unit_analyst: ['management_unit'],
+  store_manager: ['store'],
+  store_seller: ['store'],
+  warehouse_manager: ['warehouse'],
+  warehouse_operator: ['warehouse'],
+  buyer_manager: ['buyer'],
+  pseudo_anonymous: ['store', 'root_management_unit'],
+};
+
+/** The module in which each user type is held. Platform operators act in the root module. */
+export const USER_TYPES_BY_MODULE: Record<ModuleType, readonly UserType[]> = {
+  root: ['admin', 'super_admin'],
+  tim: [
+    'root_management_unit_manager',
+    'root_management_unit_analyst',
+    'management_unit_manager',
+    'management_unit_analyst',
+    'store_manager',
+    'store_seller',
+    'pseudo_anonymous',
+  ],
+  lcm: ['buyer_manager'],
+  rps: ['warehouse_manager', 'warehouse_operator'],
+};
+
+/** The module an organisation of each type belongs to. */
+export const MODULE_OF_ORGANIZATION_TYPE: Record<OrganizationType, ModuleType> = {
+  root_management_unit: 'tim',
+  management_unit: 'tim',
+  store: 'tim',
+  buyer: 'lcm',
+  warehouse: 'rps',
+};
+
+/** Which parent types an organisation of a type may attach to (empty: it is a tree root). */
+export const ALLOWED_PARENT_TYPES: Record<OrganizationType, readonly OrganizationType[]> = {
+  root_management_unit: [],
+  management_unit: ['root_management_unit', 'management_unit'],
+  store: ['management_unit'],
+  buyer: [],
+  warehouse: ['buyer'],
+};
+
+export const PLATFORM_USER_TYPES: readonly UserType[] = ['admin', 'super_admin'];

@@ -1,0 +1,45 @@
+/** One list of error codes and their HTTP status. The client translates the code. */
+export const ERROR_STATUS = {
+  validation_failed: 422,
+  bad_request: 400,
+  unauthenticated: 401,
+  session_expired: 401,
+  invalid_credentials: 401,
+  sso_mandatory: 403,
+  no_permissions: 403,
+  forbidden: 403,
+  csrf_rejected: 403,
+  not_found: 404,
+  reset_link_invalid: 404,
+  too_many_attempts: 429,
+  email_not_unique: 422,
+  external_id_not_unique: 422,
+  password_unchanged: 422,
+  immutable_field: 422,
+  invalid_parent: 422,
+  user_type_not_assignable: 422,
+  module_not_held: 422,
+  invalid_file: 422,
+  file_too_large: 413,
+  conflict: 409,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export interface Violation {
+  propertyPath: string;
+  message: string;
+  code: string;
+}
+
+/** RFC 9457 problem document as the API answers it. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ErrorCode | string;
+  violations?: Violation[];
+}

@@ -1,0 +1,296 @@
+import type { ModuleType, UserType } from './enums';
+
+/**
+ * The one registry of permission names (foundation.md and journeys.md, section 6).
+ * The server checks them on every route; the web app hides what the user may not do.
+ */
+export const PERMISSIONS = {
+  // menus
+  'menu.buyback': 'See the Buybacks menu',
+  'menu.refurbishment': 'See the Refurbishment menu',
+  'menu.stock': 'See the Stock menu',
+  'menu.catalog': 'See the catalogue menu entries',
+  'menu.configuration': 'See the Configuration menu',
+  'menu.organization': 'See the organisation entries (users, entities)',
+  'menu.settings': 'See the settings entries',
+  'menu.admin': 'See the platform-admin section',
+  'dashboard.read': 'Open the home dashboard and its statistics',
+  // buybacks
+  'buyback.list': 'List buybacks',
+  'buyback.detail': 'Open a buyback',
+  'buyback.create': 'Create a buyback (wizard)',
+  'buyback.predeclared_access': 'Find and finalise pre-declared web buybacks',
+  'buyback.cancel': 'Cancel a buyback',
+  'buyback_item.send': 'Send buyback items (expedition)',
+  'buyback_item.control': 'Control buyback items in the warehouse',
+  'quarantine.transition': 'Move items into and out of quarantine',
+  'quarantine.send_mail': 'Send a quarantine (litigation) e-mail',
+  'warehouse_checkin.submenu': 'Register items arriving at the warehouse',
+  'item.mark_lost_store': 'Mark an item lost in store',
+  'item.mark_lost_transport': 'Mark an item lost in transport',
+  'item.mark_lost_warehouse': 'Mark an item lost in warehouse',
+  'payment.mark_paid': 'Mark a payment as paid',
+  'payment.search': 'Search payments and relaunch them',
+  // refurbishment and stock
+  'refurb_step.manage': 'Manage refurbishment steps (services)',
+  'refurb_diagnostic.manage': 'Manage refurbishment diagnosis questions',
+  'refurb_diagnostic.write': 'Run a refurbishment diagnosis',
+  'refurb.write': 'Execute refurbishment steps',
+  'items_stock.read': 'Read items in stock',
+  'stock.manage': 'Manage stocks',
+  // catalogue
+  'category.list': 'List categories',
+  'category.detail': 'Open a category',
+  'category.create': 'Create and edit categories',
+  'product.list': 'List products',
+  'product.detail': 'Open a product',
+  'product.create': 'Create and edit products',
+  'question.list': 'List diagnostic questions',
+  'question.detail': 'Open a diagnostic question',
+  'question.create': 'Create and edit diagnostic questions',
+  // configuration
+  design: 'Change logo, favicon and main colour',
+  payment_modes: 'Configure payment modes',
+  'dispatch_circuit_rule.list': 'List circuits and dispatch circuit rules',
+  'warehouse_dispatch_rule.read': 'Read warehouse dispatch rules',
+  general_settings: 'Change the general settings',
+  transfer_order_settings: 'Change the transfer-order terms',
+  imports: 'Run and read imports',
+  'export.products': 'Export products',
+  'export.categories': 'Export categories',
+  'export.buybacks': 'Export buybacks',
+  'connector.configuration': 'Configure connectors',
+  // organisation and users
+  'organization.list': 'List entities',
+  'organization.detail': 'Open an entity',
+  'organization.create': 'Create and edit entities',
+  'user.list': 'List users',
+  'user.detail': 'Open a user',
+  'user.create': 'Create and edit users',
+  'user.force_sso_field': 'Set the force-single-sign-on field of a user',
+  // platform administration
+  'client.list': 'List client accounts',
+  'client.detail': 'Open a client account',
+  'client.create': 'Create and edit client accounts',
+  'admin.assign': 'Assign platform-admin users',
+} as const;
+
+export type Permission = keyof typeof PERMISSIONS;
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+const READ_ORG: Permission[] = [
+  'menu.organization',
+  'organization.list',
+  'organization.detail',
+  'user.list',
+  'user.detail',
+];
+const WRITE_ORG: Permission[] = [...READ_ORG, 'organization.create', 'user.create'];
+const BUYBACK_READ: Permission[] = ['menu.buyback', 'buyback.list', 'buyback.detail'];
+const CATALOG_READ: Permission[] = [
+  'menu.catalog',
+  'category.list',
+  'category.detail',
+  'product.list',
+  'product.detail',
+  'question.list',
+  'question.detail',
+];
+const CATALOG_WRITE: Permission[] = [...CATALOG_READ, 'category.create', 'product.create', 'question.create'];
+const WAREHOUSE_OPERATE: Permission[] = [
+  'menu.buyback',
+  'menu.refurbishment',
+  'menu.stock',
+  'buyback.list',
+  'buyback.detail',
+  'buyback_item.send',
+  'buyback_item.control',
+  'warehouse_checkin.submenu',
+  'refurb_diagnostic.write',
+  'refurb.write',
+  'items_stock.read',
+  'item.mark_lost_transport',
+  'item.mark_lost_warehouse',
+];
+
+/** Every permission, for platform operators. */
+const ALL = PERMISSION_NAMES;
+
+/**
+ * The matrix user type × module → permissions. A user type holds permissions only in the
+ * module it is held in (USER_TYPES_BY_MODULE); platform operators hold theirs in every module.
+ */
+export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
+  super_admin: ALL,
+  admin: ALL.filter((p) => p !== 'admin.assign'),
+  root_management_unit_manager: [
+    'dashboard.read',
+    ...WRITE_ORG,
+    'user.force_sso_field',
+    ...BUYBACK_READ,
+    'buyback.create',
+    'buyback.predeclared_access',
+    'buyback.cancel',
+    'item.mark_lost_store',
+    'payment.mark_paid',
+    'payment.search',
+    'quarantine.send_mail',
+    ...CATALOG_WRITE,
+    'menu.configuration',
+    'menu.settings',
+    'design',
+    'payment_modes',
+    'dispatch_circuit_rule.list',
+    'general_settings',
+    'transfer_order_settings',
+    'imports',
+    'export.products',
+    'export.categories',
+    'export.buybacks',
+    'connector.configuration',
+  ],
+  root_management_unit_analyst: [
+    'dashboard.read',
+    ...READ_ORG,
+    ...BUYBACK_READ,
+    ...CATALOG_READ,
+    'dispatch_circuit_rule.list',
+    'export.products',
+    'export.categories',
+    'export.buybacks',
+  ],
+  management_unit_manager: [
+    'dashboard.read',
+    ...WRITE_ORG,
+    ...BUYBACK_READ,
+    'buyback.create',
+    'buyback.predeclared_access',
+    'buyback.cancel',
+    'item.mark_lost_store',
+    'quarantine.send_mail',
+    ...CATALOG_READ,
+    'export.buybacks',
+  ],
+  management_unit_analyst: ['dashboard.read', ...READ_ORG, ...BUYBACK_READ, ...CATALOG_READ],
+  store_manager: [
+    'dashboard.read',
+    ...READ_ORG,
+    'user.create',
+    ...BUYBACK_READ,
+    'buyback.create',
+    'buyback.predeclared_access',
+    'buyback.cancel',
+    'item.mark_lost_store',
+  ],
+  store_seller: [
+    'dashboard.read',
+    ...BUYBACK_READ,
+    'buyback.create',
+    'buyback.predeclared_access',
+    'item.mark_lost_store',
+  ],
+  buyer_manager: [
+    'dashboard.read',
+    ...WRITE_ORG,
+    ...BUYBACK_READ,
+    ...CATALOG_READ,
+    'quarantine.transition',
+    'quarantine.send_mail',
+    'payment.mark_paid',
+    'payment.search',
+    'menu.configuration',
+    'warehouse_dispatch_rule.read',
+    'export.buybacks',
+  ],
+  warehouse_manager: [
+    'dashboard.read',
+    ...READ_ORG,
+    'user.create',
+    ...WAREHOUSE_OPERATE,
+    'quarantine.transition',
+    'quarantine.send_mail',
+    'refurb_step.manage',
+    'refurb_diagnostic.manage',
+    'stock.manage',
+    'menu.configuration',
+    'warehouse_dispatch_rule.read',
+  ],
+  warehouse_operator: ['dashboard.read', ...WAREHOUSE_OPERATE],
+  pseudo_anonymous: [],
+};
+
+/** Permissions a user of this type holds in a module (empty outside the type's own module). */
+export function permissionsFor(userType: UserType, module: ModuleType): Permission[] {
+  if (userType === 'admin' || userType === 'super_admin') return PERMISSION_MATRIX[userType];
+  return moduleOfUserType(userType) === module ? PERMISSION_MATRIX[userType] : [];
+}
+
+export function moduleOfUserType(userType: UserType): ModuleType {
+  if (userType === 'admin' || userType === 'super_admin') return 'root';
+  if (userType === 'buyer_manager') return 'lcm';
+  if (userType === 'warehouse_manager' || userType === 'warehouse_operator') return 'rps';
+  return 'tim';
+}
+
+/**
+ * The user types an actor may grant: its own rank and below, on its own side.
+ * Analysts, sellers and operators grant nothing (they cannot write users).
+ */
+export const ASSIGNABLE_USER_TYPES: Record<UserType, readonly UserType[]> = {
+  super_admin: [
+    'super_admin',
+    'admin',
+    'root_management_unit_manager',
+    'root_management_unit_analyst',
+    'management_unit_manager',
+    'management_unit_analyst',
+    'store_manager',
+    'store_seller',
+    'buyer_manager',
+    'warehouse_manager',
+    'warehouse_operator',
+  ],
+  admin: [
+    'admin',
+    'root_management_unit_manager',
+    'root_management_unit_analyst',
+    'management_unit_manager',
+    'management_unit_analyst',
+    'store_manager',
+    'store_seller',
+    'buyer_manager',
+    'warehouse_manager',
+    'warehouse_operator',
+  ],
+  root_management_unit_manager: [
+    'root_management_unit_manager',
+    'root_management_unit_analyst',
+    'management_unit_manager',
+    'management_unit_analyst',
+    'store_manager',
+    'store_seller',
+  ],
+  root_management_unit_analyst: [],
+  management_unit_manager: [
+    'management_unit_manager',
+    'management_unit_analyst',
+    'store_manager',
+    'store_seller',
+  ],
+  management_unit_analyst: [],
+  store_manager: ['store_manager', 'store_seller'],
+  store_seller: [],
+  buyer_manager: ['buyer_manager', 'warehouse_manager', 'warehouse_operator'],
+  warehouse_manager: ['warehouse_manager', 'warehouse_operator'],
+  warehouse_operator: [],
+  pseudo_anonymous: [],
+};
+
+export function hasPermission(
+  frontPermissions: Partial<Record<ModuleType, readonly string[]>> | undefined,
+  module: ModuleType | undefined,
+  permission: Permission,
+): boolean {
+  if (!frontPermissions || !module) return false;
+  return frontPermissions[module]?.includes(permission) ?? false;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { CURRENCIES, LOCALES, PREMIUM_FEATURES, WAREHOUSE_CHECKIN_REQUIREMENTS } from '../enums';
+import { email, hexColor } from '../validation';
+
+export const AccountResponse = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  companyCountry: z.string(),
+  language: z.enum(LOCALES),
+  currency: z.enum(CURRENCIES),
+  emailDPO: z.string().nullable(),
+  mainColor: z.string(),
+  logo: z.string().nullable(),
+  favicon: z.string().nullable(),
+  isBuyerAndWorkshopsSupervisor: z.boolean(),
+  isRetailer: z.boolean(),
+});
+export type AccountResponse = z.infer<typeof AccountResponse>;
+
+export const UpdateDesignRequest = z.object({ mainColor: hexColor() });
+export type UpdateDesignRequest = z.infer<typeof UpdateDesignRequest>;
+
+export const OrganizationRootDetailResponse = z.object({
+  id: z.uuid(),
+  accountId: z.uuid(),
+  sellerSupportEmail: z.string().nullable(),
+  eula: z.string().nullable(),
+  serviceTerms: z.string().nullable(),
+  faqAndContact: z.string().nullable(),
+  isWarehouseCommentMandatory: z.boolean(),
+  isWarehouseCommentSharedToClient: z.boolean(),
+  buybackZeroDescription: z.string().nullable(),
+  noSearchResultDescription: z.string().nullable(),
+  enabledPremiumFeatures: z.array(z.enum(PREMIUM_FEATURES)),
+  categoryNavigationEnabled: z.boolean(),
+  customerIdentityDocumentRequired: z.boolean(),
+  warehouseCheckinRequirement: z.enum(WAREHOUSE_CHECKIN_REQUIREMENTS),
+  barCodeEnabled: z.boolean(),
+  tagPriceEnabled: z.boolean(),
+  buyerPaymentEnabled: z.boolean(),
+  cartMinValue: z.number().int(),
+});
+export type OrganizationRootDetailResponse = z.infer<typeof OrganizationRootDetailResponse>;
+
+const longText = z.string().trim().max(5000, { message: 'too_long' }).nullable();
+/** Merge-patch of the root details: every field optional, null clears a text. */
+export const PatchOrganizationRootDetailRequest = z
+  .object({
+    sellerSupportEmail: email().nullable(),
+    eula: longText,
+    serviceTerms: longText,
+    faqAndContact: longText,
+    isWarehouseCommentMandatory: z.boolean(),
+    isWarehouseCommentSharedToClient: z.boolean(),
+    buybackZeroDescription: longText,
+    noSearchResultDescription: longText,
+    enabledPremiumFeatures: z.array(z.enum(PREMIUM_FEATURES)),
+    categoryNavigationEnabled: z.boolean(),
+    customerIdentityDocumentRequired: z.boolean(),
+    warehouseCheckinRequirement: z.enum(WAREHOUSE_CHECKIN_REQUIREMENTS),
+    barCodeEnabled: z.boolean(),
+    tagPriceEnabled: z.boolean(),
+    buyerPaymentEnabled: z.boolean(),
+    /** Positive integer only (foundation.md section 5); 0 is the default and means no minimum. */
+    cartMinValue: z
+      .number({ message: 'positive_integer' })
+      .int({ message: 'positive_integer' })
+      .min(0, { message: 'positive_integer' }),
+  })
+  .partial()
+  .strict();
+export type PatchOrganizationRootDetailRequest = z.infer<typeof PatchOrganizationRootDetailRequest>;

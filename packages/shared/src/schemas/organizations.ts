@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { MODULE_TYPES, ORGANIZATION_TYPES, STATUSES } from '../enums';
+import { addressText, cityText, countryCode, EXTERNAL_ID_MAX, email, generalText, text } from '../validation';
+import { PaginationQuery, queryArray, queryBoolean, SortDirection } from './common';
+
+export const Address = z.object({
+  street: addressText(),
+  streetMore: z
+    .union([addressText(), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => v || null),
+  zip: z.string().trim().min(2, { message: 'too_short' }).max(20, { message: 'too_long' }),
+  city: cityText(),
+  country: countryCode(),
+});
+export type Address = z.infer<typeof Address>;
+
+export const OrganizationResponse = z.object({
+  id: z.uuid(),
+  accountId: z.uuid(),
+  commonName: z.string(),
+  corporateName: z.string().nullable(),
+  siret: z.string().nullable(),
+  capital: z.number().int().nullable(),
+  address: z.object({
+    street: z.string().nullable(),
+    streetMore: z.string().nullable(),
+    zip: z.string().nullable(),
+    city: z.string().nullable(),
+    country: z.string().nullable(),
+  }),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  geocodedByUser: z.boolean(),
+  placeEmail: z.string().nullable(),
+  status: z.enum(STATUSES),
+  type: z.enum(ORGANIZATION_TYPES),
+  moduleType: z.enum(MODULE_TYPES),
+  parentOrganizationId: z.uuid().nullable(),
+  parentCommonName: z.string().nullable(),
+  externalId: z.string().nullable(),
+  defaultWarehouse: z.uuid().nullable(),
+  buyer: z.uuid().nullable(),
+  createdAt: z.string(),
+});
+export type OrganizationResponse = z.infer<typeof OrganizationResponse>;
+
+const nullableText = (min: number, max: number) =>
+  z.union([text(min, max), z.literal(''), z.null()]).transform((v) => v || null);
+
+const organizationFields = {
+  commonName: generalText(),
+  corporateName: nullableText(2, 255),
+  siret: z
+    .union([
+      z
+        .string()
+        .trim()
+        .regex(/^\d{9}(\d{5})?$/, { message: 'invalid_siret' }),
+      z.literal(''),
+      z.null(),
+    ])
+    .transform((v) => v || null),
+  capital: z.number().int().min(0).nullable(),
+  address: Address,
+  latitude: z
+    .number()
+    .min(-90, { message: 'latitude_range' })
+    .max(90, { message: 'latitude_range' })
+    .nullable(),
+  longitude: z
+    .number()
+    .min(-180, { message: 'longitude_range' })
+    .max(180, { message: 'longitude_range' })
+    .nullable(),
+  geocodedByUser: z.boolean(),
+  placeEmail: z.union([email(), z.literal(''), z.null()]).transform((v) => v || null),
+  status: z.enum(STATUSES),
+  externalId: z
+    .union([z.string().trim().min(1).max(EXTERNAL_ID_MAX, { message: 'too_long' }), z.literal(''), z.null()])
+    .transform((v) => v || null),
+  parentOrganizationId: z.uuid().nullable(),
+  defaultWarehouse: z.uuid().nullable(),
+};
+
+export const CreateOrganizationRequest = z.object({
+  ...organizationFields,
+  corporateName: organizationFields.corporateName.optional().default(null),
+  siret: organizationFields.siret.optional().default(null),
+  capital: organizationFields.capital.optional().default(null),
+  latitude: organizationFields.latitude.optional().default(null),
+  longitude: organizationFields.longitude.optional().default(null),
+  geocodedByUser: organizationFields.geocodedByUser.optional().default(false),
+  placeEmail: organizationFields.placeEmail.optional().default(null),
+  status: organizationFields.status.optional().default('active'),
+  externalId: organizationFields.externalId.optional().default(null),
+  defaultWarehouse: organizationFields.defaultWarehouse.optional().default(null),
+  type: z.enum(ORGANIZATION_TYPES),
+  /** Platform operators create in any account; others create in their own. */
+  accountId: z.uuid().optional(),
+  buyer: z.uuid().nullable().optional().default(null),
+});
+export type CreateOrganizationRequest = z.infer<typeof CreateOrganizationRequest>;
+
+/** Merge-patch; type and buyer are immutable after creation (refused when sent changed). */
+export const PatchOrganizationRequest = z
+  .object({
+    ...organizationFields,
+    type: z.enum(ORGANIZATION_TYPES),
+    buyer: z.uuid().nullable(),
+  })
+  .partial()
+  .strict();
+export type PatchOrganizationRequest = z.infer<typeof PatchOrganizationRequest>;
+
+export const ORGANIZATION_SORT_FIELDS = [
+  'commonName',
+  'type',
+  'status',
+  'city',
+  'createdAt',
+  'externalId',
+] as const;
+
+export const ListOrganizationsQuery = PaginationQuery.extend({
+  accountId: z.uuid().optional(),
+  type: queryArray(z.enum(ORGANIZATION_TYPES)).optional(),
+  status: z.enum(STATUSES).optional(),
+  search: z.string().trim().max(255).optional(),
+  'exists[parentOrganization]': queryBoolean().optional(),
+  parentOrganizationId: z.uuid().optional(),
+  'order[commonName]': SortDirection.optional(),
+  'order[type]': SortDirection.optional(),
+  'order[status]': SortDirection.optional(),
+  'order[city]': SortDirection.optional(),
+  'order[createdAt]': SortDirection.optional(),
+  'order[externalId]': SortDirection.optional(),
+});
+export type ListOrganizationsQuery = z.infer<typeof ListOrganizationsQuery>;
+
+export const OrganizationTreeNode: z.ZodType<OrganizationTreeNode> = z.lazy(() =>
+  z.object({
+    id: z.uuid(),
+    commonName: z.string(),
+    type: z.enum(ORGANIZATION_TYPES),
+    status: z.enum(STATUSES),
+    children: z.array(OrganizationTreeNode),
+  }),
+);
+export interface OrganizationTreeNode {
+  id: string;
+  commonName: string;
+  type: (typeof ORGANIZATION_TYPES)[number];
+  status: (typeof STATUSES)[number];
+  children: OrganizationTreeNode[];
+}
+
+export const PublicOrganizationResponse = z.object({
+  id: z.uuid(),
+  commonName: z.string(),
+  type: z.enum(ORGANIZATION_TYPES),
+  address: OrganizationResponse.shape.address,
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  placeEmail: z.string().nullable(),
+});
+
+export const ModuleCountResponse = z.object({
+  organizationId: z.uuid(),
+  counts: z.partialRecord(z.enum(MODULE_TYPES), z.number().int()),
+});
