@@ -19,7 +19,8 @@ declare module 'vitest' {
  * (a PGlite data-dir dump, or a PostgreSQL `CREATE DATABASE … TEMPLATE`).
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DB === 'postgres') {
+  // runs in the main process, where the project's `env` is not applied
+  if (project.config.env?.TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL as string;
     const name = `reprise_tpl_${process.pid}`;
     await adminQuery(url, `DROP DATABASE IF EXISTS ${name}`);

@@ -24,10 +24,22 @@ declare module 'fastify' {
     /** Any signed-in user (own profile, sign-out). */
     authenticated?: boolean;
   }
+  interface FastifyInstance {
+    /** The API routes with their declared access, for the test that walks them. */
+    apiRoutes: DeclaredRoute[];
+  }
   interface FastifyRequest {
     actor: Actor | null;
     sessionToken: string | null;
   }
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  permission?: Permission;
+  public?: boolean;
+  authenticated?: boolean;
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -105,16 +117,20 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function registerAuth(app: FastifyInstance, db: Db, config: Config): void {
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionToken', null);
+  const apiRoutes: DeclaredRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
-    const c = route.config as { permission?: string; public?: boolean; authenticated?: boolean } | undefined;
+    const c = route.config as Omit<DeclaredRoute, 'method' | 'url'> | undefined;
     if (!c?.permission && !c?.public && !c?.authenticated) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no permission (config.permission, public or authenticated)`);
     }
+    for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, ...c });
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest: authentication and permission come before body validation, so a stranger learns nothing
+  app.addHook('onRequest', async (request) => {
     const declared = request.routeOptions.config as { permission?: Permission; public?: boolean; authenticated?: boolean };
     if (!request.url.startsWith('/api')) return;
     const found = tokenFrom(request);

@@ -1,0 +1,30 @@
+import { type Permission, permissionsFor } from '@reprise/shared';
+import { describe, expect, it } from 'vitest';
+import { isMenuGroup, shortcuts, visibleMenu } from './navigation';
+
+const canAs = (...granted: Permission[]) => (permission: Permission) => granted.includes(permission);
+const keysOf = (can: (p: Permission) => boolean) =>
+  visibleMenu(can).flatMap((section) =>
+    section.entries.flatMap((entry) => (isMenuGroup(entry) ? entry.links.map((l) => l.key) : [entry.key])),
+  );
+
+describe('side menu', () => {
+  it('shows a store manager home, users and entities, but not design', () => {
+    const storeManager = permissionsFor('store_manager', 'tim');
+    expect(keysOf((p) => storeManager.includes(p))).toEqual(['home', 'users', 'entities']);
+  });
+
+  it('shows a root manager the design entry too', () => {
+    const rootManager = permissionsFor('root_management_unit_manager', 'tim');
+    expect(keysOf((p) => rootManager.includes(p))).toEqual(['home', 'design', 'users', 'entities']);
+  });
+
+  it('drops a group whose links are all forbidden, and sections left empty', () => {
+    const sections = visibleMenu(canAs('menu.organization'));
+    expect(sections.map((s) => s.key)).toEqual(['main']);
+  });
+
+  it('offers as shortcuts every permitted link except home', () => {
+    expect(shortcuts(canAs('menu.organization', 'user.list')).map((l) => l.to)).toEqual(['/users']);
+  });
+});

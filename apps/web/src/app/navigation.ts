@@ -1,0 +1,90 @@
+import type { Permission } from '@reprise/shared';
+import {
+  type Icon,
+  IconBuildingCommunity,
+  IconBuildingStore,
+  IconHome,
+  IconPalette,
+  IconUsers,
+} from '@tabler/icons-react';
+
+/** A link of the side menu; its label is `layout:menu.<key>`, its shortcut text `home:shortcut.<key>`. */
+export interface MenuLink {
+  key: string;
+  to: string;
+  icon: Icon;
+  permission?: Permission;
+}
+
+/** A folding group of links (e.g. Organisation: users, entities). */
+export interface MenuGroup {
+  key: string;
+  icon: Icon;
+  permission?: Permission;
+  links: MenuLink[];
+}
+
+export type MenuEntry = MenuLink | MenuGroup;
+
+/** A titled part of the side menu; its title is `layout:menu.section.<key>`. */
+export interface MenuSection {
+  key: string;
+  entries: MenuEntry[];
+}
+
+export function isMenuGroup(entry: MenuEntry): entry is MenuGroup {
+  return 'links' in entry;
+}
+
+/**
+ * The dashboard menu in the order of foundation.md section 2. Buybacks, refurbishment, stock and the
+ * platform-admin section get their entries with the features that bring their screens.
+ */
+export const MENU: MenuSection[] = [
+  { key: 'main', entries: [{ key: 'home', to: '/home', icon: IconHome }] },
+  { key: 'buybacks', entries: [] },
+  { key: 'refurbishment', entries: [] },
+  { key: 'stock', entries: [] },
+  {
+    key: 'configuration',
+    entries: [
+      { key: 'design', to: '/design', icon: IconPalette, permission: 'design' },
+      {
+        key: 'organization',
+        icon: IconBuildingCommunity,
+        permission: 'menu.organization',
+        links: [
+          { key: 'users', to: '/users', icon: IconUsers, permission: 'user.list' },
+          { key: 'entities', to: '/entities', icon: IconBuildingStore, permission: 'organization.list' },
+        ],
+      },
+    ],
+  },
+  { key: 'admin', entries: [] },
+];
+
+type Can = (permission: Permission) => boolean;
+
+const allowed = (can: Can, permission: Permission | undefined) => !permission || can(permission);
+
+/** The menu as this user may see it: entries without their permission and empty parts removed. */
+export function visibleMenu(can: Can, menu: MenuSection[] = MENU): MenuSection[] {
+  return menu
+    .map((section) => ({
+      ...section,
+      entries: section.entries.flatMap((entry): MenuEntry[] => {
+        if (!allowed(can, entry.permission)) return [];
+        if (!isMenuGroup(entry)) return [entry];
+        const links = entry.links.filter((link) => allowed(can, link.permission));
+        return links.length > 0 ? [{ ...entry, links }] : [];
+      }),
+    }))
+    .filter((section) => section.entries.length > 0);
+}
+
+/** Every link the user may open, home excepted: the shortcuts of the home page. */
+export function shortcuts(can: Can, menu: MenuSection[] = MENU): MenuLink[] {
+  return visibleMenu(can, menu)
+    .flatMap((section) => section.entries.flatMap((entry) => (isMenuGroup(entry) ? entry.links : [entry])))
+    .filter((link) => link.key !== 'home');
+}
