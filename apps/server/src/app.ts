@@ -39,6 +39,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     logger: options.logger ? { level: deps.config.logLevel } : false,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { querystringParser: parseQuery },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -51,6 +52,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     }
   });
 
+  registerErrorHandler(app);
+  registerAuth(app, deps.db, deps.config);
+
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1, fields: 10 } });
   await app.register(swagger, {
@@ -58,9 +62,6 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-
-  registerErrorHandler(app);
-  registerAuth(app, deps.db, deps.config);
 
   await app.register(
     async (api) => {
@@ -75,6 +76,22 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
 
   registerWebApp(app, deps.config.webDistDir);
   return app;
+}
+
+/**
+ * Query strings as the API conventions write them: `field[]=a&field[]=b` arrives as the array
+ * `field`, while keys such as `order[name]` stay as they are.
+ */
+function parseQuery(raw: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [rawKey, value] of new URLSearchParams(raw)) {
+    const isArray = rawKey.endsWith('[]');
+    const key = isArray ? rawKey.slice(0, -2) : rawKey;
+    const existing = query[key];
+    if (existing === undefined) query[key] = isArray ? [value] : value;
+    else query[key] = [existing, value].flat();
+  }
+  return query;
 }
 
 /** Serves the built web app; any non-API GET answers index.html (client-side routes). */

@@ -10,12 +10,20 @@ import {
   permissionsFor,
 } from './permissions';
 
-const WRITES: Permission[] = ['user.create', 'organization.create', 'category.create', 'product.create', 'design', 'general_settings'];
+const WRITES: Permission[] = [
+  'user.create',
+  'organization.create',
+  'category.create',
+  'product.create',
+  'design',
+  'general_settings',
+];
 
 describe('permission registry', () => {
   it('the matrix names only registered permissions', () => {
     const names = new Set(PERMISSION_NAMES);
-    for (const type of USER_TYPES) for (const p of PERMISSION_MATRIX[type]) expect(names.has(p), `${type}: ${p}`).toBe(true);
+    for (const type of USER_TYPES)
+      for (const p of PERMISSION_MATRIX[type]) expect(names.has(p), `${type}: ${p}`).toBe(true);
   });
 
   it('analysts can read but not write', () => {
@@ -58,14 +66,16 @@ describe('permission registry', () => {
     for (const type of USER_TYPES) {
       for (const granted of ASSIGNABLE_USER_TYPES[type]) {
         if (granted === type) continue;
-        for (const below of ASSIGNABLE_USER_TYPES[granted]) expect(ASSIGNABLE_USER_TYPES[type], `${type} → ${below}`).toContain(below);
+        for (const below of ASSIGNABLE_USER_TYPES[granted])
+          expect(ASSIGNABLE_USER_TYPES[type], `${type} → ${below}`).toContain(below);
       }
     }
   });
 
   it('only users who can write users can grant roles', () => {
     for (const type of USER_TYPES) {
-      if (ASSIGNABLE_USER_TYPES[type].length > 0) expect(PERMISSION_MATRIX[type], type).toContain('user.create');
+      if (ASSIGNABLE_USER_TYPES[type].length > 0)
+        expect(PERMISSION_MATRIX[type], type).toContain('user.create');
     }
   });
 

@@ -4,7 +4,8 @@ import { CreateOrganizationRequest } from './schemas/organizations';
 import { CreateUserRequest } from './schemas/users';
 import { addressText, cityText, email, generalText, password } from './validation';
 
-const codes = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
+const codes = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues.map((i) => i.message) ?? [];
 
 describe('text lengths of foundation.md section 5', () => {
   it.each([
@@ -30,7 +31,9 @@ describe('password rules', () => {
 
   it('the repeat must match', () => {
     expect(NewPasswordForm.safeParse({ password: 'Abcdefg1', repeat: 'Abcdefg1' }).success).toBe(true);
-    expect(codes(NewPasswordForm.safeParse({ password: 'Abcdefg1', repeat: 'Abcdefg2' }))).toEqual(['password_mismatch']);
+    expect(codes(NewPasswordForm.safeParse({ password: 'Abcdefg1', repeat: 'Abcdefg2' }))).toEqual([
+      'password_mismatch',
+    ]);
   });
 });
 
@@ -53,12 +56,20 @@ describe('organisation fields', () => {
   });
   it('limits the external id to 45 characters', () => {
     expect(CreateOrganizationRequest.safeParse({ ...valid, externalId: 'x'.repeat(45) }).success).toBe(true);
-    expect(codes(CreateOrganizationRequest.safeParse({ ...valid, externalId: 'x'.repeat(46) }))).toEqual(['too_long']);
+    expect(codes(CreateOrganizationRequest.safeParse({ ...valid, externalId: 'x'.repeat(46) }))).toEqual([
+      'too_long',
+    ]);
   });
   it('keeps latitude within -90..90 and longitude within -180..180', () => {
-    expect(CreateOrganizationRequest.safeParse({ ...valid, latitude: -90, longitude: 180 }).success).toBe(true);
-    expect(codes(CreateOrganizationRequest.safeParse({ ...valid, latitude: 90.01 }))).toEqual(['latitude_range']);
-    expect(codes(CreateOrganizationRequest.safeParse({ ...valid, longitude: -180.5 }))).toEqual(['longitude_range']);
+    expect(CreateOrganizationRequest.safeParse({ ...valid, latitude: -90, longitude: 180 }).success).toBe(
+      true,
+    );
+    expect(codes(CreateOrganizationRequest.safeParse({ ...valid, latitude: 90.01 }))).toEqual([
+      'latitude_range',
+    ]);
+    expect(codes(CreateOrganizationRequest.safeParse({ ...valid, longitude: -180.5 }))).toEqual([
+      'longitude_range',
+    ]);
   });
 });
 
@@ -67,7 +78,9 @@ describe('user fields', () => {
     email: 'new@demo.test',
     firstname: 'Jo',
     lastname: 'Doe',
-    modules: [{ moduleType: 'tim', userType: 'store_seller', organizationId: '00000000-0000-4000-8000-000000000204' }],
+    modules: [
+      { moduleType: 'tim', userType: 'store_seller', organizationId: '00000000-0000-4000-8000-000000000204' },
+    ],
   };
   it('needs at least one module', () => {
     expect(CreateUserRequest.safeParse(valid).success).toBe(true);
@@ -78,6 +91,9 @@ describe('user fields', () => {
     expect(codes(CreateUserRequest.safeParse({ ...valid, modules: twice }))).toEqual(['one_role_per_module']);
   });
   it('needs a parent entity for each module', () => {
-    expect(CreateUserRequest.safeParse({ ...valid, modules: [{ moduleType: 'tim', userType: 'store_seller' }] }).success).toBe(false);
+    expect(
+      CreateUserRequest.safeParse({ ...valid, modules: [{ moduleType: 'tim', userType: 'store_seller' }] })
+        .success,
+    ).toBe(false);
   });
 });

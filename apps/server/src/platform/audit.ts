@@ -1,12 +1,19 @@
 import type { LogAction } from '@reprise/shared';
-import type { Db } from './db';
 import type { Actor } from './context';
+import type { Db } from './db';
 
 /** Writes one audit row in the caller's transaction (who, when, what, before and after). */
 export async function writeAudit(
   trx: Db,
   actor: Actor | null,
-  entry: { action: LogAction; entityType: string; entityId: string; accountId: string | null; before?: unknown; after?: unknown },
+  entry: {
+    action: LogAction;
+    entityType: string;
+    entityId: string;
+    accountId: string | null;
+    before?: unknown;
+    after?: unknown;
+  },
 ): Promise<void> {
   await trx
     .insertInto('audit_log')

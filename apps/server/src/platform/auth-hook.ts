@@ -122,6 +122,8 @@ export function registerAuth(app: FastifyInstance, db: Db, config: Config): void
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
+    // the OpenAPI document and its viewer are public
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
     const c = route.config as Omit<DeclaredRoute, 'method' | 'url'> | undefined;
     if (!c?.permission && !c?.public && !c?.authenticated) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no permission (config.permission, public or authenticated)`);
@@ -134,6 +136,7 @@ export function registerAuth(app: FastifyInstance, db: Db, config: Config): void
     const declared = request.routeOptions.config as { permission?: Permission; public?: boolean; authenticated?: boolean };
     if (!request.url.startsWith('/api')) return;
     const found = tokenFrom(request);
+    if (request.headers.cookie) console.log('DEBUGHOOK', request.headers.cookie.slice(0, 40), JSON.stringify(request.cookies), found);
     if (found) {
       const moduleHeader = request.headers['x-module'];
       const actor = await loadActor(db, config, found.token, typeof moduleHeader === 'string' ? moduleHeader : undefined);
@@ -153,12 +156,15 @@ export function registerAuth(app: FastifyInstance, db: Db, config: Config): void
   });
 }
 
-/** A cookie-authenticated write must come from our own origin (browsers send Origin on POST). */
+/**
+ * A cookie-authenticated write must come from our own origin (browsers send Origin on POST).
+ * `request.host` follows X-Forwarded-Host behind a trusted proxy, which may rewrite Host.
+ */
 function sameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (!origin) return true;
   try {
-    return new URL(origin).host === request.headers.host;
+    return new URL(origin).host === request.host;
   } catch {
     return false;
   }

@@ -46,7 +46,10 @@ const PG_UNIQUE_VIOLATION = '23505';
 /** Turns anything thrown into a problem document; expected errors are never 500. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).type('application/problem+json').send(problem('not_found', `No route ${request.method} ${request.url.split('?')[0]}`));
+    reply
+      .code(404)
+      .type('application/problem+json')
+      .send(problem('not_found', `No route ${request.method} ${request.url.split('?')[0]}`));
   });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let body: Problem;
@@ -55,18 +58,31 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.headers) reply.headers(error.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const violations = error.validation.map((v) => ({
-        propertyPath: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(v.params?.issue ? '' : ''),
+        propertyPath:
+          v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(v.params?.issue ? '' : ''),
         message: v.message ?? 'invalid',
-        code: v.message && /^[a-z_]+$/.test(v.message) ? v.message : String((v.params as { issue?: { code?: string } })?.issue?.code ?? 'invalid'),
+        code:
+          v.message && /^[a-z_]+$/.test(v.message)
+            ? v.message
+            : String((v.params as { issue?: { code?: string } })?.issue?.code ?? 'invalid'),
       }));
-      body = problem('validation_failed', `The ${error.validationContext ?? 'request'} is not valid.`, violations);
+      body = problem(
+        'validation_failed',
+        `The ${error.validationContext ?? 'request'} is not valid.`,
+        violations,
+      );
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response does not match its schema');
       body = problem('internal_error', 'An unexpected error occurred.');
     } else if ((error as { code?: string }).code === PG_UNIQUE_VIOLATION) {
       body = problem('conflict', 'This record already exists.');
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      const code = error.statusCode === 413 ? 'file_too_large' : error.statusCode === 415 ? 'bad_request' : 'bad_request';
+      const code =
+        error.statusCode === 413
+          ? 'file_too_large'
+          : error.statusCode === 415
+            ? 'bad_request'
+            : 'bad_request';
       body = { ...problem(code, error.message), status: error.statusCode };
     } else {
       request.log.error({ err: error }, 'unexpected error');

@@ -33,7 +33,10 @@ export function createMailer(options: {
     async send(message) {
       await mkdir(options.mailDir, { recursive: true });
       const file = path.join(options.mailDir, `${Date.now()}-${randomBytes(4).toString('hex')}.json`);
-      await writeFile(file, JSON.stringify({ from: options.from, ...message, sentAt: new Date().toISOString() }, null, 2));
+      await writeFile(
+        file,
+        JSON.stringify({ from: options.from, ...message, sentAt: new Date().toISOString() }, null, 2),
+      );
       options.log(`mail to ${message.to} "${message.subject}" written to ${file}`);
     },
   };

@@ -9,7 +9,10 @@ export function listMigrations(): { version: string; sql: string }[] {
   return readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{3}_.+\.sql$/.test(f))
     .sort()
-    .map((f) => ({ version: f.replace(/\.sql$/, ''), sql: readFileSync(new URL(f, MIGRATIONS_DIR), 'utf8') }));
+    .map((f) => ({
+      version: f.replace(/\.sql$/, ''),
+      sql: readFileSync(new URL(f, MIGRATIONS_DIR), 'utf8'),
+    }));
 }
 
 /**
@@ -25,7 +28,9 @@ export async function migrate(db: Db): Promise<string[]> {
   await db.connection().execute(async (conn) => {
     await sql`SELECT pg_advisory_lock(7241901)`.execute(conn);
     try {
-      const done = new Set((await conn.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version));
+      const done = new Set(
+        (await conn.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version),
+      );
       for (const migration of listMigrations()) {
         if (done.has(migration.version)) continue;
         await conn.transaction().execute(async (trx) => {

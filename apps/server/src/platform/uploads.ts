@@ -22,7 +22,10 @@ export async function checkUpload(
   maxBytes: number,
   field = 'file',
 ): Promise<AllowedType> {
-  if (data.length === 0) throw new AppError('invalid_file', 'The file is empty.', [{ propertyPath: field, message: 'empty', code: 'invalid_file' }]);
+  if (data.length === 0)
+    throw new AppError('invalid_file', 'The file is empty.', [
+      { propertyPath: field, message: 'empty', code: 'invalid_file' },
+    ]);
   if (data.length > maxBytes)
     throw new AppError('file_too_large', `The file is larger than ${Math.round(maxBytes / 1024)} kB.`, [
       { propertyPath: field, message: 'too_large', code: 'file_too_large' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MODULE_TYPES, ORGANIZATION_TYPES, STATUSES } from '../enums';
+import { MODULE_TYPES, ORGANIZATION_TYPES, STATUSES, USER_TYPES } from '../enums';
 import { addressText, cityText, countryCode, EXTERNAL_ID_MAX, email, generalText, text } from '../validation';
 import { PaginationQuery, queryArray, queryBoolean, SortDirection } from './common';
 
@@ -74,7 +74,8 @@ const organizationFields = {
     .max(180, { message: 'longitude_range' })
     .nullable(),
   geocodedByUser: z.boolean(),
-  placeEmail: z.union([email(), z.literal(''), z.null()]).transform((v) => v || null),
+  // '' means none; a preprocess (not a union) so that a bad address reports `invalid_email`
+  placeEmail: z.preprocess((v) => (v === '' ? null : v), email().nullable()),
   status: z.enum(STATUSES),
   externalId: z
     .union([z.string().trim().min(1).max(EXTERNAL_ID_MAX, { message: 'too_long' }), z.literal(''), z.null()])
@@ -169,3 +170,22 @@ export const ModuleCountResponse = z.object({
   organizationId: z.uuid(),
   counts: z.partialRecord(z.enum(MODULE_TYPES), z.number().int()),
 });
+
+/** Users holding a role in an organisation's subtree, per module and user type. */
+export const UsersModuleCountResponse = z.object({
+  organizationId: z.uuid(),
+  counts: z.partialRecord(z.enum(MODULE_TYPES), z.partialRecord(z.enum(USER_TYPES), z.number().int())),
+});
+export type UsersModuleCountResponse = z.infer<typeof UsersModuleCountResponse>;
+
+/** The organisations an organisation of `type` may attach to; `id` is the one being edited. */
+export const AvailableParentsQuery = z.object({
+  type: z.enum(ORGANIZATION_TYPES),
+  id: z.uuid().optional(),
+  /** Platform operators: the account to look in (else every account). */
+  accountId: z.uuid().optional(),
+});
+export type AvailableParentsQuery = z.infer<typeof AvailableParentsQuery>;
+
+/** Platform operators may name the account; everyone else always reads their own scope. */
+export const AccountScopeQuery = z.object({ accountId: z.uuid().optional() });

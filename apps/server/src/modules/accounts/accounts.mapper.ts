@@ -1,11 +1,13 @@
 import type { AccountResponse } from '@reprise/shared';
 import type { Selectable } from 'kysely';
 import type { AccountsTable } from '../../platform/db.types';
+import { imageVersion } from './account-images';
 
 /** URLs of the account's images; the version query changes when the file does (caches stay correct). */
-export const logoUrl = (id: string, key: string | null) => (key ? `/api/accounts/${id}/logo?v=${key.slice(-12, -4)}` : null);
+export const logoUrl = (id: string, key: string | null) =>
+  key ? `/api/accounts/${id}/logo?v=${imageVersion(key)}` : null;
 export const faviconUrl = (id: string, key: string | null) =>
-  key ? `/api/accounts/${id}/favicon?v=${key.slice(-12, -4)}` : null;
+  key ? `/api/accounts/${id}/favicon?v=${imageVersion(key)}` : null;
 
 export function toAccountResponse(row: Selectable<AccountsTable>): AccountResponse {
   return {

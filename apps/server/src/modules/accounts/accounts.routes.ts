@@ -1,4 +1,82 @@
+import { AccountResponse, IdParams, UpdateDesignRequest } from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { actorOf } from '../../platform/auth-hook';
+import { ACCOUNT_IMAGES, type AccountImageKind, imageCacheControl } from './account-images';
+import * as accounts from './accounts.service';
+import { registerRootDetailRoutes } from './root-details.routes';
+import { readUploadedFile } from './uploaded-file';
 
-export function registerAccountRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+const tags = ['accounts'];
+const ImageQuery = z.object({ v: z.string().max(64).optional() });
+
+export function registerAccountRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  app.get(
+    '/accounts/:id',
+    {
+      config: { authenticated: true },
+      schema: { tags, params: IdParams, response: { 200: AccountResponse } },
+    },
+    async (request) => accounts.getAccount(db, actorOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/accounts/:id/design',
+    {
+      config: { permission: 'design' },
+      schema: { tags, params: IdParams, body: UpdateDesignRequest, response: { 200: AccountResponse } },
+    },
+    async (request) => accounts.updateDesign(db, actorOf(request), request.params.id, request.body),
+  );
+
+  for (const kind of ['logo', 'favicon'] as const satisfies AccountImageKind[]) {
+    app.put(
+      `/accounts/:id/${kind}`,
+      {
+        config: { permission: 'design' },
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          params: IdParams,
+          response: { 200: AccountResponse },
+        },
+      },
+      async (request) => {
+        const data = await readUploadedFile(request, ACCOUNT_IMAGES[kind].maxBytes);
+        return accounts.replaceImage(deps, actorOf(request), request.params.id, kind, data);
+      },
+    );
+
+    app.delete(
+      `/accounts/:id/${kind}`,
+      {
+        config: { permission: 'design' },
+        schema: { tags, params: IdParams, response: { 200: AccountResponse } },
+      },
+      async (request) => accounts.removeImage(deps, actorOf(request), request.params.id, kind),
+    );
+
+    // public: the login page and the public site show the account's logo and favicon
+    app.get(
+      `/accounts/:id/${kind}`,
+      { config: { public: true }, schema: { tags, params: IdParams, querystring: ImageQuery } },
+      async (request, reply) => {
+        const image = await accounts.readImage(deps, request.params.id, kind);
+        const etag = `"${image.version}"`;
+        reply
+          .header('cache-control', imageCacheControl(request.query.v, image.version))
+          .header('etag', etag)
+          .header('x-content-type-options', 'nosniff');
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        return reply.type(image.contentType).send(image.data);
+      },
+    );
+  }
+
+  registerRootDetailRoutes(fastify, deps);
+}

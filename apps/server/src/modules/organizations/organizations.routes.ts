@@ -1,4 +1,136 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  AccountScopeQuery,
+  AvailableParentsQuery,
+  CreateOrganizationRequest,
+  collectionOf,
+  IdParams,
+  ListOrganizationsQuery,
+  ModuleCountResponse,
+  OrganizationResponse,
+  OrganizationTreeNode,
+  PatchOrganizationRequest,
+  PublicOrganizationResponse,
+  UsersModuleCountResponse,
+} from '@reprise/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { actorOf } from '../../platform/auth-hook';
+import * as writes from './organization-writes.service';
+import * as organizations from './organizations.service';
 
-export function registerOrganizationRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+const tags = ['organizations'];
+
+export function registerOrganizationRoutes(fastify: FastifyInstance, { db }: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/organizations',
+    {
+      config: { permission: 'organization.list' },
+      schema: {
+        tags,
+        querystring: ListOrganizationsQuery,
+        response: { 200: collectionOf(OrganizationResponse) },
+      },
+    },
+    async (request) => organizations.listOrganizations(db, actorOf(request), request.query, request.url),
+  );
+
+  app.get(
+    '/organizations/tree',
+    {
+      config: { permission: 'organization.list' },
+      schema: { tags, querystring: AccountScopeQuery, response: { 200: z.array(OrganizationTreeNode) } },
+    },
+    async (request) => organizations.getTree(db, actorOf(request), request.query.accountId),
+  );
+
+  app.get(
+    '/organizations/available-parents',
+    {
+      config: { permission: 'organization.list' },
+      schema: { tags, querystring: AvailableParentsQuery, response: { 200: z.array(OrganizationResponse) } },
+    },
+    async (request) => organizations.listAvailableParents(db, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/organizations/root',
+    {
+      config: { permission: 'dashboard.read' },
+      schema: { tags, querystring: AccountScopeQuery, response: { 200: OrganizationResponse } },
+    },
+    async (request) => organizations.getRoot(db, actorOf(request), request.query.accountId),
+  );
+
+  app.get(
+    '/organizations/connected-warehouses',
+    {
+      config: { permission: 'dashboard.read' },
+      schema: { tags, querystring: AccountScopeQuery, response: { 200: z.array(OrganizationResponse) } },
+    },
+    async (request) => organizations.listConnectedWarehouses(db, actorOf(request), request.query.accountId),
+  );
+
+  app.get(
+    '/organizations/:id',
+    {
+      config: { permission: 'organization.detail' },
+      schema: { tags, params: IdParams, response: { 200: OrganizationResponse } },
+    },
+    async (request) => organizations.getOrganization(db, actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/organizations/:id/public',
+    {
+      config: { public: true },
+      schema: { tags, params: IdParams, response: { 200: PublicOrganizationResponse } },
+    },
+    async (request) => organizations.getPublicOrganization(db, request.params.id),
+  );
+
+  app.get(
+    '/organizations/:id/module-count',
+    {
+      config: { permission: 'organization.detail' },
+      schema: { tags, params: IdParams, response: { 200: ModuleCountResponse } },
+    },
+    async (request) => organizations.countUsersPerModule(db, actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/organizations/:id/users-module-count',
+    {
+      config: { permission: 'organization.detail' },
+      schema: { tags, params: IdParams, response: { 200: UsersModuleCountResponse } },
+    },
+    async (request) => organizations.countUsersPerUserType(db, actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/organizations',
+    {
+      config: { permission: 'organization.create' },
+      schema: { tags, body: CreateOrganizationRequest, response: { 201: OrganizationResponse } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await writes.createOrganization(db, actorOf(request), request.body)),
+  );
+
+  app.patch(
+    '/organizations/:id',
+    {
+      config: { permission: 'organization.create' },
+      schema: {
+        tags,
+        params: IdParams,
+        body: PatchOrganizationRequest,
+        response: { 200: OrganizationResponse },
+      },
+    },
+    async (request) => writes.updateOrganization(db, actorOf(request), request.params.id, request.body),
+  );
+}

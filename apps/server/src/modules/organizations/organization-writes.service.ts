@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateOrganizationRequest,
+  ERROR_STATUS,
+  type ErrorCode,
+  MODULE_OF_ORGANIZATION_TYPE,
+  type OrganizationResponse,
+  type OrganizationType,
+  type PatchOrganizationRequest,
+  type Violation,
+} from '@reprise/shared';
+import { writeAudit } from '../../platform/audit';
+import type { Actor } from '../../platform/context';
+import type { Db } from '../../platform/db';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import {
+  immutableViolations,
+  isTreeRoot,
+  type ParentRefusal,
+  parentRefusal,
+  pathUnder,
+} from './organization-rules';
+import {
+  type OrganizationRow,
+  toOrganizationColumns,
+  toOrganizationResponse,
+  toTreePlace,
+} from './organizations.mapper';
+import * as repo from './organizations.repository';
+
+const PARENT_REFUSALS: Record<ParentRefusal | 'parent_not_found', string> = {
+  parent_not_found: 'The parent organisation does not exist or is out of your reach.',
+  parent_required: 'An organisation of this type needs a parent organisation.',
+  root_has_no_parent: 'A root management unit or a buyer is a tree root: it has no parent.',
+  parent_type_not_allowed: 'An organisation of this type cannot attach to a parent of that type.',
+  parent_in_other_account: 'The parent organisation belongs to another account.',
+  parent_is_itself_or_descendant: 'An organisation cannot move under itself or one of its descendants.',
+};
+
+const parentViolation = (reason: ParentRefusal | 'parent_not_found'): Violation => ({
+  propertyPath: 'parentOrganizationId',
+  message: PARENT_REFUSALS[reason],
+  code: 'invalid_parent',
+});
+
+/** One 422 with every violation; its code is the first that names an error of the catalogue. */
+function reject(violations: Violation[]): never {
+  const code = (violations.find((v) => v.code in ERROR_STATUS)?.code ?? 'validation_failed') as ErrorCode;
+  throw new AppError(code, violations.map((v) => v.message).join(' '), violations);
+}
+
+/** The referenced buyer must be a buyer, the default warehouse a warehouse (in any account). */
+async function referenceViolations(
+  trx: Db,
+  refs: { buyer?: string | null; defaultWarehouse?: string | null },
+): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  const check = async (
+    id: string | null | undefined,
+    type: OrganizationType,
+    propertyPath: string,
+    code: string,
+  ) => {
+    if (!id) return;
+    const found = await repo.findReferencedOrganization(trx, id);
+    if (found?.type !== type)
+      violations.push({ propertyPath, message: `This organisation is not a ${type}.`, code });
+  };
+  await check(refs.buyer, 'buyer', 'buyer', 'not_a_buyer');
+  await check(refs.defaultWarehouse, 'warehouse', 'defaultWarehouse', 'not_a_warehouse');
+  return violations;
+}
+
+async function externalIdViolations(
+  trx: Db,
+  accountId: string,
+  externalId: string | null | undefined,
+  exceptId?: string,
+) {
+  if (!externalId || !(await repo.isExternalIdTaken(trx, accountId, externalId, exceptId))) return [];
+  return [
+    {
+      propertyPath: 'externalId',
+      message: 'This external id is already used in the account.',
+      code: 'external_id_not_unique',
+    },
+  ];
+}
+
+async function reload(trx: Db, actor: Actor, id: string): Promise<OrganizationRow> {
+  const row = await repo.findVisibleOrganization(trx, actor, id);
+  if (!row) throw notFound('organisation');
+  return row;
+}
+
+/** The account a new organisation goes in: the one an operator names, else its parent's, else the actor's. */
+async function targetAccount(
+  trx: Db,
+  actor: Actor,
+  input: CreateOrganizationRequest,
+  parent: OrganizationRow | undefined,
+): Promise<string> {
+  const accountId = input.accountId ?? parent?.account_id ?? (actor.isPlatform ? undefined : actor.accountId);
+  if (!accountId) {
+    reject([
+      { propertyPath: 'accountId', message: 'Choose the account of the organisation.', code: 'required' },
+      ...(isTreeRoot(input.type) ? [] : [parentViolation('parent_required')]),
+    ]);
+  }
+  if (input.accountId && !(await repo.accountExists(trx, input.accountId))) {
+    reject([
+      { propertyPath: 'accountId', message: 'This account does not exist.', code: 'account_not_found' },
+    ]);
+  }
+  return accountId;
+}
+
+/**
+ * Creates an organisation under a visible parent of an allowed type, in the parent's account.
+ * Tree roots (root management unit, buyer) are created by platform operators only, one root
+ * management unit per account.
+ */
+export async function createOrganization(
+  db: Db,
+  actor: Actor,
+  input: CreateOrganizationRequest,
+): Promise<OrganizationResponse> {
+  if (isTreeRoot(input.type) && !actor.isPlatform)
+    throw forbidden('Only a platform operator creates a tree root.');
+  return db.transaction().execute(async (trx) => {
+    const parentId = input.parentOrganizationId;
+    const found = parentId ? await repo.findVisibleOrganization(trx, actor, parentId) : undefined;
+    if (parentId && !found) reject([parentViolation('parent_not_found')]);
+    const accountId = await targetAccount(trx, actor, input, found);
+    await repo.lockAccountTree(trx, accountId);
+    // read again under the lock: a concurrent move may have changed the parent's path
+    const parent = parentId ? await reload(trx, actor, parentId) : undefined;
+
+    const violations: Violation[] = [];
+    const refusal = parentRefusal(input.type, accountId, parent ? toTreePlace(parent) : null);
+    if (refusal) violations.push(parentViolation(refusal));
+    if (input.type === 'root_management_unit' && (await repo.hasRootManagementUnit(trx, accountId))) {
+      violations.push({
+        propertyPath: 'type',
+        message: 'The account already has its root management unit.',
+        code: 'invalid_parent',
+      });
+    }
+    violations.push(
+      ...(await referenceViolations(trx, { buyer: input.buyer, defaultWarehouse: input.defaultWarehouse })),
+    );
+    violations.push(...(await externalIdViolations(trx, accountId, input.externalId)));
+    if (violations.length) reject(violations);
+
+    const id = randomUUID();
+    await repo.insertOrganization(trx, {
+      ...toOrganizationColumns(input),
+      id,
+      account_id: accountId,
+      parent_organization_id: parent?.id ?? null,
+      path: pathUnder(parent?.path ?? null, id),
+      type: input.type,
+      module_type: MODULE_OF_ORGANIZATION_TYPE[input.type],
+      common_name: input.commonName,
+      buyer_id: input.buyer,
+    });
+    const after = toOrganizationResponse(await reload(trx, actor, id));
+    await writeAudit(trx, actor, {
+      action: 'create',
+      entityType: 'organization',
+      entityId: id,
+      accountId,
+      after,
+    });
+    return after;
+  });
+}
+
+/**
+ * Applies a merge-patch. Type and buyer are immutable; a new parent follows the creation rules
+ * and may not lie in the organisation's own subtree; a move rewrites the subtree's paths.
+ */
+export async function updateOrganization(
+  db: Db,
+  actor: Actor,
+  id: string,
+  patch: PatchOrganizationRequest,
+): Promise<OrganizationResponse> {
+  return db.transaction().execute(async (trx) => {
+    const seen = await repo.findVisibleOrganization(trx, actor, id);
+    if (!seen) throw notFound('organisation');
+    // a patch naming a parent may move the organisation: serialise it with the account's other tree writes
+    if (patch.parentOrganizationId !== undefined) await repo.lockAccountTree(trx, seen.account_id);
+    const current = await repo.findVisibleOrganization(trx, actor, id, { forUpdate: true });
+    if (!current) throw notFound('organisation');
+    const place = toTreePlace(current);
+    const moving =
+      patch.parentOrganizationId !== undefined &&
+      patch.parentOrganizationId !== current.parent_organization_id;
+
+    const violations = immutableViolations({ type: place.type, buyer: current.buyer_id }, patch);
+    let parent: OrganizationRow | undefined;
+    if (moving && patch.parentOrganizationId) {
+      parent = await repo.findVisibleOrganization(trx, actor, patch.parentOrganizationId);
+      if (!parent) violations.push(parentViolation('parent_not_found'));
+    }
+    if (moving && (parent || !patch.parentOrganizationId)) {
+      const refusal = parentRefusal(place.type, place.accountId, parent ? toTreePlace(parent) : null, place);
+      if (refusal) violations.push(parentViolation(refusal));
+    }
+    if (patch.defaultWarehouse !== undefined && patch.defaultWarehouse !== current.default_warehouse_id) {
+      violations.push(...(await referenceViolations(trx, { defaultWarehouse: patch.defaultWarehouse })));
+    }
+    if (patch.externalId !== undefined && patch.externalId !== current.external_id) {
+      violations.push(...(await externalIdViolations(trx, place.accountId, patch.externalId, id)));
+    }
+    if (violations.length) reject(violations);
+
+    const before = toOrganizationResponse(current);
+    await repo.updateOrganization(trx, id, {
+      ...toOrganizationColumns(patch),
+      ...(moving ? { parent_organization_id: parent?.id ?? null } : {}),
+    });
+    if (moving) await repo.moveSubtree(trx, current.path, pathUnder(parent?.path ?? null, id));
+    const after = toOrganizationResponse(await reload(trx, actor, id));
+    await writeAudit(trx, actor, {
+      action: 'update',
+      entityType: 'organization',
+      entityId: id,
+      accountId: place.accountId,
+      before,
+      after,
+    });
+    return after;
+  });
+}
