@@ -52,10 +52,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     }
   });
 
+  // cookies are parsed before the auth hook reads the session cookie
+  await app.register(cookie);
   registerErrorHandler(app);
   registerAuth(app, deps.db, deps.config);
 
-  await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Reprise API', version: '1.0.0' } },

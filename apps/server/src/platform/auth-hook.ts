@@ -136,7 +136,6 @@ export function registerAuth(app: FastifyInstance, db: Db, config: Config): void
     const declared = request.routeOptions.config as { permission?: Permission; public?: boolean; authenticated?: boolean };
     if (!request.url.startsWith('/api')) return;
     const found = tokenFrom(request);
-    if (request.headers.cookie) console.log('DEBUGHOOK', request.headers.cookie.slice(0, 40), JSON.stringify(request.cookies), found);
     if (found) {
       const moduleHeader = request.headers['x-module'];
       const actor = await loadActor(db, config, found.token, typeof moduleHeader === 'string' ? moduleHeader : undefined);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES, MODULE_TYPES, STATUSES, USER_TYPES } from '../enums';
+import { LOCALES, MODULE_TYPES, STATUSES, USER_TYPES, USER_TYPES_BY_MODULE } from '../enums';
 import { email, generalText } from '../validation';
 import { PaginationQuery, SortDirection } from './common';
 
@@ -19,19 +19,35 @@ export const UserResponse = z.object({
   status: z.enum(STATUSES),
   forceConnectionBySso: z.boolean(),
   language: z.enum(LOCALES).nullable(),
-  modules: z.array(UserModule.extend({ organizationName: z.string(), organizationType: z.string() })),
+  modules: z.array(
+    UserModule.extend({
+      organizationName: z.string(),
+      organizationType: z.string(),
+      /** The caller may change or remove this role (it sees the organisation and could grant the type). */
+      manageable: z.boolean(),
+    }),
+  ),
+  /** The caller may edit this user (it could grant every role of the user that it sees). */
+  editable: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   lastLoginAt: z.string().nullable(),
 });
 export type UserResponse = z.infer<typeof UserResponse>;
 
-/** At least one module, each with a role and a parent entity; one role per module. */
+/** At least one module, each with a role of that module and a parent entity; one role per module. */
 const modules = z
   .array(UserModule)
   .min(1, { message: 'at_least_one_module' })
   .refine((list) => new Set(list.map((m) => m.moduleType)).size === list.length, {
     message: 'one_role_per_module',
+  })
+  .superRefine((list, ctx) => {
+    list.forEach((m, index) => {
+      if (!USER_TYPES_BY_MODULE[m.moduleType].includes(m.userType)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'userType'], message: 'user_type_not_in_module' });
+      }
+    });
   });
 
 export const CreateUserRequest = z.object({

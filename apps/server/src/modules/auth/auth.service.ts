@@ -156,7 +156,9 @@ export async function changePassword(
   const user = await requireUser(db, actor.userId);
   if (user.forceConnectionBySso) throw new AppError('sso_mandatory', 'Accounts managed by single sign-on cannot change the password.');
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw fieldError('validation_failed', 'currentPassword', 'invalid_current_password');
+    throw new AppError('validation_failed', 'The current password is not correct.', [
+      { propertyPath: 'currentPassword', code: 'invalid_current_password', message: 'The current password is not correct.' },
+    ]);
   }
   if (await verifyPassword(user.passwordHash, input.password)) {
     throw fieldError('password_unchanged', 'password', 'The new password must differ from the old one.');

@@ -1,4 +1,102 @@
+import {
+  AssignableUserTypesResponse,
+  CreateUserRequest,
+  CurrentOrganization,
+  collectionOf,
+  IdParams,
+  ListUsersQuery,
+  PatchUserRequest,
+  UserPermissionsResponse,
+  UserResponse,
+} from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
+import { actorOf } from '../../platform/auth-hook';
+import { createUser, inviteUser, updateUser } from './users.commands';
+import * as users from './users.service';
 
-export function registerUserRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+export function registerUserRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const tags = ['users'];
+
+  app.get(
+    '/users',
+    {
+      config: { permission: 'user.list' },
+      schema: { tags, querystring: ListUsersQuery, response: { 200: collectionOf(UserResponse) } },
+    },
+    async (request) => users.listUsers(db, actorOf(request), request.query, request.url),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      config: { permission: 'user.detail' },
+      schema: { tags, params: IdParams, response: { 200: UserResponse } },
+    },
+    async (request) => users.getUser(db, actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/users/:id/permissions',
+    {
+      config: { permission: 'user.detail' },
+      schema: { tags, params: IdParams, response: { 200: UserPermissionsResponse } },
+    },
+    async (request) => users.getUserPermissions(db, actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/users/:id/current-organization',
+    {
+      config: { permission: 'user.detail' },
+      schema: { tags, params: IdParams, response: { 200: CurrentOrganization } },
+    },
+    async (request) => users.getCurrentOrganization(db, actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/assignable-user-types',
+    {
+      config: { permission: 'user.create' },
+      schema: { tags, response: { 200: AssignableUserTypesResponse } },
+    },
+    async (request) => users.getAssignableUserTypes(actorOf(request)),
+  );
+
+  app.post(
+    '/users',
+    {
+      config: { permission: 'user.create' },
+      schema: { tags, body: CreateUserRequest, response: { 201: UserResponse } },
+    },
+    async (request, reply) => {
+      const user = await createUser(deps, actorOf(request), request.body, (err) =>
+        request.log.error({ err }, 'invitation mail failed'),
+      );
+      return reply.code(201).send(user);
+    },
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      config: { permission: 'user.create' },
+      schema: { tags, params: IdParams, body: PatchUserRequest, response: { 200: UserResponse } },
+    },
+    async (request) => updateUser(db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/users/:id/invite',
+    { config: { permission: 'user.create' }, schema: { tags, params: IdParams } },
+    async (request, reply) => {
+      await inviteUser(deps, actorOf(request), request.params.id, (err) =>
+        request.log.error({ err }, 'invitation mail failed'),
+      );
+      return reply.code(202).send();
+    },
+  );
+}

@@ -1,0 +1,545 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DEMO, type TestApp } from '../../../test/test-app';
+import { hashPassword, hashToken } from '../../platform/security';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const O = DEMO.orgs;
+let addressCount = 0;
+/** Each rule gets its own client address, so that address-based throttling never mixes tests. */
+const newAddress = () => {
+  addressCount += 1;
+  return `10.77.${Math.floor(addressCount / 250)}.${addressCount % 250}`;
+};
+
+const signIn = (email: string, password: string, remoteAddress = newAddress()) =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress });
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+
+/** A user with a password and the given roles, inserted directly. */
+async function insertUser(
+  email: string,
+  modules: [string, string, string][],
+  values: { force_connection_by_sso?: boolean } = {},
+) {
+  const user = await t.db
+    .insertInto('users')
+    .values({
+      email,
+      firstname: 'Test',
+      lastname: 'User',
+      account_id: DEMO.accounts.demoRetail,
+      password_hash: await hashPassword(DEMO.password),
+      ...values,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('user_modules')
+    .values(
+      modules.map(([module_type, user_type, organization_id]) => ({
+        user_id: user.id,
+        module_type,
+        user_type,
+        organization_id,
+      })),
+    )
+    .execute();
+  return user.id;
+}
+
+const sessionOf = (token: string) => t.db.updateTable('sessions').where('token_hash', '=', hashToken(token));
+
+describe('sign-in', () => {
+  it('answers the authenticated user with every field of the specification and an HttpOnly SameSite cookie', async () => {
+    const res = await signIn('multi@demo.test', DEMO.password);
+    expect(res.statusCode).toBe(200);
+    const user = res.json();
+    expect(Object.keys(user).sort()).toEqual(
+      [
+        'id',
+        'types',
+        'email',
+        'firstname',
+        'lastname',
+        'accountId',
+        'timOrganizationId',
+        'rpsOrganizationId',
+        'status',
+        'forceConnectionBySso',
+        'currentOrganization',
+        'currentModule',
+        'modules',
+        'frontPermissions',
+        'apiToken',
+      ].sort(),
+    );
+    expect(user).toMatchObject({
+      types: ['store_manager', 'warehouse_manager'],
+      email: 'multi@demo.test',
+      firstname: 'Morgane',
+      lastname: 'Multi',
+      accountId: DEMO.accounts.demoRetail,
+      timOrganizationId: O.storeParis,
+      rpsOrganizationId: O.warehouseSaintPriest,
+      status: 'active',
+      forceConnectionBySso: false,
+      currentModule: 'tim',
+      modules: { tim: 'store_manager', rps: 'warehouse_manager' },
+      currentOrganization: { id: O.storeParis, commonName: 'Demo Retail Paris Rivoli', moduleType: 'tim' },
+    });
+    expect(Object.keys(user.currentOrganization.account).sort()).toEqual(
+      [
+        'id',
+        'name',
+        'companyCountry',
+        'language',
+        'currency',
+        'emailDPO',
+        'mainColor',
+        'logo',
+        'favicon',
+        'isBuyerAndWorkshopsSupervisor',
+        'isRetailer',
+      ].sort(),
+    );
+    expect(user.currentOrganization.account).toMatchObject({
+      id: DEMO.accounts.demoRetail,
+      mainColor: '#2ed678',
+      currency: 'EUR',
+    });
+    expect(user.frontPermissions.tim).toContain('user.create');
+    expect(user.frontPermissions.rps).toContain('stock.manage');
+    expect(user.apiToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toContain(`reprise_session=${user.apiToken}`);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const stored = await t.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('token_hash', '=', user.apiToken)
+      .executeTakeFirst();
+    expect(stored).toBeUndefined(); // only the hash of the token is kept
+  });
+
+  it('answers the same invalid_credentials for an unknown e-mail, a wrong password and an inactive user', async () => {
+    await insertUser('inactive@demo.test', [['tim', 'store_seller', O.storeParis]]);
+    await t.db
+      .updateTable('users')
+      .set({ status: 'inactive' })
+      .where('email', '=', 'inactive@demo.test')
+      .execute();
+    const answers = await Promise.all([
+      signIn('nobody@demo.test', DEMO.password),
+      signIn('store_seller@demo.test', 'Wrong-Password-1'),
+      signIn('inactive@demo.test', DEMO.password),
+    ]);
+    for (const res of answers) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        type: '/problems/invalid_credentials',
+        title: 'invalid credentials',
+        status: 401,
+        detail: 'The e-mail or the password is incorrect.',
+        code: 'invalid_credentials',
+      });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('answers sso_mandatory when the user must sign in by single sign-on', async () => {
+    await insertUser('sso@demo.test', [['tim', 'store_seller', O.storeParis]], {
+      force_connection_by_sso: true,
+    });
+    const res = await signIn('sso@demo.test', DEMO.password);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('sso_mandatory');
+  });
+
+  it('answers no_permissions to a user holding only a pseudo-anonymous role', async () => {
+    await insertUser('anonymous@demo.test', [['tim', 'pseudo_anonymous', O.storeParis]]);
+    const res = await signIn('anonymous@demo.test', DEMO.password);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('no_permissions');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('accepts the e-mail in any case', async () => {
+    expect((await signIn('Store_Seller@Demo.TEST', DEMO.password)).statusCode).toBe(200);
+  });
+});
+
+describe('sign-in throttling', () => {
+  // the locks set here must not refuse the sign-ins of the other rules
+  afterAll(() => t.db.deleteFrom('login_throttle').execute());
+
+  it('after 5 failures within 15 minutes the 6th attempt answers 429 with Retry-After, even with the right password', async () => {
+    const address = newAddress();
+    for (let i = 0; i < 5; i++) {
+      expect((await signIn('store_manager@demo.test', `Wrong-${i}-Password`, address)).statusCode).toBe(401);
+    }
+    const res = await signIn('store_manager@demo.test', DEMO.password, address);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().code).toBe('too_many_attempts');
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(50);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // from another address too: the lock is on the e-mail
+    expect((await signIn('store_manager@demo.test', DEMO.password)).statusCode).toBe(429);
+  });
+
+  it('another user from the same address still signs in', async () => {
+    const address = newAddress();
+    for (let i = 0; i < 5; i++)
+      await signIn('management_unit_analyst@demo.test', `Wrong-${i}-Password`, address);
+    expect((await signIn('management_unit_analyst@demo.test', DEMO.password, address)).statusCode).toBe(429);
+    expect((await signIn('management_unit_manager@demo.test', DEMO.password, address)).statusCode).toBe(200);
+  });
+
+  it('the lock doubles on the next failure after it expires', async () => {
+    const email = 'warehouse_operator@demo.test';
+    for (let i = 0; i < 5; i++) await signIn(email, `Wrong-${i}-Password`);
+    const expire = () =>
+      t.db
+        .updateTable('login_throttle')
+        .set({ locked_until: sql<Date>`now() - interval '1 second'` })
+        .where('key', '=', `email:${email}`)
+        .execute();
+    await expire();
+    expect((await signIn(email, 'Wrong-again-1')).statusCode).toBe(401);
+    const second = await signIn(email, DEMO.password);
+    expect(second.statusCode).toBe(429);
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(110);
+    expect(Number(second.headers['retry-after'])).toBeLessThanOrEqual(120);
+    await expire();
+    await signIn(email, 'Wrong-again-2');
+    const third = await signIn(email, DEMO.password);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(230);
+    expect(Number(third.headers['retry-after'])).toBeLessThanOrEqual(240);
+  });
+
+  it('failures older than 15 minutes do not count towards the lock', async () => {
+    const email = 'store_seller@other.test';
+    for (let i = 0; i < 4; i++) await signIn(email, `Wrong-${i}-Password`);
+    await t.db
+      .updateTable('login_throttle')
+      .set({ window_start: sql<Date>`now() - interval '16 minutes'` })
+      .where('key', '=', `email:${email}`)
+      .execute();
+    expect((await signIn(email, 'Wrong-4-Password')).statusCode).toBe(401);
+    expect((await signIn(email, DEMO.password)).statusCode).toBe(200);
+  });
+
+  it('a successful sign-in before the threshold forgets the earlier failures', async () => {
+    const email = 'buyer_manager@demo.test';
+    for (let i = 0; i < 4; i++) await signIn(email, `Wrong-${i}-Password`);
+    expect((await signIn(email, DEMO.password)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) await signIn(email, `Wrong-${i}-Password`);
+    expect((await signIn(email, DEMO.password)).statusCode).toBe(200);
+  });
+
+  it('the per-address limit locks an address trying many e-mails', async () => {
+    const address = newAddress();
+    for (let i = 0; i < 30; i++) {
+      expect((await signIn(`guess-${i}@demo.test`, 'Guess-Password-1', address)).statusCode).toBe(401);
+    }
+    const res = await signIn('root_management_unit_analyst@demo.test', DEMO.password, address);
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect((await signIn('root_management_unit_analyst@demo.test', DEMO.password)).statusCode).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('sign-out revokes the token: the next call answers 401', async () => {
+    const { authorization } = await t.login('store_seller@demo.test');
+    expect((await get('/api/me', { authorization })).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization } });
+    expect(out.statusCode).toBe(204);
+    const after = await get('/api/me', { authorization });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('unauthenticated');
+  });
+
+  it('refuses a token past its expiry', async () => {
+    const token = (await signIn('store_seller@demo.test', DEMO.password)).json().apiToken;
+    await sessionOf(token).set({ expires_at: sql<Date>`now() - interval '1 minute'` }).execute();
+    expect((await get('/api/me', bearer(token))).statusCode).toBe(401);
+  });
+
+  it('refuses a token left idle too long, and a recently used one keeps working', async () => {
+    const idle = (await signIn('store_seller@demo.test', DEMO.password)).json().apiToken;
+    const active = (await signIn('store_seller@demo.test', DEMO.password)).json().apiToken;
+    await sessionOf(idle).set({ last_used_at: sql<Date>`now() - interval '121 minutes'` }).execute();
+    await sessionOf(active).set({ last_used_at: sql<Date>`now() - interval '119 minutes'` }).execute();
+    expect((await get('/api/me', bearer(idle))).statusCode).toBe(401);
+    expect((await get('/api/me', bearer(active))).statusCode).toBe(200);
+    const touched = await t.db
+      .selectFrom('sessions')
+      .select(sql<boolean>`last_used_at > now() - interval '1 minute'`.as('fresh'))
+      .where('token_hash', '=', hashToken(active))
+      .executeTakeFirstOrThrow();
+    expect(touched.fresh).toBe(true);
+  });
+
+  it('the session cookie works as well as the bearer token', async () => {
+    const token = (await signIn('store_manager@demo.test', DEMO.password)).json().apiToken;
+    const res = await get('/api/me', { cookie: `reprise_session=${token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().email).toBe('store_manager@demo.test');
+  });
+
+  it('refuses a cookie-authenticated write coming from another site', async () => {
+    const token = (await signIn('store_manager@demo.test', DEMO.password)).json().apiToken;
+    const cookie = `reprise_session=${token}`;
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie, host: 'localhost:3000', origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().code).toBe('csrf_rejected');
+    expect((await get('/api/me', { cookie })).statusCode).toBe(200);
+    // a bearer token is not sent by browsers on their own: another origin is not a threat there
+    const withBearer = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/module',
+      headers: { ...bearer(token), origin: 'https://evil.example' },
+      payload: { moduleType: 'tim' },
+    });
+    expect(withBearer.statusCode).toBe(200);
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie, host: 'localhost:3000', origin: 'http://localhost:3000' },
+    });
+    expect(own.statusCode).toBe(204);
+  });
+});
+
+describe('sessions behind a reverse proxy', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ TRUST_PROXY: 'true' });
+  });
+  afterAll(() => proxied.close());
+
+  it('a cookie write from the public origin is accepted when the proxy forwards the public host', async () => {
+    const token = (await proxied.login('store_manager@demo.test')).user.apiToken as string;
+    const headers = {
+      cookie: `reprise_session=${token}`,
+      host: 'reprise-app:3000',
+      'x-forwarded-host': 'reprise.example',
+    };
+    const foreign = await proxied.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { ...headers, origin: 'https://evil.example' },
+    });
+    expect(foreign.json().code).toBe('csrf_rejected');
+    const own = await proxied.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { ...headers, origin: 'https://reprise.example' },
+    });
+    expect(own.statusCode).toBe(204);
+  });
+});
+
+describe('modules', () => {
+  it('switching module answers the updated user and is kept for the session', async () => {
+    const { authorization } = await t.login('multi@demo.test');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/module',
+      headers: { authorization },
+      payload: { moduleType: 'rps' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      currentModule: 'rps',
+      currentOrganization: {
+        id: O.warehouseSaintPriest,
+        moduleType: 'rps',
+        account: { id: DEMO.accounts.demoBuyer },
+      },
+    });
+    expect((await get('/api/me', { authorization })).json().currentModule).toBe('rps');
+    // the next sign-in starts in the module chosen last
+    expect((await signIn('multi@demo.test', DEMO.password)).json().currentModule).toBe('rps');
+  });
+
+  it('refuses to switch to a module the user does not hold', async () => {
+    const { authorization } = await t.login('store_manager@demo.test');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/module',
+      headers: { authorization },
+      payload: { moduleType: 'rps' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('module_not_held');
+    expect((await get('/api/me', { authorization })).json().currentModule).toBe('tim');
+  });
+
+  it('the X-Module header picks the permission set of the request', async () => {
+    await insertUser('seller-and-operator@demo.test', [
+      ['tim', 'store_seller', O.storeParis],
+      ['rps', 'warehouse_manager', O.warehouseRoubaix],
+    ]);
+    const { authorization } = await t.login('seller-and-operator@demo.test');
+    expect((await get('/api/users', { authorization, 'x-module': 'tim' })).statusCode).toBe(403);
+    const asWarehouse = await get('/api/users', { authorization, 'x-module': 'rps' });
+    expect(asWarehouse.statusCode).toBe(200);
+    expect(asWarehouse.json().member.map((u: { email: string }) => u.email)).toEqual([
+      'seller-and-operator@demo.test',
+    ]);
+    expect((await get('/api/me', { authorization, 'x-module': 'rps' })).json().currentModule).toBe('rps');
+    const notHeld = await get('/api/me', { authorization, 'x-module': 'lcm' });
+    expect(notHeld.statusCode).toBe(422);
+    expect(notHeld.json().code).toBe('module_not_held');
+  });
+});
+
+describe('password reset', () => {
+  const renew = (email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/password/renew', payload: { email } });
+  const linkIn = (text: string) => /\/renew\/([A-Za-z0-9_-]+)/.exec(text)?.[1] as string;
+  const apply = (token: string, password: string) =>
+    t.app.inject({ method: 'POST', url: `/api/password/new/${token}`, payload: { password } });
+
+  it('answers 202 for known and unknown e-mails, and mails only a known active user without single sign-on', async () => {
+    await insertUser('reset-sso@demo.test', [['tim', 'store_seller', O.storeParis]], {
+      force_connection_by_sso: true,
+    });
+    await insertUser('reset-inactive@demo.test', [['tim', 'store_seller', O.storeParis]]);
+    await t.db
+      .updateTable('users')
+      .set({ status: 'inactive' })
+      .where('email', '=', 'reset-inactive@demo.test')
+      .execute();
+    for (const email of [
+      'unknown@demo.test',
+      'reset-sso@demo.test',
+      'reset-inactive@demo.test',
+      'management_unit_manager@demo.test',
+    ]) {
+      const res = await renew(email);
+      expect(res.statusCode, email).toBe(202);
+      expect(res.body).toBe('');
+    }
+    const mail = await t.smtp.waitFor('management_unit_manager@demo.test');
+    expect(linkIn(mail.text)).toBeTruthy();
+    expect(mail.text).toContain('http://localhost:3000/renew/');
+    await new Promise((r) => setTimeout(r, 200));
+    const recipients = t.smtp.mails.flatMap((m) => m.to);
+    for (const email of ['unknown@demo.test', 'reset-sso@demo.test', 'reset-inactive@demo.test']) {
+      expect(recipients).not.toContain(email);
+    }
+  });
+
+  it('the link sets a password once, then is refused; the old password no longer works', async () => {
+    await renew('root_management_unit_analyst@demo.test');
+    const token = linkIn((await t.smtp.waitFor('root_management_unit_analyst@demo.test')).text);
+    expect((await get(`/api/password/new/${token}`, {})).json()).toEqual({
+      email: 'root_management_unit_analyst@demo.test',
+    });
+    expect((await apply(token, 'Brand-New-2026')).statusCode).toBe(204);
+    const again = await apply(token, 'Another-New-2027');
+    expect(again.statusCode).toBe(404);
+    expect(again.json().code).toBe('reset_link_invalid');
+    expect((await get(`/api/password/new/${token}`, {})).statusCode).toBe(404);
+    expect((await signIn('root_management_unit_analyst@demo.test', DEMO.password)).statusCode).toBe(401);
+    expect((await signIn('root_management_unit_analyst@demo.test', 'Brand-New-2026')).statusCode).toBe(200);
+  });
+
+  it('refuses a link after an hour', async () => {
+    await renew('warehouse_manager@demo.test');
+    const token = linkIn((await t.smtp.waitFor('warehouse_manager@demo.test')).text);
+    const row = await t.db
+      .selectFrom('password_reset_tokens')
+      .select(sql<number>`extract(epoch from expires_at - created_at)`.as('seconds'))
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
+    expect(Number(row.seconds)).toBeCloseTo(3600, -1);
+    await t.db
+      .updateTable('password_reset_tokens')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
+    expect((await get(`/api/password/new/${token}`, {})).json().code).toBe('reset_link_invalid');
+    expect((await apply(token, 'Brand-New-2026')).json().code).toBe('reset_link_invalid');
+  });
+
+  it('the new password follows the rules and differs from the old one', async () => {
+    await renew('store_seller@other.test');
+    const token = linkIn((await t.smtp.waitFor('store_seller@other.test')).text);
+    const weak = await apply(token, 'short');
+    expect(weak.statusCode).toBe(422);
+    expect(
+      weak
+        .json()
+        .violations.map((v: { code: string }) => v.code)
+        .sort(),
+    ).toEqual(['password_needs_digit', 'password_needs_uppercase', 'password_too_short']);
+    const same = await apply(token, DEMO.password);
+    expect(same.statusCode).toBe(422);
+    expect(same.json().code).toBe('password_unchanged');
+    // refused attempts do not use the link up
+    expect((await apply(token, 'Different-2026')).statusCode).toBe(204);
+  });
+
+  it('applying a new password ends every session of the user', async () => {
+    const first = { authorization: (await t.login('root_management_unit_manager@other.test')).authorization };
+    const second = {
+      authorization: (await t.login('root_management_unit_manager@other.test')).authorization,
+    };
+    await renew('root_management_unit_manager@other.test');
+    const token = linkIn((await t.smtp.waitFor('root_management_unit_manager@other.test')).text);
+    expect((await apply(token, 'Brand-New-2026')).statusCode).toBe(204);
+    for (const session of [first, second]) expect((await get('/api/me', session)).statusCode).toBe(401);
+  });
+});
+
+describe('change own password', () => {
+  const change = (authorization: string, body: object) =>
+    t.app.inject({ method: 'POST', url: '/api/me/password', headers: { authorization }, payload: body });
+
+  it('requires the current password and a new one that differs and follows the rules', async () => {
+    const { authorization } = await t.login('management_unit_manager@demo.test');
+    const wrong = await change(authorization, { currentPassword: 'Not-The-One-1', password: 'Changed-2026' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({
+      code: 'validation_failed',
+      violations: [{ propertyPath: 'currentPassword', code: 'invalid_current_password' }],
+    });
+    const same = await change(authorization, { currentPassword: DEMO.password, password: DEMO.password });
+    expect(same.json().code).toBe('password_unchanged');
+    const weak = await change(authorization, { currentPassword: DEMO.password, password: 'alllowercase' });
+    expect(weak.statusCode).toBe(422);
+  });
+
+  it('changes the password, keeps this session and ends the others', async () => {
+    const here = { authorization: (await t.login('root_management_unit_manager@demo.test')).authorization };
+    const elsewhere = {
+      authorization: (await t.login('root_management_unit_manager@demo.test')).authorization,
+    };
+    const res = await change(here.authorization, {
+      currentPassword: DEMO.password,
+      password: 'Changed-2026',
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await get('/api/me', here)).statusCode).toBe(200);
+    expect((await get('/api/me', elsewhere)).statusCode).toBe(401);
+    expect((await signIn('root_management_unit_manager@demo.test', 'Changed-2026')).statusCode).toBe(200);
+    expect((await signIn('root_management_unit_manager@demo.test', DEMO.password)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,57 @@
+import type { Locale, UserResponse } from '@reprise/shared';
+import type { Actor } from '../../platform/context';
+import type { UserRow } from './users.repository';
+import { canManageModule, isEditableBy } from './users.rules';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The user as the actor sees it: which roles it may manage and whether it may edit the user. */
+export function toUserResponse(row: UserRow, actor: Actor): UserResponse {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    status: row.status,
+    forceConnectionBySso: row.forceConnectionBySso,
+    language: row.language as Locale | null,
+    modules: row.modules.map((m) => ({
+      moduleType: m.moduleType,
+      userType: m.userType,
+      organizationId: m.organizationId,
+      organizationName: m.organizationName,
+      organizationType: m.organizationType,
+      manageable: canManageModule(actor, m),
+    })),
+    editable: isEditableBy(actor, row.modules),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    lastLoginAt: row.lastLoginAt === null ? null : iso(row.lastLoginAt),
+  };
+}
+
+/** What the audit log keeps of a user: never a password hash, nothing relative to the reader. */
+export function auditSnapshot(
+  row: Pick<
+    UserRow,
+    'accountId' | 'email' | 'firstname' | 'lastname' | 'status' | 'forceConnectionBySso' | 'language'
+  > & {
+    modules: readonly { moduleType: string; userType: string; organizationId: string }[];
+  },
+) {
+  return {
+    accountId: row.accountId,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    status: row.status,
+    forceConnectionBySso: row.forceConnectionBySso,
+    language: row.language,
+    modules: row.modules.map((m) => ({
+      moduleType: m.moduleType,
+      userType: m.userType,
+      organizationId: m.organizationId,
+    })),
+  };
+}

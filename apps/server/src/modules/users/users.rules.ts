@@ -1,0 +1,181 @@
+import {
+  ASSIGNABLE_USER_TYPES,
+  MODULE_TYPES,
+  type ModuleType,
+  moduleOfUserType,
+  type OrganizationType,
+  PARENT_TYPE_OF_USER_TYPE,
+  permissionsFor,
+  type UserModule,
+  type UserType,
+  type Violation,
+} from '@reprise/shared';
+import type { Actor } from '../../platform/context';
+import { isVisiblePath } from '../../platform/scope';
+
+/** A role the user holds, with where its organisation sits (for scope) and its account. */
+export interface HeldModule extends UserModule {
+  organizationPath: string;
+  organizationAccountId: string;
+}
+
+/** A candidate parent entity, as the actor sees it. */
+export interface ParentOrganization {
+  id: string;
+  type: OrganizationType;
+  moduleType: ModuleType;
+  accountId: string;
+}
+
+type ScopedRole = Pick<HeldModule, 'userType' | 'organizationPath'>;
+
+const grants = (actor: Actor, userType: UserType) => ASSIGNABLE_USER_TYPES[actor.userType].includes(userType);
+
+/** The (module, role) pairs the actor may grant: its own rank and below. */
+export function assignableUserTypes(actor: Actor): { moduleType: ModuleType; userType: UserType }[] {
+  return ASSIGNABLE_USER_TYPES[actor.userType].map((userType) => ({
+    moduleType: moduleOfUserType(userType),
+    userType,
+  }));
+}
+
+/** The actor may change or remove a role when it sees the organisation and could grant the type. */
+export function canManageModule(actor: Actor, role: ScopedRole): boolean {
+  return isVisiblePath(actor, role.organizationPath) && grants(actor, role.userType);
+}
+
+/** A user holding, within the actor's view, a role the actor could not grant is read-only to it. */
+export function isEditableBy(actor: Actor, roles: readonly ScopedRole[]): boolean {
+  return roles.every((role) => !isVisiblePath(actor, role.organizationPath) || grants(actor, role.userType));
+}
+
+const key = (m: UserModule) => `${m.moduleType}|${m.userType}|${m.organizationId}`;
+
+/** True when both lists hold the same roles at the same organisations. */
+export function sameModules(a: readonly UserModule[], b: readonly UserModule[]): boolean {
+  if (a.length !== b.length) return false;
+  const keys = new Set(a.map(key));
+  return b.every((m) => keys.has(key(m)));
+}
+
+export interface ModulePlan {
+  /** The roles the user will hold. */
+  modules: UserModule[];
+  /** New or changed entries of the request, by their index, to check against their parent. */
+  toCheck: { index: number; module: UserModule }[];
+  violations: Violation[];
+}
+
+/**
+ * Merges requested roles with held ones. An unchanged entry is kept as it is; a held role the
+ * actor cannot manage is kept when omitted and cannot be changed; any other entry is checked.
+ */
+export function planModules(
+  actor: Actor,
+  held: readonly HeldModule[],
+  requested: readonly UserModule[],
+): ModulePlan {
+  const plan: ModulePlan = { modules: [], toCheck: [], violations: [] };
+  requested.forEach((module, index) => {
+    const current = held.find((h) => h.moduleType === module.moduleType);
+    if (current && key(current) === key(module)) {
+      plan.modules.push(module);
+    } else if (current && !canManageModule(actor, current)) {
+      plan.violations.push({
+        propertyPath: `modules.${index}`,
+        code: 'user_type_not_assignable',
+        message: 'This role is managed outside your organisation and cannot be changed by you.',
+      });
+    } else {
+      plan.modules.push(module);
+      plan.toCheck.push({ index, module });
+    }
+  });
+  for (const current of held) {
+    const omitted = !requested.some((m) => m.moduleType === current.moduleType);
+    if (omitted && !canManageModule(actor, current)) {
+      plan.modules.push({
+        moduleType: current.moduleType,
+        userType: current.userType,
+        organizationId: current.organizationId,
+      });
+    }
+  }
+  return plan;
+}
+
+/**
+ * Checks a new or changed role: the actor may grant its type, and its parent entity is visible to
+ * the actor, of the type the role needs and in the role's module. An invisible parent reads as absent.
+ */
+export function roleViolations(
+  actor: Actor,
+  entries: readonly { index: number; module: UserModule }[],
+  parents: ReadonlyMap<string, ParentOrganization>,
+): Violation[] {
+  const violations: Violation[] = [];
+  for (const { index, module } of entries) {
+    if (!grants(actor, module.userType)) {
+      violations.push({
+        propertyPath: `modules.${index}.userType`,
+        code: 'user_type_not_assignable',
+        message: 'You cannot grant this role.',
+      });
+      continue;
+    }
+    const parent = parents.get(module.organizationId);
+    if (
+      !parent ||
+      !PARENT_TYPE_OF_USER_TYPE[module.userType].includes(parent.type) ||
+      parent.moduleType !== module.moduleType
+    ) {
+      violations.push({
+        propertyPath: `modules.${index}.organizationId`,
+        code: 'invalid_parent',
+        message: 'This entity cannot be the parent of this role.',
+      });
+    }
+  }
+  return violations;
+}
+
+const moduleRank = (m: ModuleType) => MODULE_TYPES.indexOf(m);
+
+/**
+ * The account of a user: the account of its first module's organisation (root, tim, lcm, then rps).
+ * Every other role must sit in that account, except a warehouse (rps) role held by a retailer user.
+ */
+export function accountOfModules(modules: readonly { moduleType: ModuleType; accountId: string }[]): {
+  accountId: string | null;
+  foreignModules: ModuleType[];
+} {
+  const ordered = [...modules].sort((a, b) => moduleRank(a.moduleType) - moduleRank(b.moduleType));
+  const accountId = ordered[0]?.accountId ?? null;
+  const foreignModules = ordered
+    .filter((m) => m.moduleType !== 'rps' && m.accountId !== accountId)
+    .map((m) => m.moduleType);
+  return { accountId, foreignModules };
+}
+
+/** The module a user starts in: the preferred one when held with permissions, else the first such. */
+export function currentModuleOf(
+  preferred: string | null,
+  modules: readonly { moduleType: ModuleType; userType: UserType }[],
+): ModuleType | null {
+  const usable = MODULE_TYPES.filter((m) =>
+    modules.some((x) => x.moduleType === m && permissionsFor(x.userType, m).length > 0),
+  );
+  if (preferred && (usable as string[]).includes(preferred)) return preferred as ModuleType;
+  return (
+    usable[0] ??
+    [...modules].sort((a, b) => moduleRank(a.moduleType) - moduleRank(b.moduleType))[0]?.moduleType ??
+    null
+  );
+}
+
+/** The permissions a user holds, per module. */
+export function frontPermissionsOf(modules: readonly { moduleType: ModuleType; userType: UserType }[]) {
+  const result: Partial<Record<ModuleType, string[]>> = {};
+  for (const m of modules) result[m.moduleType] = permissionsFor(m.userType, m.moduleType);
+  return result;
+}
