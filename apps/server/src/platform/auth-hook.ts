@@ -13,6 +13,7 @@ import type { Actor } from './context';
 import type { Db } from './db';
 import { AppError } from './errors';
 import { hashToken } from './security';
+import { type SessionRow, sessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'reprise_session';
 
@@ -52,12 +53,9 @@ export function tokenFrom(request: FastifyRequest): { token: string; viaCookie: 
 }
 
 /** Loads the session of a token: null when unknown, revoked, expired or idle too long, or the user inactive. */
-export async function loadActor(
-  db: Db,
-  config: Config,
-  token: string,
-  requestedModule: string | undefined,
-): Promise<Actor | null> {
+async function fetchSessionRows(db: Db, tokenHash: string): Promise<SessionRow[]> {
+  const cached = sessionCache.get(tokenHash);
+  if (cached) return cached;
   const rows = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -67,6 +65,7 @@ export async function loadActor(
       's.id as sessionId',
       's.current_module as currentModule',
       's.last_used_at as lastUsedAt',
+      's.expires_at as expiresAt',
       'u.id as userId',
       'u.account_id as accountId',
       'u.email',
@@ -75,21 +74,41 @@ export async function loadActor(
       'm.organization_id as organizationId',
       'o.path as organizationPath',
     ])
-    .where('s.token_hash', '=', hashToken(token))
+    .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', sql<Date>`now()`)
-    .where('s.last_used_at', '>', sql<Date>`now() - make_interval(mins => ${config.sessionIdleMinutes})`)
     .where('u.status', '=', 'active')
     .execute();
+  const typed = rows.map((r) => ({ ...r, lastUsedAt: new Date(r.lastUsedAt), expiresAt: new Date(r.expiresAt) }));
+  if (typed.length) sessionCache.set(tokenHash, typed);
+  return typed;
+}
+
+/** Loads the session of a token: null when unknown, revoked, expired or idle too long, or the user inactive. */
+export async function loadActor(
+  db: Db,
+  config: Config,
+  token: string,
+  requestedModule: string | undefined,
+): Promise<Actor | null> {
+  const rows = await fetchSessionRows(db, hashToken(token));
   const first = rows[0];
-  if (!first) return null;
+  const now = Date.now();
+  if (
+    !first ||
+    first.expiresAt.getTime() <= now ||
+    first.lastUsedAt.getTime() <= now - config.sessionIdleMinutes * 60_000
+  ) {
+    return null;
+  }
   const wanted =
     requestedModule && (MODULE_TYPES as readonly string[]).includes(requestedModule)
       ? requestedModule
       : first.currentModule;
   const row = rows.find((r) => r.moduleType === wanted);
   if (!row) throw new AppError('module_not_held', `You hold no role in the module ${wanted}.`);
-  if (Date.now() - new Date(first.lastUsedAt).getTime() > LAST_USED_RESOLUTION_MS) {
+  if (now - first.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    // the cached rows share this Date, so the next requests see the new time too
+    for (const r of rows) r.lastUsedAt = new Date(now);
     await db.updateTable('sessions').set({ last_used_at: sql`now()` }).where('id', '=', first.sessionId).execute();
   }
   const userType = row.userType as UserType;

@@ -1,6 +1,7 @@
 import type { ModuleType, UserType } from '@reprise/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
+import { authChanged } from '../../platform/session-cache';
 
 export interface UserWithModules {
   id: string;
@@ -73,16 +74,19 @@ export async function createSession(
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await authChanged(db);
   await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
 export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
+  await authChanged(db);
   let q = db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
 }
 
 export async function setSessionModule(db: Db, sessionId: string, userId: string, module: ModuleType): Promise<void> {
+  await authChanged(db);
   await db.updateTable('sessions').set({ current_module: module }).where('id', '=', sessionId).execute();
   await db.updateTable('users').set({ preferred_module: module }).where('id', '=', userId).execute();
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db';
 import type { OrganizationsTable } from '../../platform/db.types';
 import { fieldError } from '../../platform/errors';
 import { visiblePathPrefix } from '../../platform/scope';
+import { authChanged } from '../../platform/session-cache';
 import type { OrganizationRow } from './organizations.mapper';
 import { containsPattern, folded } from './search-text';
 
@@ -216,6 +217,8 @@ export async function updateOrganization(trx: Db, id: string, values: Organizati
 
 /** Rewrites the paths of a whole subtree (the organisation included) in one statement. */
 export async function moveSubtree(trx: Db, oldPath: string, newPath: string): Promise<void> {
+  // sessions cache their organisation's path: a move changes what they see
+  await authChanged(trx);
   await trx
     .updateTable('organizations')
     .set({ path: sql`${newPath} || substr(path, ${oldPath.length + 1})` })
