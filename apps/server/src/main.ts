@@ -4,8 +4,8 @@ import { openDatabase } from './platform/db';
 import { createMailer } from './platform/mail';
 import { migrate } from './platform/migrate';
 import { localStorage } from './platform/storage';
-import { DEMO } from './seed/demo-ids';
 import { DEMO_USERS, isEmpty, seedDemo } from './seed/demo';
+import { DEMO } from './seed/demo-ids';
 
 const config = loadConfig();
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/platform/db';
 import { migrate } from '../src/platform/migrate';
@@ -34,7 +35,7 @@ export default async function setup(project: TestProject) {
       await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     };
   }
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: { pg_trgm } });
   const handle = await openDatabase({ pglite });
   await migrate(handle.db);
   await seedDemo(handle.db);

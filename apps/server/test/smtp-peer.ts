@@ -12,13 +12,20 @@ export interface ReceivedMail {
 /** Decodes the quoted-printable parts of a raw message well enough to read links and words. */
 function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(
-    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
     'latin1',
   ).toString('utf8');
 }
 
 /** A real SMTP server on loopback that keeps what it receives, for tests of mails we send. */
-export async function startSmtpPeer(): Promise<{ url: string; mails: ReceivedMail[]; waitFor: (to: string, timeoutMs?: number) => Promise<ReceivedMail>; close: () => Promise<void> }> {
+export async function startSmtpPeer(): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  waitFor: (to: string, timeoutMs?: number) => Promise<ReceivedMail>;
+  close: () => Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
@@ -21,10 +22,16 @@ export interface TestApp {
   smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   /** Signs in a demo user and answers the headers to send as them. */
   login(email: string, password?: string): Promise<{ authorization: string; user: Record<string, unknown> }>;
+  /** Another server process's view: a second app with its own pool on the same database. */
+  secondApp(): Promise<App>;
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  reopen: () => Promise<DatabaseHandle>;
+  drop: () => Promise<void>;
+}> {
   if (process.env.TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL as string;
     const name = `reprise_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -35,6 +42,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
     const handle = await openDatabase({ databaseUrl: withDatabase(url, name) });
     return {
       handle,
+      reopen: () => openDatabase({ databaseUrl: withDatabase(url, name) }),
       drop: async () => {
         const c = new pg.Client({ connectionString: adminUrl(url) });
         await c.connect();
@@ -44,23 +52,36 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
     };
   }
   const template = readFileSync(inject('pgliteTemplate'));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
+  const pglite = await PGlite.create({ loadDataDir: new Blob([template]), extensions: { pg_trgm } });
   const handle = await openDatabase({ pglite });
-  return { handle, drop: () => pglite.close() };
+  return { handle, reopen: () => openDatabase({ pglite }), drop: () => pglite.close() };
 }
 
 /** The whole application on a fresh copy of the seeded demo database, with a real SMTP peer. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { handle, drop } = await openTestDatabase();
+  const { handle, reopen, drop } = await openTestDatabase();
+  const extra: { app: App; handle: DatabaseHandle }[] = [];
   const smtp = await startSmtpPeer();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reprise-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', SMTP_URL: smtp.url, ...env });
-  const app = await buildApp({
-    db: handle.db,
-    config,
-    mailer: createMailer({ smtpUrl: smtp.url, from: config.mailFrom, mailDir: config.mailDir, log: () => {} }),
-    storage: localStorage(config.filesDir),
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    SMTP_URL: smtp.url,
+    ...env,
   });
+  const build = (db: DatabaseHandle['db']) =>
+    buildApp({
+      db,
+      config,
+      mailer: createMailer({
+        smtpUrl: smtp.url,
+        from: config.mailFrom,
+        mailDir: config.mailDir,
+        log: () => {},
+      }),
+      storage: localStorage(config.filesDir),
+    });
+  const app = await build(handle.db);
   await app.ready();
   let address = 0;
   return {
@@ -80,7 +101,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       const user = res.json();
       return { authorization: `Bearer ${user.apiToken}`, user };
     },
+    async secondApp() {
+      const second = await reopen();
+      const other = await build(second.db);
+      extra.push({ app: other, handle: second });
+      return other;
+    },
     async close() {
+      for (const e of extra) {
+        await e.app.close();
+        await e.handle.close();
+      }
       await app.close();
       await handle.close();
       await smtp.close();

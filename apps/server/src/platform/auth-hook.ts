@@ -78,7 +78,11 @@ async function fetchSessionRows(db: Db, tokenHash: string): Promise<SessionRow[]
     .where('s.revoked_at', 'is', null)
     .where('u.status', '=', 'active')
     .execute();
-  const typed = rows.map((r) => ({ ...r, lastUsedAt: new Date(r.lastUsedAt), expiresAt: new Date(r.expiresAt) }));
+  const typed = rows.map((r) => ({
+    ...r,
+    lastUsedAt: new Date(r.lastUsedAt),
+    expiresAt: new Date(r.expiresAt),
+  }));
   if (typed.length) sessionCache.set(tokenHash, typed);
   return typed;
 }
@@ -109,7 +113,11 @@ export async function loadActor(
   if (now - first.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     // the cached rows share this Date, so the next requests see the new time too
     for (const r of rows) r.lastUsedAt = new Date(now);
-    await db.updateTable('sessions').set({ last_used_at: sql`now()` }).where('id', '=', first.sessionId).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_used_at: sql`now()` })
+      .where('id', '=', first.sessionId)
+      .execute();
   }
   const userType = row.userType as UserType;
   const module = row.moduleType as ModuleType;
@@ -145,19 +153,30 @@ export function registerAuth(app: FastifyInstance, db: Db, config: Config): void
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
     const c = route.config as Omit<DeclaredRoute, 'method' | 'url'> | undefined;
     if (!c?.permission && !c?.public && !c?.authenticated) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no permission (config.permission, public or authenticated)`);
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} declares no permission (config.permission, public or authenticated)`,
+      );
     }
     for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, ...c });
   });
 
   // onRequest: authentication and permission come before body validation, so a stranger learns nothing
   app.addHook('onRequest', async (request) => {
-    const declared = request.routeOptions.config as { permission?: Permission; public?: boolean; authenticated?: boolean };
+    const declared = request.routeOptions.config as {
+      permission?: Permission;
+      public?: boolean;
+      authenticated?: boolean;
+    };
     if (!request.url.startsWith('/api')) return;
     const found = tokenFrom(request);
     if (found) {
       const moduleHeader = request.headers['x-module'];
-      const actor = await loadActor(db, config, found.token, typeof moduleHeader === 'string' ? moduleHeader : undefined);
+      const actor = await loadActor(
+        db,
+        config,
+        found.token,
+        typeof moduleHeader === 'string' ? moduleHeader : undefined,
+      );
       if (actor) {
         if (found.viaCookie && UNSAFE.has(request.method) && !sameOrigin(request)) {
           throw new AppError('csrf_rejected', 'The request comes from another site.');
@@ -167,7 +186,8 @@ export function registerAuth(app: FastifyInstance, db: Db, config: Config): void
       }
     }
     if (declared?.public) return;
-    if (!request.actor) throw new AppError('unauthenticated', 'Your session has expired or you are not signed in.');
+    if (!request.actor)
+      throw new AppError('unauthenticated', 'Your session has expired or you are not signed in.');
     if (declared?.permission && !request.actor.permissions.has(declared.permission)) {
       throw new AppError('forbidden', 'You do not have the permission to do this.');
     }

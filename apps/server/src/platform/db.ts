@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './db.types';
+import { AUTH_CHANGED_CHANNEL, sessionCache } from './session-cache';
 
 export type Db = Kysely<Database>;
 
@@ -26,16 +28,27 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, pool, kind: 'postgres', close: () => db.destroy() };
+    const listener = await listenOnServer(options.databaseUrl);
+    return {
+      db,
+      pool,
+      kind: 'postgres',
+      close: async () => {
+        await listener.close();
+        await db.destroy();
+      },
+    };
   }
   let pglite = options.pglite;
   if (!pglite) {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     pglite = await PGlite.create(options.dataDir ? `${options.dataDir}/pgdata` : undefined, {
       relaxedDurability: false,
+      extensions: { pg_trgm },
     });
   }
   const instance = pglite;
+  const unlisten = await instance.listen(AUTH_CHANGED_CHANNEL, () => sessionCache.clear());
   const pool = new pg.Pool(createPgConfig(instance) as unknown as pg.PoolConfig);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
@@ -43,8 +56,36 @@ export async function openDatabase(options: {
     pool,
     kind: 'pglite',
     close: async () => {
+      await unlisten();
       await db.destroy();
       if (!options.pglite) await instance.close();
+    },
+  };
+}
+
+/**
+ * Listens for auth changes made by any process on the server (NOTIFY is sent at commit) and
+ * clears this process's session cache; reconnects if the connection drops.
+ */
+async function listenOnServer(url: string): Promise<{ close: () => Promise<void> }> {
+  let client: pg.Client | null = null;
+  let closed = false;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', () => sessionCache.clear());
+    c.on('error', () => {
+      sessionCache.clear();
+      if (!closed) setTimeout(() => connect().catch(() => {}), 1000);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${AUTH_CHANGED_CHANNEL}`);
+    client = c;
+  };
+  await connect();
+  return {
+    close: async () => {
+      closed = true;
+      await client?.end();
     },
   };
 }

@@ -145,6 +145,114 @@ export interface SchemaMigrationsTable {
   applied_at: CreatedAt;
 }
 
+export interface CategoriesTable {
+  id: Generated<string>;
+  account_id: string;
+  organization_id: string;
+  parent_category_id: string | null;
+  path: string;
+  identifier: string;
+  label: string;
+  sort_label: string;
+  image_key: string | null;
+  image_alt: string | null;
+  description: string | null;
+  children_description: string | null;
+  default_weight: number;
+  default_height: number | null;
+  default_length: number | null;
+  default_width: number | null;
+  absorption_type: Generated<string>;
+  absorption_value: Generated<number>;
+  status: Generated<string>;
+  highlighted_instruction: string | null;
+  buyer_account_id: string;
+  product_count: Generated<number>;
+  published_product_count: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CategoryReferringWarehousesTable {
+  category_id: string;
+  warehouse_id: string;
+}
+
+export interface ProductsTable {
+  id: Generated<string>;
+  account_id: string;
+  main_category_id: string;
+  secondary_category_ids: Generated<string[]>;
+  name: string;
+  brand: string | null;
+  model: string | null;
+  reference: string | null;
+  ean_code: string | null;
+  tac_codes: Generated<string[]>;
+  is_collecting_imei: Generated<boolean>;
+  image_key: string | null;
+  image_hd_key: string | null;
+  comment_for_seller: string | null;
+  status: Generated<string>;
+  price_functional: number;
+  price_grade_a: number;
+  price_grade_b: number;
+  price_grade_c: number;
+  price_grade_d: number;
+  price_grade_e: number;
+  buyback_zero_not_allowed: Generated<boolean>;
+  length: number | null;
+  width: number | null;
+  height: number | null;
+  weight: number | null;
+  buyer_reference: string | null;
+  sort_name: string;
+  sort_brand: string;
+  sort_category: string;
+  filter_text: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface DiagnosticQuestionsTable {
+  id: Generated<string>;
+  account_id: string;
+  category_id: string;
+  title: string;
+  type: string;
+  description: string | null;
+  position: number;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface DiagnosticAnswersTable {
+  id: Generated<string>;
+  question_id: string;
+  title: string;
+  description: string | null;
+  position: number;
+  max_grade: string | null;
+  price_impact_kind: string | null;
+  price_impact_value: number | null;
+}
+
+export interface ProductSearchDocumentsTable {
+  product_id: string;
+  account_id: string;
+  buyer_account_id: string;
+  published: boolean;
+  category_ids: string[];
+  codes: string[];
+  text: string;
+  vector: string;
+}
+
+export interface ProductSearchWordsTable {
+  account_id: string;
+  word: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   organizations: OrganizationsTable;
@@ -156,4 +264,11 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   audit_log: AuditLogTable;
   schema_migrations: SchemaMigrationsTable;
+  categories: CategoriesTable;
+  category_referring_warehouses: CategoryReferringWarehousesTable;
+  products: ProductsTable;
+  diagnostic_questions: DiagnosticQuestionsTable;
+  diagnostic_answers: DiagnosticAnswersTable;
+  product_search_documents: ProductSearchDocumentsTable;
+  product_search_words: ProductSearchWordsTable;
 }

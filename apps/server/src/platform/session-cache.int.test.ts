@@ -7,7 +7,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function statusWithin(app: TestApp['app'], authorization: string, expected: number, ms = 3000): Promise<number> {
+async function statusWithin(
+  app: TestApp['app'],
+  authorization: string,
+  expected: number,
+  ms = 3000,
+): Promise<number> {
   const start = Date.now();
   for (;;) {
     const res = await app.inject({ method: 'GET', url: '/api/me', headers: { authorization } });
@@ -19,17 +24,25 @@ async function statusWithin(app: TestApp['app'], authorization: string, expected
 describe('cached sessions', () => {
   it('a session signed out is refused at once by the process that signed it out', async () => {
     const { authorization } = await t.login('store_seller@demo.test');
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization } })).statusCode,
+    ).toBe(200);
     await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization } });
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization } })).statusCode,
+    ).toBe(401);
   });
 
   it('a session revoked through another server process is refused here too', async () => {
     const other = await t.secondApp();
     const { authorization } = await t.login('store_manager@demo.test');
     // both processes have the session in their cache
-    expect((await other.inject({ method: 'GET', url: '/api/me', headers: { authorization } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization } })).statusCode).toBe(200);
+    expect(
+      (await other.inject({ method: 'GET', url: '/api/me', headers: { authorization } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization } })).statusCode,
+    ).toBe(200);
     await other.inject({ method: 'POST', url: '/api/logout', headers: { authorization } });
     expect(await statusWithin(t.app, authorization, 401)).toBe(401);
   });
@@ -39,11 +52,17 @@ describe('cached sessions', () => {
     const { authorization } = await t.login('multi@demo.test');
     const before = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization } });
     expect(before.json().currentModule).toBe('tim');
-    await other.inject({ method: 'POST', url: '/api/me/module', headers: { authorization }, payload: { moduleType: 'rps' } });
+    await other.inject({
+      method: 'POST',
+      url: '/api/me/module',
+      headers: { authorization },
+      payload: { moduleType: 'rps' },
+    });
     const start = Date.now();
     let module = '';
     while (Date.now() - start < 3000) {
-      module = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization } })).json().currentModule;
+      module = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization } })).json()
+        .currentModule;
       if (module === 'rps') break;
       await new Promise((r) => setTimeout(r, 20));
     }

@@ -17,7 +17,10 @@ export interface UserWithModules {
   modules: { moduleType: ModuleType; userType: UserType; organizationId: string }[];
 }
 
-async function withModules(db: Db, user: Omit<UserWithModules, 'modules'> | undefined): Promise<UserWithModules | null> {
+async function withModules(
+  db: Db,
+  user: Omit<UserWithModules, 'modules'> | undefined,
+): Promise<UserWithModules | null> {
   if (!user) return null;
   const modules = await db
     .selectFrom('user_modules')
@@ -56,7 +59,14 @@ export async function findUserById(db: Db, id: string): Promise<UserWithModules 
 
 export async function createSession(
   db: Db,
-  values: { userId: string; tokenHash: string; module: ModuleType; maxHours: number; ip: string; userAgent: string | null },
+  values: {
+    userId: string;
+    tokenHash: string;
+    module: ModuleType;
+    maxHours: number;
+    ip: string;
+    userAgent: string | null;
+  },
 ): Promise<string> {
   const row = await db
     .insertInto('sessions')
@@ -75,17 +85,31 @@ export async function createSession(
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await authChanged(db);
-  await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
   await authChanged(db);
-  let q = db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
 }
 
-export async function setSessionModule(db: Db, sessionId: string, userId: string, module: ModuleType): Promise<void> {
+export async function setSessionModule(
+  db: Db,
+  sessionId: string,
+  userId: string,
+  module: ModuleType,
+): Promise<void> {
   await authChanged(db);
   await db.updateTable('sessions').set({ current_module: module }).where('id', '=', sessionId).execute();
   await db.updateTable('users').set({ preferred_module: module }).where('id', '=', userId).execute();
@@ -96,7 +120,11 @@ export async function markLoggedIn(db: Db, userId: string): Promise<void> {
 }
 
 export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: sql`now()` }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** The organisations and accounts the authenticated-user answer names. */
@@ -131,7 +159,14 @@ export async function findValidPasswordToken(db: Db, tokenHash: string) {
   return db
     .selectFrom('password_reset_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.id', 't.user_id as userId', 'u.email', 'u.password_hash as passwordHash', 'u.force_connection_by_sso as sso', 'u.status'])
+    .select([
+      't.id',
+      't.user_id as userId',
+      'u.email',
+      'u.password_hash as passwordHash',
+      'u.force_connection_by_sso as sso',
+      'u.status',
+    ])
     .where('t.token_hash', '=', tokenHash)
     .where('t.used_at', 'is', null)
     .where('t.expires_at', '>', sql<Date>`now()`)
@@ -139,5 +174,10 @@ export async function findValidPasswordToken(db: Db, tokenHash: string) {
 }
 
 export async function markPasswordTokensUsed(db: Db, userId: string): Promise<void> {
-  await db.updateTable('password_reset_tokens').set({ used_at: sql`now()` }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }

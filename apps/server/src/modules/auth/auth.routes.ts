@@ -13,7 +13,10 @@ import type { AppDeps } from '../../app';
 import { actorOf, SESSION_COOKIE } from '../../platform/auth-hook';
 import * as auth from './auth.service';
 
-const ChangePasswordRequest = z.object({ currentPassword: z.string().min(1).max(256), password: NewPasswordRequest.shape.password });
+const ChangePasswordRequest = z.object({
+  currentPassword: z.string().min(1).max(256),
+  password: NewPasswordRequest.shape.password,
+});
 
 export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -28,7 +31,10 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
 
   app.post(
     '/login',
-    { config: { public: true }, schema: { tags: ['auth'], body: LoginRequest, response: { 200: AuthenticatedUserResponse } } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], body: LoginRequest, response: { 200: AuthenticatedUserResponse } },
+    },
     async (request, reply) => {
       const { user, token } = await auth.login(deps, request.body, {
         ip: request.ip,
@@ -39,15 +45,22 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
     },
   );
 
-  app.post('/logout', { config: { authenticated: true }, schema: { tags: ['auth'] } }, async (request, reply) => {
-    await auth.logout(db, actorOf(request));
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return reply.code(204).send();
-  });
+  app.post(
+    '/logout',
+    { config: { authenticated: true }, schema: { tags: ['auth'] } },
+    async (request, reply) => {
+      await auth.logout(db, actorOf(request));
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.code(204).send();
+    },
+  );
 
   app.get(
     '/me',
-    { config: { authenticated: true }, schema: { tags: ['auth'], response: { 200: AuthenticatedUserResponse } } },
+    {
+      config: { authenticated: true },
+      schema: { tags: ['auth'], response: { 200: AuthenticatedUserResponse } },
+    },
     async (request) => auth.me(db, actorOf(request)),
   );
 
@@ -73,7 +86,9 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
     '/password/renew',
     { config: { public: true }, schema: { tags: ['auth'], body: PasswordRenewRequest } },
     async (request, reply) => {
-      await auth.requestPasswordReset(deps, request.body.email, (err) => request.log.error({ err }, 'reset mail failed'));
+      await auth.requestPasswordReset(deps, request.body.email, (err) =>
+        request.log.error({ err }, 'reset mail failed'),
+      );
       return reply.code(202).send();
     },
   );
@@ -82,14 +97,21 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
     '/password/new/:token',
     {
       config: { public: true },
-      schema: { tags: ['auth'], params: ResetTokenParams, response: { 200: z.object({ email: z.string() }) } },
+      schema: {
+        tags: ['auth'],
+        params: ResetTokenParams,
+        response: { 200: z.object({ email: z.string() }) },
+      },
     },
     async (request) => auth.checkPasswordLink(db, request.params.token),
   );
 
   app.post(
     '/password/new/:token',
-    { config: { public: true }, schema: { tags: ['auth'], params: ResetTokenParams, body: NewPasswordRequest } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], params: ResetTokenParams, body: NewPasswordRequest },
+    },
     async (request, reply) => {
       await auth.applyPasswordLink(db, request.params.token, request.body.password);
       return reply.code(204).send();

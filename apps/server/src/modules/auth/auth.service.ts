@@ -1,9 +1,4 @@
-import {
-  type AuthenticatedUser,
-  MODULE_TYPES,
-  type ModuleType,
-  permissionsFor,
-} from '@reprise/shared';
+import { type AuthenticatedUser, MODULE_TYPES, type ModuleType, permissionsFor } from '@reprise/shared';
 import type { AppDeps } from '../../app';
 import type { Actor } from '../../platform/context';
 import type { Db } from '../../platform/db';
@@ -20,13 +15,19 @@ export const INVITE_LINK_MINUTES = 7 * 24 * 60;
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer'>;
 
-const invalidCredentials = () => new AppError('invalid_credentials', 'The e-mail or the password is incorrect.');
+const invalidCredentials = () =>
+  new AppError('invalid_credentials', 'The e-mail or the password is incorrect.');
 
 function tooMany(ms: number) {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  return new AppError('too_many_attempts', `Too many failed attempts. Try again in ${seconds} seconds.`, undefined, {
-    'retry-after': String(seconds),
-  });
+  return new AppError(
+    'too_many_attempts',
+    `Too many failed attempts. Try again in ${seconds} seconds.`,
+    undefined,
+    {
+      'retry-after': String(seconds),
+    },
+  );
 }
 
 /** Permissions per held module; the module a session starts in. */
@@ -41,13 +42,19 @@ function modulesOf(user: repo.UserWithModules) {
 }
 
 function startModule(user: repo.UserWithModules): ModuleType {
-  const held = MODULE_TYPES.filter((m) => user.modules.some((x) => x.moduleType === m && permissionsFor(x.userType, m).length));
+  const held = MODULE_TYPES.filter((m) =>
+    user.modules.some((x) => x.moduleType === m && permissionsFor(x.userType, m).length),
+  );
   const preferred = user.preferredModule as ModuleType | null;
   return preferred && held.includes(preferred) ? preferred : (held[0] as ModuleType);
 }
 
 /** The authenticated user exactly as foundation.md section 3 lists it. */
-export async function authenticatedUser(db: Db, user: repo.UserWithModules, module: ModuleType): Promise<AuthenticatedUser> {
+export async function authenticatedUser(
+  db: Db,
+  user: repo.UserWithModules,
+  module: ModuleType,
+): Promise<AuthenticatedUser> {
   const orgIds = [...new Set(user.modules.map((m) => m.organizationId))];
   const orgs = await repo.loadOrganizations(db, orgIds);
   const current = user.modules.find((m) => m.moduleType === module) ?? user.modules[0];
@@ -94,7 +101,10 @@ export async function login(
   const user = await repo.findUserByEmail(db, input.email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (user && user.status === 'active' && user.forceConnectionBySso) {
-    throw new AppError('sso_mandatory', 'Your organisation requires single sign-on: use the organisation login.');
+    throw new AppError(
+      'sso_mandatory',
+      'Your organisation requires single sign-on: use the organisation login.',
+    );
   }
   if (!user || !passwordOk || user.status !== 'active') {
     await recordFailure(db, keys[0] as string, THROTTLE.emailFailures);
@@ -154,10 +164,15 @@ export async function changePassword(
   input: { currentPassword: string; password: string },
 ): Promise<void> {
   const user = await requireUser(db, actor.userId);
-  if (user.forceConnectionBySso) throw new AppError('sso_mandatory', 'Accounts managed by single sign-on cannot change the password.');
+  if (user.forceConnectionBySso)
+    throw new AppError('sso_mandatory', 'Accounts managed by single sign-on cannot change the password.');
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError('validation_failed', 'The current password is not correct.', [
-      { propertyPath: 'currentPassword', code: 'invalid_current_password', message: 'The current password is not correct.' },
+      {
+        propertyPath: 'currentPassword',
+        code: 'invalid_current_password',
+        message: 'The current password is not correct.',
+      },
     ]);
   }
   if (await verifyPassword(user.passwordHash, input.password)) {
@@ -190,18 +205,28 @@ export async function issuePasswordLink(
 }
 
 /** Always succeeds to the caller (no account enumeration); mails a link only to an eligible user. */
-export async function requestPasswordReset(deps: Deps, email: string, log: (err: unknown) => void): Promise<void> {
+export async function requestPasswordReset(
+  deps: Deps,
+  email: string,
+  log: (err: unknown) => void,
+): Promise<void> {
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user || user.status !== 'active' || user.forceConnectionBySso) return;
   const language = user.language ?? (await accountLanguage(deps.db, user.accountId));
-  const send = await deps.db.transaction().execute((trx) =>
-    issuePasswordLink(deps, trx, { id: user.id, email: user.email, language }, 'reset', log),
-  );
+  const send = await deps.db
+    .transaction()
+    .execute((trx) =>
+      issuePasswordLink(deps, trx, { id: user.id, email: user.email, language }, 'reset', log),
+    );
   send();
 }
 
 async function accountLanguage(db: Db, accountId: string): Promise<string | null> {
-  const row = await db.selectFrom('accounts').select('language').where('id', '=', accountId).executeTakeFirst();
+  const row = await db
+    .selectFrom('accounts')
+    .select('language')
+    .where('id', '=', accountId)
+    .executeTakeFirst();
   return row?.language ?? null;
 }
 

@@ -16,8 +16,15 @@ export const addressKey = (ip: string) => `ip:${ip}`;
 
 /** Milliseconds the key is still locked for, or 0. */
 export async function lockRemaining(db: Db, keys: string[], now = new Date()): Promise<number> {
-  const rows = await db.selectFrom('login_throttle').select('locked_until').where('key', 'in', keys).execute();
-  return Math.max(0, ...rows.map((r) => (r.locked_until ? new Date(r.locked_until).getTime() - now.getTime() : 0)));
+  const rows = await db
+    .selectFrom('login_throttle')
+    .select('locked_until')
+    .where('key', 'in', keys)
+    .execute();
+  return Math.max(
+    0,
+    ...rows.map((r) => (r.locked_until ? new Date(r.locked_until).getTime() - now.getTime() : 0)),
+  );
 }
 
 /**
@@ -26,7 +33,12 @@ export async function lockRemaining(db: Db, keys: string[], now = new Date()): P
  */
 export async function recordFailure(db: Db, key: string, threshold: number, now = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('login_throttle').selectAll().where('key', '=', key).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('login_throttle')
+      .selectAll()
+      .where('key', '=', key)
+      .forUpdate()
+      .executeTakeFirst();
     const t = now.getTime();
     let failures = 1;
     let windowStart = now;
@@ -47,7 +59,14 @@ export async function recordFailure(db: Db, key: string, threshold: number, now 
     }
     await trx
       .insertInto('login_throttle')
-      .values({ key, failures, window_start: windowStart, last_failure_at: now, locked_until: lockedUntil, lock_level: lockLevel })
+      .values({
+        key,
+        failures,
+        window_start: windowStart,
+        last_failure_at: now,
+        locked_until: lockedUntil,
+        lock_level: lockLevel,
+      })
       .onConflict((oc) =>
         oc.column('key').doUpdateSet({
           failures,
