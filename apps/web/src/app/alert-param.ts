@@ -15,7 +15,8 @@ export function parseAlertParam(raw: string | null): QueryAlert | null {
     const value: unknown = JSON.parse(raw);
     if (!value || typeof value !== 'object') return null;
     const { type, message } = value as Record<string, unknown>;
-    if (!TYPES.includes(type as QueryAlert['type']) || typeof message !== 'string' || !message.trim()) return null;
+    if (!TYPES.includes(type as QueryAlert['type']) || typeof message !== 'string' || !message.trim())
+      return null;
     return { type: type as QueryAlert['type'], message };
   } catch {
     return null;

@@ -1,6 +1,6 @@
 import { DEFAULT_MAIN_COLOR } from '@reprise/shared';
 import { describe, expect, it } from 'vitest';
-import { normalizeHexColor, PRIMARY_SHADE, paletteFrom } from './color';
+import { contrastRatio, normalizeHexColor, PRIMARY_SHADE, paletteFrom, readableOnWhite } from './color';
 
 describe('account colour palette', () => {
   it('keeps the account colour itself as the primary shade', () => {
@@ -20,5 +20,17 @@ describe('account colour palette', () => {
     expect(normalizeHexColor('blue')).toBe(DEFAULT_MAIN_COLOR);
     expect(normalizeHexColor(null)).toBe(DEFAULT_MAIN_COLOR);
     expect(normalizeHexColor(' #ABCDEF ')).toBe('#abcdef');
+  });
+});
+
+describe('text in the account colour', () => {
+  it('is darkened until it reads on white (WCAG AA)', () => {
+    for (const color of ['#2ed678', '#ffff00', '#00bfff', '#ff7f50']) {
+      expect(contrastRatio(readableOnWhite(color), '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('keeps a colour that already reads on white', () => {
+    expect(readableOnWhite('#1a237e')).toBe('#1a237e');
   });
 });

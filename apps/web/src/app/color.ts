@@ -1,4 +1,4 @@
-import { DEFAULT_MAIN_COLOR } from '@reprise/shared';
+import { DEFAULT_MAIN_COLOR } from '@reprise/shared/enums';
 
 /** Index of the account's own colour in the generated palette (Mantine's primary shade). */
 export const PRIMARY_SHADE = 6;
@@ -45,3 +45,39 @@ export function paletteFrom(mainColor: string): string[] {
     ...SHADES.map((w) => toHex(mix(base, BLACK, w))),
   ];
 }
+
+function luminance([r, g, b]: Rgb): number {
+  const linear = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** WCAG contrast ratio of two colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [high, low] = [luminance(toRgb(a)), luminance(toRgb(b))].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+}
+
+/** AA contrast for normal text (4.5), with a margin for the pale tints behind "light" variants (and striped rows). */
+const TEXT_CONTRAST = 5.5;
+
+/**
+ * A colour darkened just enough to be read as text on white (links, outline and light buttons,
+ * the active menu entry): a bright brand colour such as the default green is not.
+ */
+export function readableOnWhite(color: string, minimumContrast = TEXT_CONTRAST): string {
+  const base = toRgb(color);
+  for (let step = 0; step < 20; step++) {
+    const candidate = toHex(mix(base, BLACK, step * 0.05));
+    if (contrastRatio(candidate, '#ffffff') >= minimumContrast) return candidate;
+  }
+  return '#000000';
+}
+
+/**
+ * Above this luminance a filled background gets black text, below it white text: at 0.179 both
+ * reach 4.5:1 (WCAG AA), which Mantine's default of 0.3 does not.
+ */
+export const AA_LUMINANCE_THRESHOLD = 0.179;

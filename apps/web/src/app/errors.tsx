@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { ApiError, NetworkError } from '../lib/api';
 import { i18n } from '../i18n';
+import { ApiError, NetworkError } from '../lib/api';
 
 /** What the error modal shows and where its button leads (foundation.md section 8). */
 export interface ShowErrorOptions {
@@ -73,6 +73,15 @@ export function errorFromException(error: unknown): ShowErrorOptions {
   }
   if (error instanceof NetworkError) return { code: 'network_error' };
   return { code: 'unknown' };
+}
+
+/**
+ * Opens the error modal for a failure nobody handled, except a 401 (the session-expired modal
+ * owns those, announced by lib/api).
+ */
+export function reportError(error: unknown, modal?: ErrorModalOptions): void {
+  if (error instanceof ApiError && error.status === 401) return;
+  showError({ ...errorFromException(error), ...modal });
 }
 
 /** The translated text of an error code, or the unknown-error text. */

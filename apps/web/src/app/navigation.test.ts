@@ -2,7 +2,10 @@ import { type Permission, permissionsFor } from '@reprise/shared';
 import { describe, expect, it } from 'vitest';
 import { isMenuGroup, shortcuts, visibleMenu } from './navigation';
 
-const canAs = (...granted: Permission[]) => (permission: Permission) => granted.includes(permission);
+const canAs =
+  (...granted: Permission[]) =>
+  (permission: Permission) =>
+    granted.includes(permission);
 const keysOf = (can: (p: Permission) => boolean) =>
   visibleMenu(can).flatMap((section) =>
     section.entries.flatMap((entry) => (isMenuGroup(entry) ? entry.links.map((l) => l.key) : [entry.key])),

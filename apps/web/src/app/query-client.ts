@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
-import { type ErrorModalOptions, errorFromException, showError } from './errors';
+import { type ErrorModalOptions, reportError } from './errors';
 
 /** `meta` of every query and mutation. */
 export interface RequestMeta extends Record<string, unknown> {
@@ -18,10 +18,7 @@ declare module '@tanstack/react-query' {
 }
 
 function report(error: unknown, meta: RequestMeta | undefined): void {
-  if (meta?.handlesErrors) return;
-  // The session-expired modal answers 401s (lib/api announces them).
-  if (error instanceof ApiError && error.status === 401) return;
-  showError({ ...errorFromException(error), ...meta?.errorModal });
+  if (!meta?.handlesErrors) reportError(error, meta?.errorModal);
 }
 
 /** Client errors will not change by retrying; server and network failures get one more try. */

@@ -1,11 +1,6 @@
-import {
-  type AuthenticatedUser,
-  DEFAULT_MAIN_COLOR,
-  hasPermission,
-  type LoginRequest,
-  type ModuleType,
-  type Permission,
-} from '@reprise/shared';
+import type { AuthenticatedUser, LoginRequest } from '@reprise/shared';
+import { DEFAULT_MAIN_COLOR, type ModuleType } from '@reprise/shared/enums';
+import { hasPermission, type Permission } from '@reprise/shared/permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -21,9 +16,9 @@ import {
 import { useNavigate } from 'react-router';
 import { applyAccountLanguage } from '../i18n';
 import { ApiError, onUnauthorized, setApiModule } from '../lib/api';
-import { errorFromException, showError, showSessionExpired } from './errors';
-import { readCachedUser, writeCachedUser } from './session-cache';
+import { reportError, showSessionExpired } from './errors';
 import { fetchCurrentUser, postLogin, postLogout, postSwitchModule, sessionKeys } from './session.queries';
+import { readCachedUser, writeCachedUser } from './session-cache';
 import { setBranding } from './theme';
 
 export interface Session {
@@ -52,7 +47,13 @@ function hasAnyPermission(user: AuthenticatedUser): boolean {
 }
 
 const noPermissionsError = () =>
-  new ApiError(403, { type: 'about:blank', title: 'Forbidden', status: 403, detail: '', code: 'no_permissions' });
+  new ApiError(403, {
+    type: 'about:blank',
+    title: 'Forbidden',
+    status: 403,
+    detail: '',
+    code: 'no_permissions',
+  });
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -63,7 +64,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const me = useQuery({
     queryKey: sessionKeys.me(),
-    queryFn: fetchCurrentUser,
+    queryFn: async () => {
+      const current = await fetchCurrentUser();
+      const previous = queryClient.getQueryData<AuthenticatedUser | null>(sessionKeys.me());
+      // A session that ends while in use (revoked, expired) gets the reconnect modal, not a silent redirect.
+      if (current === null && previous) {
+        showSessionExpired();
+        return previous;
+      }
+      return current;
+    },
     staleTime: 5 * 60_000,
     refetchOnWindowFocus: true,
     meta: { handlesErrors: true },
@@ -118,7 +128,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       } catch (error) {
         switching.current = false;
         setSwitchingModule(false);
-        if (!(error instanceof ApiError && error.status === 401)) showError(errorFromException(error));
+        reportError(error);
       }
     },
     [remember],

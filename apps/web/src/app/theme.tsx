@@ -1,7 +1,20 @@
-import { createTheme, type MantineColorsTuple, MantineProvider, Modal } from '@mantine/core';
-import { DEFAULT_MAIN_COLOR } from '@reprise/shared';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  DEFAULT_THEME,
+  type MantineColorsTuple,
+  MantineProvider,
+  Modal,
+} from '@mantine/core';
+import { DEFAULT_MAIN_COLOR } from '@reprise/shared/enums';
 import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { normalizeHexColor, PRIMARY_SHADE, paletteFrom } from './color';
+import {
+  AA_LUMINANCE_THRESHOLD,
+  normalizeHexColor,
+  PRIMARY_SHADE,
+  paletteFrom,
+  readableOnWhite,
+} from './color';
 
 /** The account's look: main colour, logo and favicon (foundation.md, /design). */
 export interface Branding {
@@ -21,7 +34,11 @@ function subscribe(listener: () => void): () => void {
 /** Changes the branding at once; the session sets it from the account, the design screen previews with it. */
 export function setBranding(next: Partial<Branding>): void {
   const merged = { ...branding, ...next, mainColor: normalizeHexColor(next.mainColor ?? branding.mainColor) };
-  if (merged.mainColor === branding.mainColor && merged.logo === branding.logo && merged.favicon === branding.favicon)
+  if (
+    merged.mainColor === branding.mainColor &&
+    merged.logo === branding.logo &&
+    merged.favicon === branding.favicon
+  )
     return;
   branding = merged;
   for (const listener of listeners) listener();
@@ -40,17 +57,49 @@ export function useThemeColor(): [string, (mainColor: string) => void] {
   return [useBranding().mainColor, setMainColor];
 }
 
+/** Text, light and outline variants of a colour, darkened to pass WCAG AA on white. */
+function readableVariants(name: string, shade: string): Record<string, string> {
+  const text = readableOnWhite(shade);
+  return {
+    [`--mantine-color-${name}-text`]: text,
+    [`--mantine-color-${name}-light-color`]: text,
+    [`--mantine-color-${name}-outline`]: text,
+  };
+}
+
+const READABLE_STOCK_COLORS = Object.fromEntries(
+  Object.entries(DEFAULT_THEME.colors).flatMap(([name, shades]) =>
+    Object.entries(readableVariants(name, shades[PRIMARY_SHADE])),
+  ),
+);
+
 export function buildTheme(mainColor: string) {
-  return createTheme({
+  const text = readableOnWhite(mainColor);
+  const theme = createTheme({
     primaryColor: 'brand',
     primaryShade: PRIMARY_SHADE,
     colors: { brand: paletteFrom(mainColor) as unknown as MantineColorsTuple },
     autoContrast: true,
+    luminanceThreshold: AA_LUMINANCE_THRESHOLD,
     defaultRadius: 'md',
     cursorType: 'pointer',
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     components: { Modal: Modal.extend({ defaultProps: { size: 'md', centered: true } }) },
   });
+  // Text drawn in the brand colour must stay readable whatever colour the account picked, and
+  // Mantine's dimmed grey (3.3:1 on white) is darkened to pass WCAG AA.
+  const cssVariablesResolver: CSSVariablesResolver = () => ({
+    variables: {},
+    light: {
+      ...READABLE_STOCK_COLORS,
+      ...readableVariants('brand', mainColor),
+      '--mantine-color-anchor': text,
+      '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+      '--mantine-color-error': 'var(--mantine-color-red-text)',
+    },
+    dark: {},
+  });
+  return { theme, cssVariablesResolver };
 }
 
 const DEFAULT_FAVICON = document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? '';
@@ -64,7 +113,11 @@ function useAccountFavicon(favicon: string | null): void {
 
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const { mainColor, favicon } = useBranding();
-  const theme = useMemo(() => buildTheme(mainColor), [mainColor]);
+  const { theme, cssVariablesResolver } = useMemo(() => buildTheme(mainColor), [mainColor]);
   useAccountFavicon(favicon);
-  return <MantineProvider theme={theme}>{children}</MantineProvider>;
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      {children}
+    </MantineProvider>
+  );
 }

@@ -50,8 +50,20 @@ describe('translations', () => {
     });
   }
 
+  const errorKeys = flatten(read(DEFAULT_LOCALE, 'errors')).map(([key]) => key);
+
   it('translates every error code the API may answer', () => {
-    const errors = flatten(read(DEFAULT_LOCALE, 'errors')).map(([key]) => key);
-    expect(ERROR_CODES.filter((code) => !errors.includes(code))).toEqual([]);
+    expect(ERROR_CODES.filter((code) => !errorKeys.includes(code))).toEqual([]);
+  });
+
+  it('translates every validation code of the shared schemas', () => {
+    const shared = join(root, '../../../../packages/shared/src');
+    const sources = readdirSync(shared, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => readFileSync(join(shared, file), 'utf8'));
+    const codes = new Set(
+      sources.flatMap((source) => [...source.matchAll(/message: '([a-z_]+)'/g)].map((m) => m[1]!)),
+    );
+    expect([...codes].filter((code) => !errorKeys.includes(code))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES, type Locale } from '@reprise/shared';
+// Subpath imports keep zod and the schemas out of the first bundle (they load with the forms).
+import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES, type Locale } from '@reprise/shared/enums';
 import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 

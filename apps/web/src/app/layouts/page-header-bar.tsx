@@ -5,13 +5,36 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type PageHeaderAction, useCurrentPageHeader } from '../page-header';
 
-function actionProps(action: PageHeaderAction) {
+function ActionButton({ action, primary }: { action: PageHeaderAction; primary: boolean }) {
   const Icon = action.icon;
-  return {
+  const props = {
+    variant: primary ? 'filled' : 'default',
+    color: primary ? action.color : undefined,
     leftSection: Icon ? <Icon size={16} aria-hidden /> : undefined,
-    color: action.color,
-    ...(action.to ? { component: Link, to: action.to } : { onClick: action.onClick }),
   } as const;
+  return action.to ? (
+    <Button component={Link} to={action.to} {...props}>
+      {action.label}
+    </Button>
+  ) : (
+    <Button onClick={action.onClick} {...props}>
+      {action.label}
+    </Button>
+  );
+}
+
+function ActionMenuItem({ action }: { action: PageHeaderAction }) {
+  const Icon = action.icon;
+  const props = { color: action.color, leftSection: Icon ? <Icon size={16} aria-hidden /> : undefined };
+  return action.to ? (
+    <Menu.Item component={Link} to={action.to} {...props}>
+      {action.label}
+    </Menu.Item>
+  ) : (
+    <Menu.Item onClick={action.onClick} {...props}>
+      {action.label}
+    </Menu.Item>
+  );
 }
 
 /** Header actions as buttons from 768 px, collapsed into an "Actions" menu below. */
@@ -22,26 +45,19 @@ function HeaderActions({ actions }: { actions: PageHeaderAction[] }) {
     <>
       <Group gap="xs" visibleFrom="sm">
         {actions.map((action, index) => (
-          <Button key={action.label} variant={index === 0 ? 'filled' : 'default'} {...actionProps(action)}>
-            {action.label}
-          </Button>
+          <ActionButton key={action.label} action={action} primary={index === 0} />
         ))}
       </Group>
-      <Menu position="bottom-end" hiddenFrom="sm">
+      <Menu position="bottom-end">
         <Menu.Target>
           <Button hiddenFrom="sm" rightSection={<IconChevronDown size={16} aria-hidden />}>
             {t('header.actions')}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          {actions.map((action) => {
-            const { leftSection, ...props } = actionProps(action);
-            return (
-              <Menu.Item key={action.label} leftSection={leftSection} {...props}>
-                {action.label}
-              </Menu.Item>
-            );
-          })}
+          {actions.map((action) => (
+            <ActionMenuItem key={action.label} action={action} />
+          ))}
         </Menu.Dropdown>
       </Menu>
     </>

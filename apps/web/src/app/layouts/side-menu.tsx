@@ -27,6 +27,7 @@ function Entry({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
   const containsActive = entry.links.some((link) => isActive(pathname, link.to));
   return (
     <NavLink
+      component="button"
       label={t(`menu.${entry.key}`)}
       leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
       defaultOpened

@@ -1,0 +1,45 @@
+import { Progress } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { ErrorModal, SessionExpiredModal } from './error-modals';
+import { SessionProvider } from './session';
+
+/** After each path change the page starts at the top (foundation.md section 2). */
+function ScrollToTopOnPathChange() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname) window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** A thin bar while a lazy screen loads. */
+function NavigationProgress() {
+  const { t } = useTranslation('common');
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <Progress
+      className="navigation-progress"
+      value={100}
+      animated
+      size="xs"
+      radius={0}
+      aria-label={t('loading')}
+    />
+  );
+}
+
+/** The root of every route: session, modals and navigation effects. */
+export function AppRoot() {
+  return (
+    <SessionProvider>
+      <NavigationProgress />
+      <ScrollToTopOnPathChange />
+      <Outlet />
+      <ErrorModal />
+      <SessionExpiredModal />
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Permission } from '@reprise/shared';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
+import { PageLoader } from '../ui/page-loader';
+import { BootFailure } from './boot-failure';
+import { useSession } from './session';
+
+/** `handle` of a route: the permission(s) it needs; without them the user is sent home. */
+export interface RouteHandle {
+  permission?: Permission | Permission[];
+}
+
+function requiredPermissions(handle: unknown): Permission[] {
+  const permission = (handle as RouteHandle | undefined)?.permission;
+  if (!permission) return [];
+  return Array.isArray(permission) ? permission : [permission];
+}
+
+/** `/login?redirect=<where the user wanted to go>`. */
+export function loginPath(wanted: string): string {
+  return wanted && wanted !== '/' && wanted !== '/home'
+    ? `/login?redirect=${encodeURIComponent(wanted)}`
+    : '/login';
+}
+
+/** Only a redirect back into the app itself is followed after sign-in. */
+export function safeRedirect(target: string | null): string {
+  return target?.startsWith('/') && !target.startsWith('//') ? target : '/home';
+}
+
+function PermissionGate({ children }: { children: ReactNode }) {
+  const { can } = useSession();
+  const missing = useMatches().some((match) => requiredPermissions(match.handle).some((p) => !can(p)));
+  return missing ? <Navigate to="/home" replace /> : children;
+}
+
+/** Every route below needs a session; without one the user signs in, then comes back. */
+export function RequireSession() {
+  const { user, confirmed, bootFailed } = useSession();
+  const { pathname, search } = useLocation();
+  if (!user) {
+    if (bootFailed) return <BootFailure />;
+    if (!confirmed) return <PageLoader fullScreen />;
+    return <Navigate to={loginPath(pathname + search)} replace />;
+  }
+  return (
+    <PermissionGate>
+      <Outlet />
+    </PermissionGate>
+  );
+}
+
+/** With a confirmed session the sign-in screen leads on: to the page the user wanted, else home. */
+export function RedirectIfSignedIn() {
+  const { user, confirmed } = useSession();
+  const [params] = useSearchParams();
+  return user && confirmed ? <Navigate to={safeRedirect(params.get('redirect'))} replace /> : <Outlet />;
+}

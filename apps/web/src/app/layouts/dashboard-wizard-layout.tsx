@@ -1,0 +1,15 @@
+import { Box } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { PageLoader } from '../../ui/page-loader';
+import { useSession } from '../session';
+import { MAIN_CONTENT_ID } from './dashboard-layout';
+
+/** The fluid wizard layout: no header, no aside, no menu (foundation.md section 2). */
+export function DashboardWizardLayout() {
+  const { confirmed } = useSession();
+  return (
+    <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} mih="100dvh" p="md">
+      {confirmed ? <Outlet /> : <PageLoader />}
+    </Box>
+  );
+}

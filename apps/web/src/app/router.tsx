@@ -1,0 +1,129 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../ui/page-loader';
+import { AppRoot } from './app-root';
+import { dashboardFeatureRoutes, wizardFeatureRoutes } from './feature-routes';
+import { RedirectIfSignedIn, RequireSession } from './guards';
+import { AuthLayout } from './layouts/auth-layout';
+import { DashboardLayout } from './layouts/dashboard-layout';
+import { DashboardWizardLayout } from './layouts/dashboard-wizard-layout';
+import { screen } from './lazy-screen';
+import { RouteErrorScreen } from './route-error-screen';
+
+const singleSignOnCallback = screen(
+  () => import('../features/auth/single-sign-on-callback-page'),
+  (m) => m.SingleSignOnCallbackPage,
+);
+
+/** Reachable without a session (foundation.md section 2, route guard). */
+const publicRoutes: RouteObject[] = [
+  {
+    element: <AuthLayout />,
+    children: [
+      {
+        element: <RedirectIfSignedIn />,
+        children: [
+          {
+            path: 'login',
+            lazy: screen(
+              () => import('../features/auth/login-page'),
+              (m) => m.LoginPage,
+            ),
+          },
+        ],
+      },
+      {
+        path: 'lostPassword',
+        lazy: screen(
+          () => import('../features/auth/lost-password-page'),
+          (m) => m.LostPasswordPage,
+        ),
+      },
+      {
+        path: 'renew/:resetToken',
+        lazy: screen(
+          () => import('../features/auth/renew-password-page'),
+          (m) => m.RenewPasswordPage,
+        ),
+      },
+      {
+        path: 'new/password',
+        lazy: screen(
+          () => import('../features/auth/password-changed-page'),
+          (m) => m.PasswordChangedPage,
+        ),
+      },
+      { path: 'open-id/:organizationId/callback', lazy: singleSignOnCallback },
+      { path: 'openid/:organizationId/callback', lazy: singleSignOnCallback },
+    ],
+  },
+  {
+    path: 'open-id/logout',
+    lazy: screen(
+      () => import('../features/auth/single-sign-on-logout-page'),
+      (m) => m.SingleSignOnLogoutPage,
+    ),
+  },
+  {
+    path: 'access-denied',
+    lazy: screen(
+      () => import('../features/errors/access-denied-page'),
+      (m) => m.AccessDeniedPage,
+    ),
+  },
+  {
+    path: 'not-available',
+    lazy: screen(
+      () => import('../features/errors/not-available-page'),
+      (m) => m.NotAvailablePage,
+    ),
+  },
+  {
+    path: '404',
+    lazy: screen(
+      () => import('../features/errors/not-found-page'),
+      (m) => m.NotFoundPage,
+    ),
+  },
+];
+
+const dashboardRoutes: RouteObject[] = [
+  {
+    path: 'home',
+    lazy: screen(
+      () => import('../features/home/home-page'),
+      (m) => m.HomePage,
+    ),
+  },
+  {
+    path: 'design-system',
+    lazy: screen(
+      () => import('../features/design-system/design-system-page'),
+      (m) => m.DesignSystemPage,
+    ),
+  },
+  ...dashboardFeatureRoutes,
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <PageLoader fullScreen />,
+    children: [
+      { index: true, element: <Navigate to="/home" replace /> },
+      ...publicRoutes,
+      {
+        element: <RequireSession />,
+        children: [
+          { element: <DashboardLayout />, children: dashboardRoutes },
+          { element: <DashboardWizardLayout />, children: wizardFeatureRoutes },
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,22 @@
+import type { TFunction } from 'i18next';
+import { ApiError, NetworkError } from '../../lib/api';
+import { splitDuration } from '../../ui/format';
+
+const CODES_WITH_MESSAGE = ['invalid_credentials', 'sso_mandatory', 'no_permissions', 'validation_failed'];
+
+/** The message the login form shows for a failed sign-in (foundation.md section 8). */
+export function loginErrorMessage(error: unknown, t: TFunction): string {
+  if (error instanceof NetworkError) return t('errors:network_error');
+  if (!(error instanceof ApiError)) return t('auth:login.error.unexpected');
+  if (error.code === 'too_many_attempts') {
+    if (error.retryAfterSeconds === null) return t('auth:login.error.tooManyAttempts');
+    const { minutes, seconds } = splitDuration(error.retryAfterSeconds);
+    const wait =
+      minutes > 0
+        ? t('auth:login.wait.minutesSeconds', { minutes, seconds })
+        : t('auth:login.wait.seconds', { seconds });
+    return t('auth:login.error.tooManyAttemptsWait', { wait });
+  }
+  if (CODES_WITH_MESSAGE.includes(error.code)) return t(`auth:login.error.${error.code}`);
+  return t('auth:login.error.default');
+}

@@ -1,0 +1,32 @@
+import { Badge, type MantineColor } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Colours of the statuses the product shows (foundation.md section 4); labels are `common:status.<status>`. */
+export const STATUS_COLORS: Record<string, MantineColor> = {
+  active: 'green',
+  inactive: 'gray',
+  draft: 'gray',
+  published: 'green',
+  enabled: 'green',
+  disabled: 'gray',
+  in_progress: 'blue',
+  success: 'green',
+  success_with_ignored: 'orange',
+  error: 'red',
+};
+
+interface StatusBadgeProps {
+  status: string;
+  /** Overrides the translated label. */
+  label?: string;
+}
+
+export function StatusBadge({ status, label }: StatusBadgeProps) {
+  const { t, i18n } = useTranslation('common');
+  const text = label ?? (i18n.exists(`common:status.${status}`) ? t(`status.${status}`) : status);
+  return (
+    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" radius="sm">
+      {text}
+    </Badge>
+  );
+}

@@ -1,0 +1,71 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export { expect, test } from '@playwright/test';
+
+/** The password every demo user shares (apps/server/src/seed). */
+export const DEMO_PASSWORD = 'Reprise-Demo-2026';
+
+/** Signs in through the login screen and waits for the home page. Selectors do not depend on the language. */
+export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await fillLogin(page, email, password);
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.locator('input[autocomplete="username"]').fill(email);
+  await page.locator('input[autocomplete="current-password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+}
+
+/** A message the server wrote to MAIL_DIR (no SMTP configured in e2e). */
+export interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+const mailDir = () => {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is set by e2e/playwright.config.ts');
+  return dir;
+};
+
+async function latestMailTo(to: string, since: number): Promise<SentMail | null> {
+  const files = await readdir(mailDir()).catch(() => [] as string[]);
+  // `<timestamp>-<random>.json`: newest first.
+  const candidates = files
+    .filter((file) => file.endsWith('.json') && Number(file.split('-')[0]) >= since)
+    .sort((a, b) => Number(b.split('-')[0]) - Number(a.split('-')[0]));
+  for (const file of candidates) {
+    const mail = JSON.parse(await readFile(path.join(mailDir(), file), 'utf8')) as SentMail;
+    if (mail.to.toLowerCase() === to.toLowerCase()) return mail;
+  }
+  return null;
+}
+
+/** Waits for the newest mail sent to `to` (since `since`, epoch ms), up to `timeout` ms. */
+export async function readLatestMail(to: string, { since = 0, timeout = 10_000 } = {}): Promise<SentMail> {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    const mail = await latestMailTo(to, since);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No mail to ${to} in ${mailDir()} within ${timeout} ms`);
+}
+
+/** The path of the first link of a mail that matches `pattern` (e.g. `/\/renew\/[^\s"'<>]+/`). */
+export function linkIn(mail: SentMail, pattern: RegExp): string {
+  const found = pattern.exec(mail.text) ?? pattern.exec(mail.html ?? '');
+  if (!found) throw new Error(`No link matching ${pattern} in the mail "${mail.subject}"`);
+  return found[0];
+}
+
+/** Opens the profile panel of the top bar. */
+export async function openProfileMenu(page: Page): Promise<void> {
+  await page.getByTestId('profile-menu').click();
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/** The e2e server runs on its own port with its own fresh data, never the developer's ./data. */
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/reprise-e2e-${PORT}`;
+const root = path.resolve(import.meta.dirname, '..');
+
+// Read by the fixtures in the worker processes (which evaluate this file too).
+process.env.E2E_MAIL_DIR = path.join(DATA_DIR, 'mail');
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: path.join(root, '.tmp/test-results'),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: path.join(root, '.tmp/playwright-report') }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        // Debian's Chromium; a downloaded browser is never used (and cannot be fetched here).
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // Deleted here, in the one process that starts the server (workers load this file too).
+    command: `rm -rf "${DATA_DIR}" && "${path.join(root, 'node_modules/.bin/node')}" scripts/start.mjs`,
+    cwd: root,
+    url: `http://localhost:${PORT}/api/health`,
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      MAIL_DIR: process.env.E2E_MAIL_DIR,
+      PUBLIC_URL: `http://localhost:${PORT}`,
+    },
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,124 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, login, openProfileMenu, test } from './fixtures';
+
+/** axe-core's WCAG findings on the current page, short enough to read in a failure. */
+async function accessibilityViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.describe('dashboard shell', () => {
+  test('a user holding two modules switches from the brand module to the warehouse one', async ({ page }) => {
+    await login(page, 'multi@demo.test');
+    const currentModule = page.getByTestId('current-module');
+    await expect(currentModule).toContainText('Enseigne');
+    await expect(currentModule).toContainText('Responsable de magasin');
+
+    await openProfileMenu(page);
+    await page.getByRole('menuitem', { name: /Entrepôt et atelier/ }).click();
+
+    await expect(currentModule).toContainText('Entrepôt et atelier');
+    await expect(currentModule).toContainText("Responsable d'entrepôt");
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('a session revoked elsewhere opens the session-expired modal, whose button leads to sign-in', async ({
+    page,
+    baseURL,
+  }) => {
+    await login(page, 'store_manager@demo.test');
+    // Revoke the session outside the app (same cookie, as another tab would).
+    const logout = await page.request.post('/api/logout', { headers: { Origin: baseURL! } });
+    expect(logout.status()).toBe(204);
+
+    // The next API call of the app gets a 401 (a wrong current password keeps this harmless).
+    await openProfileMenu(page);
+    await page.getByRole('menuitem', { name: 'Changer de mot de passe' }).click();
+    await page.getByLabel(/^Mot de passe actuel/).fill('Wrong-Password-1');
+    await page.getByLabel(/^Nouveau mot de passe/).fill('Another-Pass-2026');
+    await page.getByLabel(/^Confirmer le mot de passe/).fill('Another-Pass-2026');
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+
+    const modal = page.getByRole('dialog', { name: 'Session expirée' });
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Se reconnecter' }).click();
+    await expect(page).toHaveURL(/\/login(\?redirect=.*)?$/);
+    await expect(page.locator('input[autocomplete="username"]')).toBeVisible();
+  });
+
+  test('choosing English in the profile panel changes the labels and is remembered', async ({ page }) => {
+    await login(page, 'store_seller@demo.test');
+    await expect(page.getByRole('heading', { level: 1, name: 'Accueil' })).toBeVisible();
+
+    await openProfileMenu(page);
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  });
+
+  test('a list route shows the banner of its alert parameter until it is dismissed', async ({ page }) => {
+    await login(page, 'store_seller@demo.test');
+    const alert = JSON.stringify({ type: 'success', message: 'designSystem:alerts.success' });
+    await page.goto(`/home?alert=${encodeURIComponent(alert)}`);
+    const banner = page.getByRole('status').filter({ hasText: "L'élément a été enregistré." });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Fermer le message' }).click();
+    await expect(banner).toHaveCount(0);
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('an unknown path shows the not-found page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByRole('heading', { name: 'Page introuvable' })).toBeVisible();
+  });
+
+  test('at 360 px the menu opens from the burger and header actions fold into "Actions"', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await login(page, 'store_seller@demo.test');
+    await page.goto('/design-system');
+
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await expect(menu.getByRole('link', { name: 'Accueil' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Accueil' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(menu).toBeHidden();
+
+    await page.goto('/design-system');
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Afficher une erreur' }).click();
+    await expect(page.getByRole('dialog', { name: 'Erreur' })).toBeVisible();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(360);
+  });
+});
+
+test('the sign-in, home, design-system and error screens pass the automated accessibility checks', async ({
+  page,
+}) => {
+  test.setTimeout(120_000); // axe takes several seconds per screen on a small machine
+  for (const [path, heading] of [
+    ['/login', 'Connexion'],
+    ['/lostPassword', 'Mot de passe oublié'],
+    ['/404', 'Page introuvable'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(await accessibilityViolations(page), path).toEqual([]);
+  }
+  await login(page, 'root_management_unit_manager@demo.test');
+  await expect(page.getByRole('heading', { level: 1, name: 'Accueil' })).toBeVisible();
+  expect(await accessibilityViolations(page), '/home').toEqual([]);
+  await page.goto('/design-system');
+  await expect(page.getByRole('table')).toBeVisible();
+  expect(await accessibilityViolations(page), '/design-system').toEqual([]);
+});
