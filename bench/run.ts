@@ -21,10 +21,7 @@ interface Figure {
   non2xx: number;
 }
 
-async function measure(
-  name: string,
-  options: autocannon.Options,
-): Promise<Figure> {
+async function measure(name: string, options: autocannon.Options): Promise<Figure> {
   const result = await autocannon({ duration: DURATION, ...options });
   const latency = result.latency as autocannon.Histogram & { p95?: number };
   return {
@@ -40,7 +37,10 @@ async function measure(
 }
 
 const port = 3900 + Math.floor(Math.random() * 90);
-const server = await startServer(port, process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {});
+const server = await startServer(
+  port,
+  process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {},
+);
 const figures: Figure[] = [];
 try {
   const token = await login(server.url, 'root_management_unit_manager@demo.test');
@@ -48,7 +48,9 @@ try {
   // warm-up
   await autocannon({ url: `${server.url}/api/users`, headers: auth, duration: 2, connections: 4 });
 
-  figures.push(await measure('GET /api/health (ceiling)', { url: `${server.url}/api/health`, connections: 10 }));
+  figures.push(
+    await measure('GET /api/health (ceiling)', { url: `${server.url}/api/health`, connections: 10 }),
+  );
   figures.push(
     await measure('GET /api/users (authenticated, page of 10)', {
       url: `${server.url}/api/users?itemsPerPage=10`,
@@ -72,7 +74,11 @@ try {
 const [health, users, loginFigure] = figures as [Figure, Figure, Figure];
 const share = users.rps / health.rps;
 const goals = [
-  { goal: 'authenticated list ≥ 15 % of the ceiling (rps)', value: `${(share * 100).toFixed(1)} %`, met: share >= 0.15 },
+  {
+    goal: 'authenticated list ≥ 15 % of the ceiling (rps)',
+    value: `${(share * 100).toFixed(1)} %`,
+    met: share >= 0.15,
+  },
   { goal: 'login p95 ≤ 250 ms at 8 concurrent', value: `${loginFigure.p95} ms`, met: loginFigure.p95 <= 250 },
 ];
 
@@ -86,7 +92,10 @@ const md = [
   '',
   '| request | connections | requests/s | p50 ms | p95 ms | p99 ms | errors | non-2xx |',
   '|---|--:|--:|--:|--:|--:|--:|--:|',
-  ...figures.map((f) => `| ${f.name} | ${f.connections} | ${f.rps} | ${f.p50} | ${f.p95} | ${f.p99} | ${f.errors} | ${f.non2xx} |`),
+  ...figures.map(
+    (f) =>
+      `| ${f.name} | ${f.connections} | ${f.rps} | ${f.p50} | ${f.p95} | ${f.p99} | ${f.errors} | ${f.non2xx} |`,
+  ),
   '',
   '| goal | measured | met |',
   '|---|--:|:-:|',

@@ -6,11 +6,21 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 
 /** Starts the real server in its own process on a fresh database, as `npm start` does. */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reprise-bench-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_WEB_BUILD: 'true', HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SKIP_WEB_BUILD: 'true',
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -1,4 +1,12 @@
-import { MODULE_TYPES, PERMISSION_MATRIX, PERMISSION_NAMES, PERMISSIONS, USER_TYPES, USER_TYPES_BY_MODULE, ASSIGNABLE_USER_TYPES } from '@reprise/shared';
+import {
+  ASSIGNABLE_USER_TYPES,
+  MODULE_TYPES,
+  PERMISSION_MATRIX,
+  PERMISSION_NAMES,
+  PERMISSIONS,
+  USER_TYPES,
+  USER_TYPES_BY_MODULE,
+} from '@reprise/shared';
 
 /** docs/permissions.md, generated from the registry (`npm run docs:permissions`). */
 export function permissionsMarkdown(): string {
@@ -22,7 +30,8 @@ export function permissionsMarkdown(): string {
     `| permission | ${types.map((t) => t.replaceAll('_', ' ')).join(' | ')} |`,
     `|---|${types.map(() => ':-:').join('|')}|`,
     ...PERMISSION_NAMES.map(
-      (p) => `| \`${p}\` ${PERMISSIONS[p]} | ${types.map((t) => (PERMISSION_MATRIX[t].includes(p) ? '✓' : '')).join(' | ')} |`,
+      (p) =>
+        `| \`${p}\` ${PERMISSIONS[p]} | ${types.map((t) => (PERMISSION_MATRIX[t].includes(p) ? '✓' : '')).join(' | ')} |`,
     ),
     '',
     '## Who may grant which user type',

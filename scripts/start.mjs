@@ -21,12 +21,18 @@ function newestMtime(dir) {
 
 const stale =
   !existsSync(builtIndex) ||
-  Math.max(newestMtime(path.join(web, 'src')), newestMtime(path.join(root, 'packages/shared/src')), statSync(path.join(web, 'index.html')).mtimeMs) >
-    statSync(builtIndex).mtimeMs;
+  Math.max(
+    newestMtime(path.join(web, 'src')),
+    newestMtime(path.join(root, 'packages/shared/src')),
+    statSync(path.join(web, 'index.html')).mtimeMs,
+  ) > statSync(builtIndex).mtimeMs;
 
 if (stale && process.env.SKIP_WEB_BUILD !== 'true') {
   console.log('Building the web app…');
-  const result = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+  const result = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: web,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
