@@ -71,5 +71,15 @@ test.describe('design', () => {
     const topBarLogo = page.getByRole('banner').locator('img');
     await expect(topBarLogo).toHaveAttribute('src', /\/api\/accounts\/[^/]+\/logo\?v=/);
     await expect.poll(() => topBarLogo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(250);
+
+    // Back to the product's look: default colour, no logo (the top bar shows the product name again).
+    await page.getByRole('button', { name: 'Couleur par défaut' }).click();
+    await expect(page.getByRole('textbox', { name: 'Code couleur' })).toHaveValue('#2ed678');
+    await page.getByRole('button', { name: 'Enregistrer la couleur' }).click();
+    await expect(sample).toHaveCSS('background-color', 'rgb(46, 214, 120)');
+    await logoCard.getByRole('button', { name: 'Supprimer le logo' }).click();
+    await logoCard.getByRole('button', { name: 'Confirmer' }).click();
+    await expect(page.getByText('Le logo a été supprimé.')).toBeVisible();
+    await expect(topBarLogo).toHaveCount(0);
   });
 });

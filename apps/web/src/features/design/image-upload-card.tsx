@@ -60,6 +60,47 @@ function Preview({ image, src, alt, onDimensions }: PreviewProps) {
   );
 }
 
+/** Removes the account's image, after an inline confirmation. */
+function RemoveImage({ accountId, image }: { accountId: string; image: AccountImage }) {
+  const { t } = useTranslation('design');
+  const [confirming, setConfirming] = useState(false);
+  const remove = useRemoveAccountImage(accountId, image);
+  if (!confirming) {
+    return (
+      <Button
+        variant="subtle"
+        color="red"
+        leftSection={<IconTrash size={16} aria-hidden />}
+        onClick={() => setConfirming(true)}
+      >
+        {t(`${image}.remove`)}
+      </Button>
+    );
+  }
+  return (
+    <Group gap="xs" role="group" aria-label={t(`${image}.confirmRemove`)}>
+      <Text size="sm">{t(`${image}.confirmRemove`)}</Text>
+      <Button
+        color="red"
+        size="xs"
+        loading={remove.isPending}
+        // This button goes away with the image, before mutate's own callbacks would run: await instead.
+        onClick={() =>
+          remove.mutateAsync().then(
+            () => notifications.show({ color: 'green', message: t(`${image}.removed`) }),
+            () => undefined, // the error modal reports it
+          )
+        }
+      >
+        {t('confirm')}
+      </Button>
+      <Button variant="default" size="xs" onClick={() => setConfirming(false)}>
+        {t('keep')}
+      </Button>
+    </Group>
+  );
+}
+
 /** Upload, preview and removal of the account's logo or favicon, with the rules checked before sending. */
 export function ImageUploadCard({ accountId, image, current }: ImageUploadCardProps) {
   const { t } = useTranslation('design');
@@ -68,17 +109,14 @@ export function ImageUploadCard({ accountId, image, current }: ImageUploadCardPr
   const titleId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [confirmRemove, setConfirmRemove] = useState(false);
   const [dimensions, setDimensions] = useState<{ width: number; height: number } | null>(null);
   const resetPicker = useRef<() => void>(null);
   const previewUrl = useObjectUrl(file);
   const upload = useUploadAccountImage(accountId, image);
-  const remove = useRemoveAccountImage(accountId, image);
   const kilobytes = (bytes: number) =>
     new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1024);
 
   const choose = (chosen: File | null) => {
-    setConfirmRemove(false);
     setDimensions(null);
     // Lets the same file be chosen again after a cancel.
     resetPicker.current?.();
@@ -162,39 +200,7 @@ export function ImageUploadCard({ accountId, image, current }: ImageUploadCardPr
               )}
             </FileButton>
           )}
-          {current && !file && !confirmRemove && (
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => setConfirmRemove(true)}
-            >
-              {t(`${image}.remove`)}
-            </Button>
-          )}
-          {confirmRemove && (
-            <Group gap="xs" role="group" aria-label={t(`${image}.confirmRemove`)}>
-              <Text size="sm">{t(`${image}.confirmRemove`)}</Text>
-              <Button
-                color="red"
-                size="xs"
-                loading={remove.isPending}
-                onClick={() =>
-                  remove.mutate(undefined, {
-                    onSuccess: () => {
-                      setConfirmRemove(false);
-                      notifications.show({ color: 'green', message: t(`${image}.removed`) });
-                    },
-                  })
-                }
-              >
-                {t('confirm')}
-              </Button>
-              <Button variant="default" size="xs" onClick={() => setConfirmRemove(false)}>
-                {t('keep')}
-              </Button>
-            </Group>
-          )}
+          {current && !file && <RemoveImage accountId={accountId} image={image} />}
         </Group>
       </Stack>
     </Card>

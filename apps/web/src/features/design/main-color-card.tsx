@@ -35,7 +35,9 @@ function ColorPreview() {
       <Button size="xs" tabIndex={-1}>
         {t('color.sample.button')}
       </Button>
-      <Badge>{t('color.sample.badge')}</Badge>
+      <Badge color="brand" autoContrast>
+        {t('color.sample.badge')}
+      </Badge>
       <Switch checked readOnly tabIndex={-1} />
       <Progress value={66} w={120} />
     </Group>

@@ -140,7 +140,8 @@ export function EntitiesListPage() {
   const updateSearchParams = useUpdateSearchParams();
   const view: View = params.get('view') === 'tree' ? 'tree' : 'list';
   const canEdit = can('organization.create');
-  const canOpen = canEdit || can('organization.detail');
+  // The edit screen needs organization.detail; it is read-only without organization.create.
+  const canOpen = can('organization.detail');
 
   usePageHeader({
     title: t('title'),

@@ -8,7 +8,7 @@ import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { PageLoader } from '../../ui/page-loader';
-import { showSaveError } from '../users/save-error';
+import { showSaveError } from '../users/form-feedback';
 import { useOrganization, useUpdateOrganization } from './entities.queries';
 import { useEntitiesBreadcrumbs } from './entities-breadcrumbs';
 import { EntityFormView } from './entity-form';

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormErrorSummary } from '../../ui/form-error-summary';
+import { focusFirstError } from '../users/form-feedback';
 import { AddressFields, AttachmentFields, GeneralFields, LocationFields } from './entity-form-sections';
 import type { EntityFormValues } from './entity-form-values';
 import type { EntityForm } from './use-entity-form';
@@ -62,7 +63,10 @@ export function EntityFormView({
           setAttempted(true);
           onSubmit(values);
         },
-        () => setAttempted(true),
+        (errors) => {
+          setAttempted(true);
+          focusFirstError(form, errors);
+        },
       )}
     >
       <Stack gap="lg" maw={1100}>

@@ -7,7 +7,7 @@ import { withAlert } from '../../app/alert-from-query';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { PageLoader } from '../../ui/page-loader';
-import { showSaveError } from './save-error';
+import { showSaveError } from './form-feedback';
 import { useUserForm } from './use-user-form';
 import { UserFormView } from './user-form';
 import { toUserRequest, userFormValues } from './user-form-values';

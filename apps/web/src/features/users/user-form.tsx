@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { FormErrorSummary } from '../../ui/form-error-summary';
+import { focusFirstError } from './form-feedback';
 import type { UserForm } from './use-user-form';
 import type { UserFormValues } from './user-form-values';
 import { UserModulesField } from './user-modules-field';
@@ -133,7 +134,10 @@ export function UserFormView({
           setAttempted(true);
           onSubmit(values);
         },
-        () => setAttempted(true),
+        (errors) => {
+          setAttempted(true);
+          focusFirstError(form, errors);
+        },
       )}
     >
       <Stack gap="lg" maw={1100}>

@@ -23,9 +23,10 @@ interface RowProps {
   moduleOptions: { value: string; label: string; disabled?: boolean }[];
   roleOptions: { value: string; label: string }[];
   removable: boolean;
+  readOnly: boolean;
 }
 
-function ModuleRowFields({ form, index, row, moduleOptions, roleOptions, removable }: RowProps) {
+function ModuleRowFields({ form, index, row, moduleOptions, roleOptions, removable, readOnly }: RowProps) {
   const { t } = useTranslation(['users', 'common']);
   const path = `modules.${index}`;
   const number = index + 1;
@@ -96,7 +97,7 @@ function ModuleRowFields({ form, index, row, moduleOptions, roleOptions, removab
           </ActionIcon>
         )}
       </Group>
-      {locked && (
+      {locked && !readOnly && (
         <Text size="xs" c="dimmed" mt="xs">
           {t('users:form.lockedRole')}
         </Text>
@@ -138,6 +139,7 @@ export function UserModulesField({ form, assignable, readOnly }: UserModulesFiel
           moduleOptions={moduleOptionsFor(row)}
           roleOptions={roleOptionsFor(row)}
           removable={!readOnly && rows.length > 1}
+          readOnly={readOnly}
         />
       ))}
       {form.errors.modules && (

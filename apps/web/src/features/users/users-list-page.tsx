@@ -34,7 +34,8 @@ function useColumns(): DataTableColumn<UserResponse>[] {
   const { t } = useTranslation('users');
   const { can } = useSession();
   const { dateTime } = useFormatters();
-  const canOpen = can('user.detail') || can('user.create');
+  // The edit screen needs user.detail; it is read-only without user.create.
+  const canOpen = can('user.detail');
   const columns: DataTableColumn<UserResponse>[] = [
     {
       key: 'name',
