@@ -15,7 +15,13 @@ const integration = (name: string, env: Record<string, string>) => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts'], exclude: ['**/*.int.test.ts', '**/node_modules/**'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
       integration('int:pglite', { TEST_DB: 'pglite' }),
       ...(process.env.TEST_DATABASE_URL ? [integration('int:postgres', { TEST_DB: 'postgres' })] : []),
     ],

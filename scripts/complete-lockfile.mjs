@@ -6,10 +6,44 @@
 // Run after changing dependencies: `npm install && node scripts/complete-lockfile.mjs`.
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'netbsd', 'sunos', 'win32', 'aix', 'openharmony', 'cygwin'];
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'openbsd',
+  'netbsd',
+  'sunos',
+  'win32',
+  'aix',
+  'openharmony',
+  'cygwin',
+];
 const OS_ALIASES = { windows: 'win32', macos: 'darwin', mac: 'darwin', sunos: 'sunos', wasi: 'wasi' };
-const CPU = ['arm64', 'x64', 'ia32', 'arm', 'loong64', 'mips64el', 'ppc64', 'riscv64', 's390x', 'mips', 'ppc', 'x32', 'wasm32'];
-const CPU_ALIASES = { x86_64: 'x64', amd64: 'x64', aarch64: 'arm64', '386': 'ia32', armv7: 'arm', gnueabihf: null, musleabihf: null };
+const CPU = [
+  'arm64',
+  'x64',
+  'ia32',
+  'arm',
+  'loong64',
+  'mips64el',
+  'ppc64',
+  'riscv64',
+  's390x',
+  'mips',
+  'ppc',
+  'x32',
+  'wasm32',
+];
+const CPU_ALIASES = {
+  x86_64: 'x64',
+  amd64: 'x64',
+  aarch64: 'arm64',
+  386: 'ia32',
+  armv7: 'arm',
+  gnueabihf: null,
+  musleabihf: null,
+};
 
 function platformOf(name) {
   const tokens = name.split('/').pop().split(/[-_.]/);
@@ -39,6 +73,8 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     added += 1;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: ${added} optional platform entries added`);

@@ -18,8 +18,13 @@ it('every violation code the server sends has a translation in the web app', () 
     for (const m of readFileSync(file, 'utf8').matchAll(/code: '([a-z_]+)'/g)) codes.add(m[1] as string);
   }
   for (const locale of ['fr-FR', 'en-GB', 'nl-BE', 'de-DE']) {
-    const errors = JSON.parse(readFileSync(path.join(root, `apps/web/src/i18n/${locale}/errors.json`), 'utf8'));
+    const errors = JSON.parse(
+      readFileSync(path.join(root, `apps/web/src/i18n/${locale}/errors.json`), 'utf8'),
+    );
     const keys = new Set(Object.keys(errors));
-    expect([...codes].filter((c) => !keys.has(c)), locale).toEqual([]);
+    expect(
+      [...codes].filter((c) => !keys.has(c)),
+      locale,
+    ).toEqual([]);
   }
 });
