@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       registerAccountRoutes(api, deps);
       registerOrganizationRoutes(api, deps);
       registerUserRoutes(api, deps);
+      registerCatalogRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   password_unchanged: 422,
   immutable_field: 422,
   invalid_parent: 422,
+  identifier_not_unique: 422,
+  category_not_deletable: 409,
   user_type_not_assignable: 422,
   module_not_held: 422,
   invalid_file: 422,

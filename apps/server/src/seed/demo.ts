@@ -3,6 +3,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../platform/db';
 import type { OrganizationsTable } from '../platform/db.types';
 import { hashPassword } from '../platform/security';
+import { seedCatalog } from './catalog';
 import { DEMO } from './demo-ids';
 
 type Org = Omit<Insertable<OrganizationsTable>, 'path'> & { id: string };
@@ -311,7 +312,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return !row;
 }
 
-/** Seeds the demo accounts, organisations and users in one transaction. */
+/** Seeds the demo accounts, organisations, users and catalogues in one transaction. */
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO.password);
   await db.transaction().execute(async (trx) => {
@@ -393,5 +394,6 @@ export async function seedDemo(db: Db): Promise<void> {
         ),
       )
       .execute();
+    await seedCatalog(trx);
   });
 }

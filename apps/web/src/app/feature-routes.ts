@@ -1,10 +1,16 @@
 import type { RouteObject } from 'react-router';
+import { catalogRoutes } from '../features/catalog/routes';
 import { designRoutes } from '../features/design/routes';
 import { entitiesRoutes } from '../features/entities/routes';
 import { usersRoutes } from '../features/users/routes';
 
 /** Screens of the feature folders, children of the dashboard layout (each lazy, each with its `handle.permission`). */
-export const dashboardFeatureRoutes: RouteObject[] = [...usersRoutes, ...entitiesRoutes, ...designRoutes];
+export const dashboardFeatureRoutes: RouteObject[] = [
+  ...usersRoutes,
+  ...entitiesRoutes,
+  ...designRoutes,
+  ...catalogRoutes,
+];
 
 /** Screens of the fluid wizard layout (the buyback wizard will be the first). */
 export const wizardFeatureRoutes: RouteObject[] = [];

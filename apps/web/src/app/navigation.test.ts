@@ -17,9 +17,25 @@ describe('side menu', () => {
     expect(keysOf((p) => storeManager.includes(p))).toEqual(['home', 'users', 'entities']);
   });
 
-  it('shows a root manager the design entry too', () => {
+  it('shows a root manager the catalogue and the design entry too', () => {
     const rootManager = permissionsFor('root_management_unit_manager', 'tim');
-    expect(keysOf((p) => rootManager.includes(p))).toEqual(['home', 'design', 'users', 'entities']);
+    expect(keysOf((p) => rootManager.includes(p))).toEqual([
+      'home',
+      'categories',
+      'products',
+      'catalogSearch',
+      'diagnostic',
+      'design',
+      'users',
+      'entities',
+    ]);
+  });
+
+  it('shows the catalogue to those who read it, and not to a store seller', () => {
+    const analyst = permissionsFor('management_unit_analyst', 'tim');
+    expect(keysOf((p) => analyst.includes(p))).toContain('diagnostic');
+    const seller = permissionsFor('store_seller', 'tim');
+    expect(keysOf((p) => seller.includes(p))).not.toContain('products');
   });
 
   it('drops a group whose links are all forbidden, and sections left empty', () => {

@@ -3,9 +3,13 @@ import {
   type Icon,
   IconBuildingCommunity,
   IconBuildingStore,
+  IconCategory,
   IconHome,
+  IconPackage,
   IconPalette,
+  IconStethoscope,
   IconUsers,
+  IconZoomQuestion,
 } from '@tabler/icons-react';
 
 /** A link of the side menu; its label is `layout:menu.<key>`, its shortcut text `home:shortcut.<key>`. */
@@ -43,6 +47,15 @@ export function isMenuGroup(entry: MenuEntry): entry is MenuGroup {
 export const MENU: MenuSection[] = [
   { key: 'main', entries: [{ key: 'home', to: '/home', icon: IconHome }] },
   { key: 'buybacks', entries: [] },
+  {
+    key: 'catalog',
+    entries: [
+      { key: 'categories', to: '/categories/list', icon: IconCategory, permission: 'category.list' },
+      { key: 'products', to: '/products', icon: IconPackage, permission: 'product.list' },
+      { key: 'catalogSearch', to: '/catalog-search', icon: IconZoomQuestion, permission: 'product.list' },
+      { key: 'diagnostic', to: '/diagnostic', icon: IconStethoscope, permission: 'question.list' },
+    ],
+  },
   { key: 'refurbishment', entries: [] },
   { key: 'stock', entries: [] },
   {

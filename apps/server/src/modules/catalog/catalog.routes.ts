@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { registerCategoryRoutes } from './categories/categories.routes';
+import { registerProductRoutes } from './products/products.routes';
+import { registerQuestionRoutes } from './questions/questions.routes';
+import { createPostgresProductSearch } from './search/postgres-product-search';
+import { registerSearchRoutes } from './search/search.routes';
+
+/** The catalogue API: categories, products, diagnostic questions and the product search. */
+export function registerCatalogRoutes(api: FastifyInstance, deps: AppDeps): void {
+  // the search engine of the catalogue; a dedicated engine plugs in here
+  const search = createPostgresProductSearch(deps.db);
+  registerCategoryRoutes(api, deps);
+  registerProductRoutes(api, { ...deps, search });
+  registerQuestionRoutes(api, deps);
+  registerSearchRoutes(api, search);
+}

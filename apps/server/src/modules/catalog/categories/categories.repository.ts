@@ -1,0 +1,309 @@
+import type { Status } from '@reprise/shared';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import type { Db } from '../../../platform/db';
+import type { CategoriesTable } from '../../../platform/db.types';
+import { fieldError } from '../../../platform/errors';
+import type { CatalogScope } from '../catalog-scope';
+import { categoryInScope } from '../catalog-scope.sql';
+
+export type CategoryRow = Selectable<CategoriesTable> & {
+  buyer_account_name: string;
+  parent_identifier: string | null;
+  parent_label: string | null;
+};
+
+const withRefs = (db: Db) =>
+  db
+    .selectFrom('categories as c')
+    .innerJoin('accounts as b', 'b.id', 'c.buyer_account_id')
+    .leftJoin('categories as pc', 'pc.id', 'c.parent_category_id')
+    .selectAll('c')
+    .select([
+      'b.name as buyer_account_name',
+      'pc.identifier as parent_identifier',
+      'pc.label as parent_label',
+    ]);
+
+export type CategorySortField = 'label' | 'identifier' | 'status' | 'createdAt';
+const SORT_COLUMN = {
+  label: 'c.sort_label',
+  identifier: 'c.identifier',
+  status: 'c.status',
+  createdAt: 'c.created_at',
+} as const;
+
+export interface CategoryFilters {
+  /** Folded words, each contained in the label or the identifier. */
+  search?: string;
+  status?: Status;
+  parentId?: string;
+  hasParent?: boolean;
+}
+
+export async function listCategories(
+  db: Db,
+  scope: CatalogScope,
+  filters: CategoryFilters,
+  order: { field: CategorySortField; direction: 'asc' | 'desc' },
+  page: { offset: number; limit: number },
+): Promise<{ rows: CategoryRow[]; total: number }> {
+  let query = withRefs(db).where(categoryInScope(scope));
+  if (filters.status) query = query.where('c.status', '=', filters.status);
+  if (filters.parentId) query = query.where('c.parent_category_id', '=', filters.parentId);
+  if (filters.hasParent !== undefined)
+    query = query.where('c.parent_category_id', filters.hasParent ? 'is not' : 'is', null);
+  if (filters.search) {
+    const pattern = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([eb('c.sort_label', 'like', pattern), eb('c.identifier', 'like', pattern)]),
+    );
+  }
+  const counted = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await query
+    .orderBy(SORT_COLUMN[order.field], order.direction)
+    .orderBy('c.id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  return { rows, total: Number(counted.total) };
+}
+
+/**
+ * A category the scope reads; locked for the rest of the transaction when asked: `update` to
+ * change or delete it, `keyShare` to keep it from being deleted while something is attached to it.
+ */
+export async function findCategory(
+  db: Db,
+  scope: CatalogScope,
+  id: string,
+  options: { lock?: 'update' | 'keyShare' } = {},
+): Promise<CategoryRow | undefined> {
+  let query = withRefs(db).where('c.id', '=', id).where(categoryInScope(scope));
+  if (options.lock === 'update') query = query.forUpdate('c');
+  if (options.lock === 'keyShare') query = query.forKeyShare('c');
+  return query.executeTakeFirst();
+}
+
+export async function childrenOf(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('categories')
+    .select(['id', 'parent_category_id', 'identifier', 'label', 'status'])
+    .where('parent_category_id', 'in', ids)
+    .orderBy('sort_label')
+    .orderBy('id')
+    .execute();
+}
+
+export async function warehousesOf(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('category_referring_warehouses as w')
+    .innerJoin('organizations as o', 'o.id', 'w.warehouse_id')
+    .select(['w.category_id', 'o.id', 'o.common_name'])
+    .where('w.category_id', 'in', ids)
+    .orderBy('o.common_name')
+    .execute();
+}
+
+export async function questionCountsOf(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('diagnostic_questions')
+    .select(['category_id'])
+    .select((eb) => eb.fn.countAll<number>().as('questions'))
+    .where('category_id', 'in', ids)
+    .groupBy('category_id')
+    .execute();
+}
+
+export interface TreeRow {
+  id: string;
+  account_id: string;
+  parent_category_id: string | null;
+  path: string;
+  identifier: string;
+  label: string;
+  status: string;
+  product_count: number;
+  published_product_count: number;
+}
+
+const TREE_COLUMNS = [
+  'c.id',
+  'c.account_id',
+  'c.parent_category_id',
+  'c.path',
+  'c.identifier',
+  'c.label',
+  'c.status',
+  'c.product_count',
+  'c.published_product_count',
+] as const;
+
+/** Every category the scope reads, in label order (the trees are built from them). */
+export async function listTreeRows(db: Db, scope: CatalogScope, options: { pathPrefix?: string } = {}) {
+  let query = db.selectFrom('categories as c').select(TREE_COLUMNS).where(categoryInScope(scope));
+  if (options.pathPrefix) query = query.where('c.path', 'like', `${options.pathPrefix}%`);
+  return (await query.orderBy('c.sort_label').orderBy('c.id').execute()) as TreeRow[];
+}
+
+/** Categories by id, whatever the scope: the ancestors of a category already read. */
+export async function findTreeRowsByIds(db: Db, ids: string[]): Promise<TreeRow[]> {
+  if (ids.length === 0) return [];
+  return (await db
+    .selectFrom('categories as c')
+    .select(TREE_COLUMNS)
+    .where('c.id', 'in', ids)
+    .orderBy('c.sort_label')
+    .execute()) as TreeRow[];
+}
+
+// ---------- writes ----------
+
+/** Serialises the tree writes of one catalogue, so that the paths computed in a command stay true. */
+export async function lockCatalogue(trx: Db, accountId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`catalogue:${accountId}`}))`.execute(trx);
+}
+
+export async function findAccount(db: Db, id: string) {
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'name', 'is_retailer', 'is_buyer_and_workshops_supervisor'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The root organisation of an account (its root management unit). */
+export async function findRootOrganizationId(db: Db, accountId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('parent_organization_id', 'is', null)
+    .orderBy(sql`type = 'root_management_unit'`, 'desc')
+    .orderBy('created_at')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function findOrganizations(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('organizations').select(['id', 'type', 'account_id']).where('id', 'in', ids).execute();
+}
+
+const IDENTIFIER_CONSTRAINT = 'categories_identifier_key';
+
+/** The unique index is the last word on identifiers (two commands racing). */
+async function guardIdentifier<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if ((error as { constraint?: string }).constraint === IDENTIFIER_CONSTRAINT) {
+      throw fieldError(
+        'identifier_not_unique',
+        'identifier',
+        'This identifier is already used in the catalogue.',
+      );
+    }
+    throw error;
+  }
+}
+
+export async function isIdentifierTaken(db: Db, accountId: string, identifier: string, exceptId?: string) {
+  let query = db
+    .selectFrom('categories')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('identifier', '=', identifier);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+export type CategoryColumns = Updateable<CategoriesTable>;
+
+export async function insertCategory(
+  trx: Db,
+  values: Insertable<CategoriesTable> & { id: string },
+): Promise<void> {
+  await guardIdentifier(() => trx.insertInto('categories').values(values).execute());
+}
+
+export async function updateCategory(trx: Db, id: string, values: CategoryColumns): Promise<void> {
+  await guardIdentifier(() =>
+    trx
+      .updateTable('categories')
+      .set({ ...values, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute(),
+  );
+}
+
+/** Rewrites the paths of a whole subtree (the category included) in one statement. */
+export async function moveSubtree(
+  trx: Db,
+  accountId: string,
+  oldPath: string,
+  newPath: string,
+): Promise<void> {
+  await trx
+    .updateTable('categories')
+    .set({ path: sql`${newPath} || substr(path, ${oldPath.length + 1})` })
+    .where('account_id', '=', accountId)
+    .where('path', 'like', `${oldPath}%`)
+    .execute();
+}
+
+export async function replaceWarehouses(trx: Db, categoryId: string, warehouseIds: string[]): Promise<void> {
+  await trx.deleteFrom('category_referring_warehouses').where('category_id', '=', categoryId).execute();
+  if (warehouseIds.length === 0) return;
+  await trx
+    .insertInto('category_referring_warehouses')
+    .values(warehouseIds.map((warehouse_id) => ({ category_id: categoryId, warehouse_id })))
+    .execute();
+}
+
+/** The products ordered by category follow the new label of their main category. */
+export async function renameInProducts(trx: Db, categoryId: string, sortCategory: string): Promise<void> {
+  await trx
+    .updateTable('products')
+    .set({ sort_category: sortCategory })
+    .where('main_category_id', '=', categoryId)
+    .execute();
+}
+
+/** What keeps a category from being deleted: products (main or secondary), questions, sub-categories. */
+export async function deletionBlockers(db: Db, id: string) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('products')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where((w) =>
+          w.or([
+            w('main_category_id', '=', id),
+            w(sql`secondary_category_ids`, '@>', sql`ARRAY[${id}]::uuid[]`),
+          ]),
+        )
+        .as('products'),
+      eb
+        .selectFrom('diagnostic_questions')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('category_id', '=', id)
+        .as('questions'),
+      eb
+        .selectFrom('categories')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('parent_category_id', '=', id)
+        .as('children'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { products: Number(row.products), questions: Number(row.questions), children: Number(row.children) };
+}
+
+export async function deleteCategory(trx: Db, id: string): Promise<void> {
+  await trx.deleteFrom('categories').where('id', '=', id).execute();
+}

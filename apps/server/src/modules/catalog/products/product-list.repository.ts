@@ -1,0 +1,208 @@
+import type { ProductSortField, ProductStatus } from '@reprise/shared';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../../platform/db';
+import type { CatalogScope } from '../catalog-scope';
+import { categoryInScope, productInScope } from '../catalog-scope.sql';
+import { type ProductRow, withMainCategory } from './products.repository';
+
+/** The product list's queries: filters, the page in one of five orders, and the count. */
+
+export interface ProductFilters {
+  /** Folded words, each contained in the name, brand, model, EAN or reference. */
+  words: string[];
+  /** Categories (their subtrees already expanded) holding the product as main or secondary category. */
+  categoryIds?: string[];
+  status?: ProductStatus;
+  priceMin?: number;
+  priceMax?: number;
+}
+
+const likeContains = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const inCategories = (ids: string[]): Expression<SqlBool> =>
+  sql<SqlBool>`(p.main_category_id = any(${ids}::uuid[]) or p.secondary_category_ids && ${ids}::uuid[])`;
+
+function filtered(db: Db, scope: CatalogScope, filters: ProductFilters) {
+  let query = db.selectFrom('products as p').where(productInScope(scope));
+  if (filters.status) query = query.where('p.status', '=', filters.status);
+  for (const word of filters.words) query = query.where('p.filter_text', 'like', likeContains(word));
+  if (filters.categoryIds) query = query.where(inCategories(filters.categoryIds));
+  if (filters.priceMin !== undefined) query = query.where('p.price_grade_a', '>=', filters.priceMin);
+  if (filters.priceMax !== undefined) query = query.where('p.price_grade_a', '<=', filters.priceMax);
+  return query;
+}
+
+type SortKey = 'sort_name' | 'sort_brand' | 'sort_category' | 'price_grade_a' | 'status';
+/** Each order has its index (account, key, id, including the status); the id breaks ties in the same direction. */
+const SORT_KEYS: Record<ProductSortField, readonly SortKey[]> = {
+  name: ['sort_name'],
+  brand: ['sort_brand'],
+  category: ['sort_category'],
+  price: ['price_grade_a'],
+  status: ['status', 'sort_name'],
+};
+
+type Order = { field: ProductSortField; direction: 'asc' | 'desc' };
+type Page = { offset: number; limit: number };
+
+/**
+ * Below this share of the catalogue, a filtered page reads its matches and sorts them rather than
+ * walking the order's index: the matches of a narrow filter may all sort late (every "Xiaomi …"
+ * after every "Apple …"), and the walk, though it reads the index alone, would pass over most of it.
+ */
+const WALK_FROM_SHARE = 0.05;
+
+/**
+ * One page of products and the number matching. Unfiltered, or when the filters keep much of the
+ * catalogue, the page is read along the order's index; a narrow filter finds its matches first
+ * (by its own index) and sorts them. A text filter reads its matches once for the page and the count.
+ */
+export async function listProducts(
+  db: Db,
+  scope: CatalogScope,
+  filters: ProductFilters,
+  order: Order,
+  page: Page,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const keys = SORT_KEYS[order.field];
+  if (filters.words.length > 0) {
+    const found = await pageOfMatches(db, scope, filters, keys, order, page)
+      .select(sql<number>`(SELECT count(*) FROM matched)`.as('total'))
+      .execute();
+    const total = found.length ? Number(found[0]?.total) : await countProducts(db, scope, filters);
+    return {
+      rows: await rowsInOrder(
+        db,
+        found.map((f) => f.id),
+        keys,
+        order,
+      ),
+      total,
+    };
+  }
+  const total = await countProducts(db, scope, filters);
+  if (total === 0 || page.offset >= total) return { rows: [], total };
+  const narrowed =
+    filters.categoryIds !== undefined || filters.priceMin !== undefined || filters.priceMax !== undefined;
+  const walk =
+    !narrowed ||
+    total >= (await countProducts(db, scope, { words: [], status: filters.status })) * WALK_FROM_SHARE;
+  const ids = walk
+    ? pageAlongIndex(db, scope, filters, keys, order, page)
+    : pageOfMatches(db, scope, filters, keys, order, page);
+  return { rows: await rowsInOrder(db, ids, keys, order), total };
+}
+
+/** The products of a page's ids, with their main category, in the page's order. */
+async function rowsInOrder(
+  db: Db,
+  ids: string[] | Expression<{ id: string }>,
+  keys: readonly SortKey[],
+  order: Order,
+): Promise<ProductRow[]> {
+  if (Array.isArray(ids) && ids.length === 0) return [];
+  let query = withMainCategory(db).where(
+    'p.id',
+    '=',
+    Array.isArray(ids) ? sql<string>`any(${ids}::uuid[])` : sql<string>`any(array(${ids}))`,
+  );
+  for (const key of keys) query = query.orderBy(`p.${key}`, order.direction);
+  return query.orderBy('p.id', order.direction).execute();
+}
+
+/** The page's ids along the order's index: an index-only scan skips the offset cheaply. */
+function pageAlongIndex(
+  db: Db,
+  scope: CatalogScope,
+  filters: ProductFilters,
+  keys: readonly SortKey[],
+  order: Order,
+  page: Page,
+) {
+  let ids = filtered(db, scope, filters).select('p.id');
+  for (const key of keys) ids = ids.orderBy(`p.${key}`, order.direction);
+  return ids.orderBy('p.id', order.direction).offset(page.offset).limit(page.limit);
+}
+
+/** The page's ids among the matches, found first by their filters' indexes (a materialised CTE), then sorted. */
+function pageOfMatches(
+  db: Db,
+  scope: CatalogScope,
+  filters: ProductFilters,
+  keys: readonly SortKey[],
+  order: Order,
+  page: Page,
+) {
+  let ids = db
+    .with(
+      (cte) => cte('matched').materialized(),
+      () =>
+        filtered(db, scope, filters).select([
+          'p.id',
+          'p.sort_name',
+          'p.sort_brand',
+          'p.sort_category',
+          'p.price_grade_a',
+          'p.status',
+        ]),
+    )
+    .selectFrom('matched as m')
+    .select('m.id');
+  for (const key of keys) ids = ids.orderBy(`m.${key}`, order.direction);
+  return ids.orderBy('m.id', order.direction).offset(page.offset).limit(page.limit);
+}
+
+/**
+ * Counts the products a list matches. Without a text or price filter the count comes from the
+ * per-category counters (a product has one main category, so they add up exactly) plus the
+ * products reached only through a secondary category: no scan of the products.
+ */
+export async function countProducts(db: Db, scope: CatalogScope, filters: ProductFilters): Promise<number> {
+  if (filters.words.length || filters.priceMin !== undefined || filters.priceMax !== undefined) {
+    const row = await filtered(db, scope, filters)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+  const counter =
+    filters.status === 'published'
+      ? sql<number>`c.published_product_count`
+      : filters.status === 'draft'
+        ? sql<number>`c.product_count - c.published_product_count`
+        : sql<number>`c.product_count`;
+  let main = db
+    .selectFrom('categories as c')
+    .select(sql<number>`coalesce(sum(${counter}), 0)`.as('total'))
+    .where(categoryInScope(scope));
+  if (filters.categoryIds) main = main.where('c.id', '=', sql<string>`any(${filters.categoryIds}::uuid[])`);
+  const counted = Number((await main.executeTakeFirstOrThrow()).total);
+  if (!filters.categoryIds) return counted;
+  let secondaryOnly = db
+    .selectFrom('products as p')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where(productInScope(scope))
+    .where(sql<SqlBool>`p.secondary_category_ids && ${filters.categoryIds}::uuid[]`)
+    .where(sql<SqlBool>`not (p.main_category_id = any(${filters.categoryIds}::uuid[]))`);
+  if (filters.status) secondaryOnly = secondaryOnly.where('p.status', '=', filters.status);
+  return counted + Number((await secondaryOnly.executeTakeFirstOrThrow()).total);
+}
+
+/** The ids of the categories (within the scope) at or below the given ones. */
+export async function expandSubtrees(db: Db, scope: CatalogScope, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('categories as c')
+    .select('c.id')
+    .where(categoryInScope(scope))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('categories as chosen')
+          .select('chosen.id')
+          .where('chosen.id', 'in', ids)
+          .whereRef('c.path', 'like', sql<string>`chosen.path || '%'`),
+      ),
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}

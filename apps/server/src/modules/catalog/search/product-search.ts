@@ -1,0 +1,22 @@
+import type { ProductSearchHit, SearchProductsQuery } from '@reprise/shared';
+import type { Actor } from '../../../platform/context';
+import type { Db } from '../../../platform/db';
+
+export interface ProductSearchResult {
+  hits: ProductSearchHit[];
+  totalItems: number;
+  /** The spelling corrections used, per query word. */
+  corrections: Record<string, string[]>;
+}
+
+/**
+ * The product search, behind an interface so that a dedicated engine can replace the PostgreSQL
+ * one when a catalogue outgrows it. `index` runs in the transaction of the product write, so the
+ * index never disagrees with the catalogue.
+ */
+export interface ProductSearch {
+  /** One page (SEARCH_PAGE_SIZE hits) of the published products of the actor's catalogue. */
+  search(actor: Actor, query: SearchProductsQuery): Promise<ProductSearchResult>;
+  /** Brings these products' documents up to date; a product that no longer exists leaves the index. */
+  index(trx: Db, productIds: readonly string[]): Promise<void>;
+}

@@ -1,0 +1,214 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../../platform/db';
+import type { CatalogScope } from '../catalog-scope';
+
+/** The SQL of the PostgreSQL product search: its documents, its word list, its queries. */
+
+export interface SearchDocument {
+  productId: string;
+  accountId: string;
+  buyerAccountId: string;
+  published: boolean;
+  categoryIds: string[];
+  codes: string[];
+  text: string;
+}
+
+/** The facts of products a document is made of. */
+export async function productsToIndex(trx: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return trx
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.main_category_id')
+    .select([
+      'p.id',
+      'p.account_id',
+      'c.buyer_account_id',
+      'p.status',
+      'p.main_category_id',
+      'p.secondary_category_ids',
+      'p.name',
+      'p.brand',
+      'p.model',
+      'p.reference',
+      'p.ean_code',
+      'p.tac_codes',
+    ])
+    .where('p.id', '=', sql<string>`any(${[...ids]}::uuid[])`)
+    .execute();
+}
+
+/** Writes documents in one statement (arrays travel as one parameter each, never a query per row). */
+export async function upsertDocuments(trx: Db, docs: readonly SearchDocument[]): Promise<void> {
+  if (docs.length === 0) return;
+  await sql`
+    INSERT INTO product_search_documents (product_id, account_id, buyer_account_id, published, category_ids, codes, text, vector)
+    SELECT d.product_id, d.account_id, d.buyer_account_id, d.published,
+           string_to_array(d.category_ids, ' ')::uuid[], string_to_array(d.codes, ' '), d.text, to_tsvector('simple', d.text)
+    FROM unnest(${docs.map((d) => d.productId)}::uuid[], ${docs.map((d) => d.accountId)}::uuid[],
+                ${docs.map((d) => d.buyerAccountId)}::uuid[], ${docs.map((d) => d.published)}::boolean[],
+                ${docs.map((d) => d.categoryIds.join(' '))}::text[], ${docs.map((d) => d.codes.join(' '))}::text[],
+                ${docs.map((d) => d.text)}::text[])
+      AS d(product_id, account_id, buyer_account_id, published, category_ids, codes, text)
+    ON CONFLICT (product_id) DO UPDATE SET
+      account_id = excluded.account_id, buyer_account_id = excluded.buyer_account_id, published = excluded.published,
+      category_ids = excluded.category_ids, codes = excluded.codes, text = excluded.text, vector = excluded.vector`.execute(
+    trx,
+  );
+}
+
+export async function removeDocuments(trx: Db, productIds: readonly string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await trx
+    .deleteFrom('product_search_documents')
+    .where('product_id', '=', sql<string>`any(${[...productIds]}::uuid[])`)
+    .execute();
+}
+
+/** Adds words to catalogues' word lists (a word never used again only costs a row). */
+export async function addWords(
+  trx: Db,
+  entries: readonly { accountId: string; word: string }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await sql`
+    INSERT INTO product_search_words (account_id, word)
+    SELECT * FROM unnest(${entries.map((e) => e.accountId)}::uuid[], ${entries.map((e) => e.word)}::text[])
+    ON CONFLICT DO NOTHING`.execute(trx);
+}
+
+function documentInScope(scope: CatalogScope): Expression<SqlBool> {
+  switch (scope.kind) {
+    case 'all':
+      return scope.accountId ? sql<SqlBool>`d.account_id = ${scope.accountId}` : sql<SqlBool>`true`;
+    case 'account':
+      return sql<SqlBool>`d.account_id = ${scope.accountId}`;
+    case 'buyer':
+      return sql<SqlBool>`d.buyer_account_id = ${scope.buyerAccountId}`;
+    case 'none':
+      return sql<SqlBool>`false`;
+  }
+}
+
+function wordsInScope(scope: CatalogScope): Expression<SqlBool> {
+  switch (scope.kind) {
+    case 'all':
+      return scope.accountId ? sql<SqlBool>`w.account_id = ${scope.accountId}` : sql<SqlBool>`true`;
+    case 'account':
+      return sql<SqlBool>`w.account_id = ${scope.accountId}`;
+    case 'buyer':
+      return sql<SqlBool>`w.account_id in (select account_id from categories where buyer_account_id = ${scope.buyerAccountId})`;
+    case 'none':
+      return sql<SqlBool>`false`;
+  }
+}
+
+/**
+ * The catalogue words most similar to each word (pg_trgm similarity at least `threshold`, best
+ * first). The trigram index serves the `%` operator at the session's threshold, set on the same
+ * connection just before (only this query uses it, so it may stay set).
+ */
+export async function similarWords(
+  db: Db,
+  scope: CatalogScope,
+  words: readonly string[],
+  threshold: number,
+): Promise<{ word: string; similar: string }[]> {
+  if (words.length === 0) return [];
+  return db.connection().execute(async (conn) => {
+    await sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(threshold)}, false)`.execute(conn);
+    const result = await sql<{ word: string; similar: string }>`
+      SELECT q.word, s.word AS similar
+      FROM unnest(${[...words]}::text[]) AS q(word)
+      CROSS JOIN LATERAL (
+        SELECT w.word FROM product_search_words AS w
+        WHERE ${wordsInScope(scope)} AND w.word % q.word
+        GROUP BY w.word
+        ORDER BY similarity(w.word, q.word) DESC, w.word
+        LIMIT 5
+      ) AS s`.execute(conn);
+    return result.rows;
+  });
+}
+
+export interface SearchMatch {
+  /** tsquery text every matching document satisfies (words as prefixes, or their corrections). */
+  match: string | null;
+  exact: string | null;
+  prefix: string | null;
+  codes: string[];
+  categoryIds?: string[];
+}
+
+function matching(db: Db, scope: CatalogScope, m: SearchMatch) {
+  let query = db
+    .selectFrom('product_search_documents as d')
+    .where(documentInScope(scope))
+    .where('d.published', '=', true);
+  if (m.categoryIds) query = query.where(sql<SqlBool>`d.category_ids && ${m.categoryIds}::uuid[]`);
+  const byText = m.match ? sql<SqlBool>`d.vector @@ to_tsquery('simple', ${m.match})` : null;
+  const byCode = m.codes.length ? sql<SqlBool>`d.codes && ${m.codes}::text[]` : null;
+  if (byText && byCode) query = query.where(sql<SqlBool>`(${byCode} or ${byText})`);
+  else if (byText) query = query.where(byText);
+  else if (byCode) query = query.where(byCode);
+  return query;
+}
+
+/**
+ * One page of matching product ids, best first: an exact code, then every word as typed, then
+ * every word as a prefix, then the corrections; within a tier the shortest text (the closest name).
+ */
+export async function searchPage(
+  db: Db,
+  scope: CatalogScope,
+  m: SearchMatch,
+  page: { offset: number; limit: number },
+): Promise<{ productId: string; byCode: boolean }[]> {
+  const byCode = m.codes.length ? sql<boolean>`d.codes && ${m.codes}::text[]` : sql<boolean>`false`;
+  let query = matching(db, scope, m).select(['d.product_id as productId', byCode.as('byCode')]);
+  if (m.codes.length) query = query.orderBy(byCode, 'desc');
+  for (const tier of [m.exact, m.prefix])
+    if (tier) query = query.orderBy(sql`d.vector @@ to_tsquery('simple', ${tier})`, 'desc');
+  return query
+    .orderBy(sql`length(d.text)`)
+    .orderBy('d.text')
+    .orderBy('d.product_id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function countMatches(db: Db, scope: CatalogScope, m: SearchMatch): Promise<number> {
+  const row = await matching(db, scope, m)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** What a hit shows of each product. */
+export async function hitRows(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.main_category_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.brand',
+      'p.model',
+      'p.reference',
+      'p.ean_code',
+      'p.image_key',
+      'p.price_functional',
+      'p.price_grade_a',
+      'p.price_grade_b',
+      'p.price_grade_c',
+      'p.price_grade_d',
+      'p.price_grade_e',
+      'p.main_category_id',
+      'c.identifier as main_identifier',
+      'c.label as main_label',
+    ])
+    .where('p.id', '=', sql<string>`any(${[...ids]}::uuid[])`)
+    .execute();
+}

@@ -1,0 +1,33 @@
+import { ProductSearchResponse, SEARCH_PAGE_SIZE, SearchProductsQuery } from '@reprise/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../../platform/auth-hook';
+import { collection } from '../../../platform/pagination';
+import { foldArrayKeys } from '../query-arrays';
+import type { ProductSearch } from './product-search';
+
+const tags = ['catalogue: search'];
+
+export function registerSearchRoutes(fastify: FastifyInstance, search: ProductSearch): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/search/products',
+    {
+      config: { permission: 'product.list' },
+      preValidation: foldArrayKeys,
+      schema: { tags, querystring: SearchProductsQuery, response: { 200: ProductSearchResponse } },
+    },
+    async (request) => {
+      const result = await search.search(actorOf(request), request.query);
+      const page = collection(
+        result.hits,
+        result.totalItems,
+        request.query.page,
+        SEARCH_PAGE_SIZE,
+        request.url,
+      );
+      return { ...page, corrections: result.corrections };
+    },
+  );
+}

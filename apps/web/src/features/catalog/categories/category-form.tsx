@@ -1,0 +1,142 @@
+import { Alert, Button, Fieldset, Group, Stack } from '@mantine/core';
+import type { CategoryResponse, CategoryTreeNode } from '@reprise/shared';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormErrorSummary } from '../../../ui/form-error-summary';
+import { focusFirstError } from '../../users/form-feedback';
+import { AbsorptionFields, GeneralFields, ImageFields, MeasureFields } from './category-form-sections';
+import type { CategoryFormValues } from './category-form-values';
+import { BuyerFields } from './category-owner-fields';
+import type { CategoryForm } from './use-category-form';
+
+interface CategoryFormViewProps {
+  form: CategoryForm;
+  /** The category being edited; absent on create. */
+  category: CategoryResponse | null;
+  tree: readonly CategoryTreeNode[];
+  /** Platform operators name the catalogue of a new category. */
+  withAccount: boolean;
+  onSubmit: (values: CategoryFormValues) => void;
+  submitting: boolean;
+  submitLabel: string;
+  readOnly?: boolean;
+  footer?: ReactNode;
+}
+
+/** Field labels by form path, for the error summary. */
+function useFieldLabels(): Record<string, string> {
+  const { t } = useTranslation(['categories', 'catalog']);
+  const fields = [
+    'account',
+    'label',
+    'identifier',
+    'parent',
+    'status',
+    'description',
+    'highlightedInstruction',
+    'childrenDescription',
+    'image',
+    'imageAlt',
+    'absorptionType',
+    'buyer',
+    'warehouses',
+  ] as const;
+  const paths: Record<(typeof fields)[number], string> = {
+    account: 'accountId',
+    label: 'label',
+    identifier: 'identifier',
+    parent: 'parentCategoryId',
+    status: 'status',
+    description: 'description',
+    highlightedInstruction: 'highlightedInstruction',
+    childrenDescription: 'childrenDescription',
+    image: 'image',
+    imageAlt: 'imageAlt',
+    absorptionType: 'absorptionType',
+    buyer: 'buyerAccountId',
+    warehouses: 'referringWarehouseIds',
+  };
+  return {
+    ...Object.fromEntries(fields.map((field) => [paths[field], t(`categories:form.${field}`)])),
+    absorptionValue: t('categories:form.absorptionValue'),
+    defaultWeight: t('catalog:measure.weight'),
+    defaultHeight: t('catalog:measure.height'),
+    defaultLength: t('catalog:measure.length'),
+    defaultWidth: t('catalog:measure.width'),
+  };
+}
+
+/** The category form of the create and edit screens. */
+export function CategoryFormView({
+  form,
+  category,
+  tree,
+  withAccount,
+  onSubmit,
+  submitting,
+  submitLabel,
+  readOnly = false,
+  footer,
+}: CategoryFormViewProps) {
+  const { t } = useTranslation('categories');
+  const [attempted, setAttempted] = useState(false);
+  const labels = useFieldLabels();
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(
+        (values) => {
+          setAttempted(true);
+          onSubmit(values);
+        },
+        (errors) => {
+          setAttempted(true);
+          focusFirstError(form, errors);
+        },
+      )}
+    >
+      <Stack gap="lg" maw={1100}>
+        {readOnly && (
+          <Alert color="blue" icon={<IconInfoCircle aria-hidden />} role="note">
+            {t('form.readOnly')}
+          </Alert>
+        )}
+        {attempted && (
+          <FormErrorSummary
+            errors={form.errors}
+            labels={labels}
+            onSelect={(path) => form.getInputNode(path)?.focus()}
+          />
+        )}
+        <Fieldset legend={t('form.general')} disabled={readOnly}>
+          <GeneralFields form={form} category={category} tree={tree} withAccount={withAccount} />
+        </Fieldset>
+        <Fieldset legend={t('form.imageSection')} disabled={readOnly}>
+          <ImageFields form={form} category={category} />
+        </Fieldset>
+        <Fieldset legend={t('form.measures')} disabled={readOnly}>
+          <MeasureFields form={form} />
+        </Fieldset>
+        <Fieldset legend={t('form.absorption')} disabled={readOnly}>
+          <AbsorptionFields form={form} />
+        </Fieldset>
+        <Fieldset legend={t('form.buyerSection')} disabled={readOnly}>
+          <BuyerFields form={form} category={category} />
+        </Fieldset>
+        {footer}
+        <Group justify="flex-end">
+          <Button component={Link} to="/categories/list" variant="default">
+            {readOnly ? t('form.back') : t('form.cancel')}
+          </Button>
+          {!readOnly && (
+            <Button type="submit" loading={submitting}>
+              {submitLabel}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

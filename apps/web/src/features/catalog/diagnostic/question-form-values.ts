@@ -1,0 +1,109 @@
+import {
+  type CreateQuestionInput,
+  CreateQuestionRequest,
+  type PatchQuestionRequest,
+  type ProductGrade,
+  type QUESTION_TYPES,
+  type QuestionResponse,
+} from '@reprise/shared';
+import { type NumberField, toCents, toUnits, toWhole } from '../money';
+
+export type PriceImpactKind = 'none' | 'fixed' | 'percentage';
+
+export interface AnswerRow {
+  /** A stable React key (answers are added, removed and moved). */
+  key: string;
+  /** An existing answer keeps its id. */
+  id: string | null;
+  title: string;
+  description: string;
+  /** The best grade the answer still allows; null leaves the grade free. */
+  maxGrade: ProductGrade | null;
+  /** `value` is currency units for a fixed amount, a percentage otherwise. */
+  priceImpact: { kind: PriceImpactKind; value: NumberField };
+}
+
+export interface QuestionFormValues {
+  title: string;
+  type: (typeof QUESTION_TYPES)[number];
+  description: string;
+  answers: AnswerRow[];
+}
+
+let rowCount = 0;
+function rowKey(): string {
+  rowCount += 1;
+  return `answer-row-${rowCount}`;
+}
+
+export function emptyAnswer(): AnswerRow {
+  return {
+    key: rowKey(),
+    id: null,
+    title: '',
+    description: '',
+    maxGrade: null,
+    priceImpact: { kind: 'none', value: '' },
+  };
+}
+
+/** The values of an existing question, or of a new one with the two answers it needs at least. */
+export function questionFormValues(question?: QuestionResponse): QuestionFormValues {
+  if (!question)
+    return { title: '', type: 'unique', description: '', answers: [emptyAnswer(), emptyAnswer()] };
+  return {
+    title: question.title,
+    type: question.type,
+    description: question.description ?? '',
+    answers: [...question.answers]
+      .sort((a, b) => a.position - b.position)
+      .map((answer) => ({
+        key: rowKey(),
+        id: answer.id,
+        title: answer.title,
+        description: answer.description ?? '',
+        maxGrade: answer.maxGrade,
+        priceImpact: !answer.priceImpact
+          ? { kind: 'none', value: '' }
+          : answer.priceImpact.kind === 'fixed'
+            ? { kind: 'fixed', value: toUnits(answer.priceImpact.value) }
+            : { kind: 'percentage', value: answer.priceImpact.value },
+      })),
+  };
+}
+
+/** A request body still to be validated: a missing required value is undefined, for the schema to report. */
+export type QuestionDraft = Omit<CreateQuestionInput, 'answers'> & { answers: unknown[] };
+
+function impactOf({ kind, value }: AnswerRow['priceImpact']) {
+  if (kind === 'none') return null;
+  const amount = kind === 'fixed' ? toCents(value) : toWhole(value);
+  return { kind, value: amount ?? undefined };
+}
+
+export function toQuestionRequest(values: QuestionFormValues): QuestionDraft {
+  return {
+    title: values.title,
+    type: values.type,
+    description: values.description,
+    answers: values.answers.map((answer) => ({
+      ...(answer.id ? { id: answer.id } : {}),
+      title: answer.title,
+      description: answer.description,
+      maxGrade: answer.maxGrade,
+      priceImpact: impactOf(answer.priceImpact),
+    })),
+  };
+}
+
+/** The merge-patch for an edit: the fields that changed; answers, when they changed, go whole and in order. */
+export function questionPatch(initial: QuestionFormValues, values: QuestionFormValues): PatchQuestionRequest {
+  const after = CreateQuestionRequest.parse(toQuestionRequest(values));
+  const stored = CreateQuestionRequest.safeParse(toQuestionRequest(initial));
+  const before: Partial<typeof after> = stored.success ? stored.data : {};
+  const patch: Record<string, unknown> = {};
+  for (const key of ['title', 'type', 'description', 'answers'] as const) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) patch[key] = after[key];
+  }
+  return patch as PatchQuestionRequest;
+}

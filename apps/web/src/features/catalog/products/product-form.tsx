@@ -1,0 +1,134 @@
+import { Alert, Button, Fieldset, Group, Stack } from '@mantine/core';
+import { type CategoryTreeNode, PRODUCT_GRADES, type ProductResponse } from '@reprise/shared';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormErrorSummary } from '../../../ui/form-error-summary';
+import { focusFirstError } from '../../users/form-feedback';
+import {
+  CategoryFields,
+  IdentityFields,
+  ImageFields,
+  MeasureFields,
+  PriceFields,
+  SellerFields,
+} from './product-form-sections';
+import { MEASURES, type ProductFormValues } from './product-form-values';
+import type { ProductForm } from './use-product-form';
+
+interface ProductFormViewProps {
+  form: ProductForm;
+  /** The product being edited; absent on create. */
+  product: ProductResponse | null;
+  tree: readonly CategoryTreeNode[];
+  onSubmit: (values: ProductFormValues) => void;
+  submitting: boolean;
+  submitLabel: string;
+  readOnly?: boolean;
+  footer?: ReactNode;
+}
+
+/** Field labels by form path, for the error summary. */
+function useFieldLabels(): Record<string, string> {
+  const { t } = useTranslation(['products', 'catalog']);
+  const fields = [
+    'name',
+    'status',
+    'brand',
+    'model',
+    'reference',
+    'buyerReference',
+    'eanCode',
+    'tacCodes',
+    'mainCategoryId',
+    'secondaryCategoryIds',
+    'image',
+    'imageHd',
+    'commentForSeller',
+  ];
+  const keyOf: Record<string, string> = {
+    mainCategoryId: 'mainCategory',
+    secondaryCategoryIds: 'secondaryCategories',
+  };
+  return Object.fromEntries([
+    ...fields.map((field) => [field, t(`products:form.${keyOf[field] ?? field}`)]),
+    ...PRODUCT_GRADES.map((grade) => [`buybackPrices.${grade}`, t(`catalog:grade.${grade}`)]),
+    ...MEASURES.map((measure) => [measure, t(`catalog:measure.${measure}`)]),
+  ]);
+}
+
+/** The product form of the create and edit screens. */
+export function ProductFormView({
+  form,
+  product,
+  tree,
+  onSubmit,
+  submitting,
+  submitLabel,
+  readOnly = false,
+  footer,
+}: ProductFormViewProps) {
+  const { t } = useTranslation('products');
+  const [attempted, setAttempted] = useState(false);
+  const labels = useFieldLabels();
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(
+        (values) => {
+          setAttempted(true);
+          onSubmit(values);
+        },
+        (errors) => {
+          setAttempted(true);
+          focusFirstError(form, errors);
+        },
+      )}
+    >
+      <Stack gap="lg" maw={1100}>
+        {readOnly && (
+          <Alert color="blue" icon={<IconInfoCircle aria-hidden />} role="note">
+            {t('form.readOnly')}
+          </Alert>
+        )}
+        {attempted && (
+          <FormErrorSummary
+            errors={form.errors}
+            labels={labels}
+            onSelect={(path) => form.getInputNode(path)?.focus()}
+          />
+        )}
+        <Fieldset legend={t('form.identity')} disabled={readOnly}>
+          <IdentityFields form={form} />
+        </Fieldset>
+        <Fieldset legend={t('form.categories')} disabled={readOnly}>
+          <CategoryFields form={form} tree={tree} />
+        </Fieldset>
+        <Fieldset legend={t('form.prices')} disabled={readOnly}>
+          <PriceFields form={form} />
+        </Fieldset>
+        <Fieldset legend={t('form.images')} disabled={readOnly}>
+          <ImageFields form={form} product={product} />
+        </Fieldset>
+        <Fieldset legend={t('form.seller')} disabled={readOnly}>
+          <SellerFields form={form} />
+        </Fieldset>
+        <Fieldset legend={t('form.measures')} disabled={readOnly}>
+          <MeasureFields form={form} product={product} />
+        </Fieldset>
+        {footer}
+        <Group justify="flex-end">
+          <Button component={Link} to="/products" variant="default">
+            {readOnly ? t('form.back') : t('form.cancel')}
+          </Button>
+          {!readOnly && (
+            <Button type="submit" loading={submitting}>
+              {submitLabel}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
