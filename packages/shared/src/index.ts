@@ -3,6 +3,7 @@ export * from './errors';
 export * from './permissions';
 export * from './schemas/accounts';
 export * from './schemas/auth';
+export * from './schemas/buyback-config';
 export * from './schemas/catalog';
 export * from './schemas/common';
 export * from './schemas/organizations';
