@@ -24,6 +24,16 @@ export const ERROR_STATUS = {
   invalid_file: 422,
   file_too_large: 413,
   conflict: 409,
+  // buyback configuration (circuits, payment modes, transfer order, shipping methods)
+  premium_feature_required: 403,
+  product_not_found: 404,
+  no_transport_mode: 422,
+  no_payment_mode: 422,
+  no_warehouse: 422,
+  store_drop_already_active: 409,
+  store_drop_required: 422,
+  store_drop_in_use: 409,
+  transfer_order_unknown_variable: 422,
   internal_error: 500,
 } as const;
 
