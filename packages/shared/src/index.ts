@@ -4,6 +4,7 @@ export * from './permissions';
 export * from './schemas/accounts';
 export * from './schemas/auth';
 export * from './schemas/buyback-config';
+export * from './schemas/buybacks';
 export * from './schemas/catalog';
 export * from './schemas/common';
 export * from './schemas/organizations';

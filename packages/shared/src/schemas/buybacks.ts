@@ -1,0 +1,507 @@
+import { z } from 'zod';
+import { PRODUCT_GRADES } from './catalog';
+import { collectionOf, queryArray, SortDirection } from './common';
+
+/**
+ * Buybacks (journeys.md sections 3 to 9): the wizard's estimate, store buyback creation, the cart,
+ * the buyback JSON, the list, cancellation, loss, instructions and the buyback settings.
+ * Prices are cents. The server computes every price with the shared pricing module; a price sent
+ * by a client is never trusted (the request bodies carry none).
+ */
+
+// ---------- values ----------
+
+export const BUYBACK_STATUSES = [
+  'bb_awaiting_store_drop',
+  'bb_awaiting_inventory',
+  'bb_in_transit',
+  'bb_in_processing',
+  'bb_completed',
+  'bb_completed_by_price',
+  'bb_completed_with_absorption',
+  'bb_completed_with_negociation',
+  'bb_not_completed',
+  'bb_cancelled',
+] as const;
+export type BuybackStatus = (typeof BUYBACK_STATUSES)[number];
+
+export const ITEM_STATUSES = [
+  'item_created',
+  'item_awaiting_store_drop',
+  'item_awaiting_inventory',
+  'item_in_transit',
+  'item_registered_in_warehouse',
+  'item_awaiting_compliancy_tests',
+  'item_completed',
+  'item_completed_by_price',
+  'item_completed_with_absorption',
+  'item_completed_with_negociation',
+  'item_refurb_diagnostic_in_progress',
+  'item_refurb_in_progress',
+  'item_refurb_completed',
+  'item_in_quarantine',
+  'item_to_return',
+  'item_returned',
+  'item_to_reintegrate_to_stock',
+  'item_lost_store',
+  'item_lost_transport',
+  'item_lost_warehouse',
+  'item_cancelled',
+] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+
+export const PAYMENT_STATUSES = [
+  'awaiting_payment',
+  'payment_created',
+  'payment_initiated',
+  'payment_completed',
+  'payment_failed',
+  'payment_cancelled',
+  'payment_not_needed',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const BUYBACK_PAYMENT_TYPES = ['bank_transfer', 'no_iban_transfer', 'gift_card', 'voucher'] as const;
+export type BuybackPaymentType = (typeof BUYBACK_PAYMENT_TYPES)[number];
+
+export const BUYBACK_CHANNELS = ['store', 'web'] as const;
+export type BuybackChannel = (typeof BUYBACK_CHANNELS)[number];
+
+export const BUYBACK_CIRCUIT_TYPES = [
+  'store_collect',
+  'store_drop',
+  'store_drop_label',
+  'web_collect',
+  'web_drop',
+  'web_drop_label',
+  'web_post',
+] as const;
+export type BuybackCircuitType = (typeof BUYBACK_CIRCUIT_TYPES)[number];
+
+export const BUYBACK_DEPOSIT_TYPES = ['collect', 'drop', 'drop_label', 'post'] as const;
+
+export const CANCEL_REASONS = ['customer_retraction', 'technical_problem', 'other'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+/** Cart limits (journeys.md section 9). */
+export const CART_MAX_ITEMS_MULTI = 200;
+export const CART_MAX_ITEMS_SINGLE = 1;
+/** The dashboard keeps the cart one day in the browser, the public site 30 days. */
+export const CART_TTL_DASHBOARD_MS = 24 * 60 * 60 * 1000;
+export const CART_TTL_PUBLIC_MS = 30 * 24 * 60 * 60 * 1000;
+/** A web pre-declared buyback older than this shows a warning that prices may have changed. */
+export const PREDECLARATION_WARNING_DAYS = 15;
+export const BUYBACK_COMMENT_MAX = 255;
+/** `Idempotency-Key` header: 8 to 255 visible ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,255}$/;
+
+/** Buyback code: exactly 13 digits (journeys.md section 5). */
+export const buybackCode = () =>
+  z
+    .string({ message: 'required' })
+    .trim()
+    .min(1, { message: 'required' })
+    .regex(/^\d+$/, { message: 'code_digits_only' })
+    .length(13, { message: 'code_13_digits' });
+
+// ---------- wizard input ----------
+
+/** The answers chosen for one question (one for a `unique` question, one or more for `multiple`). */
+export const DiagnosticAnswerInput = z.object({
+  questionId: z.uuid({ message: 'invalid_uuid' }),
+  answerIds: z
+    .array(z.uuid({ message: 'invalid_uuid' }))
+    .min(1, { message: 'answer_required' })
+    .max(50, { message: 'too_many' }),
+});
+export type DiagnosticAnswerInput = z.infer<typeof DiagnosticAnswerInput>;
+
+const answersInput = z.array(DiagnosticAnswerInput).max(200, { message: 'too_many' });
+
+/** IMEI as typed: digits only, 15 to 17 of them (`imei_invalid` otherwise); '' or null for none. */
+export const imeiInput = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+    z
+      .string()
+      .regex(/^\d{15,17}$/, { message: 'imei_invalid' })
+      .nullable(),
+  );
+
+export const EstimateRequest = z.object({
+  productId: z.uuid({ message: 'invalid_uuid' }),
+  channel: z.enum(BUYBACK_CHANNELS).default('store'),
+  answers: answersInput,
+  /** With a shipping method (circuit) the answer includes its modifier; with a payment mode too. */
+  shippingMethodId: z.uuid({ message: 'invalid_uuid' }).nullish(),
+  paymentModeId: z.uuid({ message: 'invalid_uuid' }).nullish(),
+  imei: imeiInput().optional(),
+  /** Customer's country (ISO alpha-2) for the circuits' eligible countries; FR when absent. */
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, { message: 'invalid_country' })
+    .optional(),
+});
+export type EstimateRequest = z.infer<typeof EstimateRequest>;
+export type EstimateInput = z.input<typeof EstimateRequest>;
+
+export const ImpactPriceEntry = z.object({ label: z.string(), valueCents: z.number().int() });
+
+/** The price breakdown of the shared pricing module (computePrice). */
+export const PriceBreakdownResponse = z.object({
+  declaredState: z.enum(PRODUCT_GRADES),
+  basePriceCents: z.number().int(),
+  impactPriceEntries: z.array(ImpactPriceEntry),
+  estimatedPriceCents: z.number().int(),
+  paymentModifierCents: z.number().int(),
+  shippingModifierCents: z.number().int(),
+  bonusCents: z.number().int(),
+  totalCents: z.number().int(),
+});
+export type PriceBreakdownResponse = z.infer<typeof PriceBreakdownResponse>;
+
+export const BuybackProductSummary = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  /** GET it with the session; null without an image. */
+  imageUrl: z.string().nullable(),
+});
+export type BuybackProductSummary = z.infer<typeof BuybackProductSummary>;
+
+export const EstimateResponse = PriceBreakdownResponse.extend({
+  product: BuybackProductSummary,
+  categoryId: z.uuid(),
+  shippingMethodId: z.uuid().nullable(),
+  paymentModeId: z.uuid().nullable(),
+  /** The IMEI's first 8 digits match none of the product's TAC codes: a warning, not an error. */
+  imeiTacMismatch: z.boolean(),
+});
+export type EstimateResponse = z.infer<typeof EstimateResponse>;
+
+/**
+ * What the wizard needs for the live price (with the shared pricing module): the product's prices
+ * and flags and the questions of its main category and ancestors, root first.
+ * `GET /products/{id}/buyback-questionnaire` (permission buyback.create).
+ */
+export const BuybackQuestionnaireResponse = z.object({
+  product: BuybackProductSummary.extend({
+    eanCode: z.string().nullable(),
+    tacCodes: z.array(z.string()),
+    /** The product collects an IMEI and the account has imei_search_and_collect: IMEI required. */
+    isCollectingIMEI: z.boolean(),
+    buybackPrices: z.record(z.enum(PRODUCT_GRADES), z.number().int()),
+    buybackZeroNotAllowed: z.boolean(),
+    commentForSeller: z.string().nullable(),
+    mainCategory: z.object({ id: z.uuid(), label: z.string() }),
+  }),
+  questions: z.array(
+    z.object({
+      id: z.uuid(),
+      categoryId: z.uuid(),
+      categoryLabel: z.string(),
+      title: z.string(),
+      /** How to test. */
+      description: z.string().nullable(),
+      type: z.enum(['unique', 'multiple']),
+      answers: z.array(
+        z.object({
+          id: z.uuid(),
+          title: z.string(),
+          description: z.string().nullable(),
+          maxGrade: z.enum(PRODUCT_GRADES).nullable(),
+          /** Fixed in cents, or a percentage of the base price. */
+          impact: z.object({ kind: z.enum(['fixed', 'percentage']), value: z.number().int() }).nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type BuybackQuestionnaireResponse = z.infer<typeof BuybackQuestionnaireResponse>;
+
+/**
+ * The customer as sent: validated by the server with the shared `customerSchemaFor({
+ * identityDocumentRequired, ibanRequired })` (violations under `customer.`), so the body schema
+ * only requires an object here.
+ */
+export const CustomerInput = z.record(z.string(), z.unknown(), { message: 'required' });
+
+/** The IBAN as typed (spaces allowed); required, and checked, when the payment mode needs one. */
+const ibanInput = z.string().trim().max(64, { message: 'iban_invalid' }).nullish();
+
+export const CreateStoreBuybackRequest = z.object({
+  productId: z.uuid({ message: 'invalid_uuid' }),
+  answers: answersInput,
+  imei: imeiInput().optional(),
+  /** The circuit id of a shipping method (`GET /products/{id}/shipping-methods`). */
+  shippingMethodId: z.uuid({ message: 'invalid_uuid' }),
+  paymentModeId: z.uuid({ message: 'invalid_uuid' }),
+  customer: CustomerInput,
+  iban: ibanInput,
+});
+export type CreateStoreBuybackRequest = z.infer<typeof CreateStoreBuybackRequest>;
+export type CreateStoreBuybackInput = z.input<typeof CreateStoreBuybackRequest>;
+
+export const CartBuybackInput = z.object({
+  /** The client's id of the line (kept in the answer, for errors on one line). */
+  inCartId: z.string().trim().min(1).max(64),
+  productId: z.uuid({ message: 'invalid_uuid' }),
+  answers: answersInput,
+  imei: imeiInput().optional(),
+  shippingMethodId: z.uuid({ message: 'invalid_uuid' }),
+  paymentModeId: z.uuid({ message: 'invalid_uuid' }),
+});
+export type CartBuybackInput = z.infer<typeof CartBuybackInput>;
+
+/** `POST /carts`: every buyback of the cart is created, or none. */
+export const CreateCartRequest = z.object({
+  channel: z.literal('store'),
+  storeId: z.uuid({ message: 'invalid_uuid' }),
+  /** At most 200 with multi_product_cart, else 1 (`cart_too_many_items`). */
+  buybacks: z
+    .array(CartBuybackInput)
+    .min(1, { message: 'cart_empty' })
+    .max(CART_MAX_ITEMS_MULTI, { message: 'cart_too_many_items' })
+    .refine((list) => new Set(list.map((b) => b.inCartId)).size === list.length, {
+      message: 'duplicate_in_cart_id',
+    }),
+  customer: CustomerInput,
+  iban: ibanInput,
+  termsAccepted: z.boolean().optional(),
+});
+export type CreateCartRequest = z.infer<typeof CreateCartRequest>;
+export type CreateCartInput = z.input<typeof CreateCartRequest>;
+
+/** `POST /store/{storeId}/buybacks/{id}/finalize`: a pre-declared web buyback handed in at the counter. */
+export const FinalizeBuybackRequest = z.object({}).strict().optional();
+
+export const StoreParams = z.object({ storeId: z.uuid({ message: 'invalid_uuid' }) });
+export const StoreBuybackParams = z.object({
+  storeId: z.uuid({ message: 'invalid_uuid' }),
+  id: z.uuid({ message: 'invalid_uuid' }),
+});
+export const IdentificationNumberParams = z.object({ n: z.string().trim().max(64) });
+
+// ---------- the buyback ----------
+
+export const CustomerResponse = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  street: z.string(),
+  streetMore: z.string().nullable(),
+  zip: z.string(),
+  city: z.string(),
+  country: z.string(),
+  identification: z
+    .object({
+      type: z.enum(['driving_licence', 'identity_card', 'passport', 'residence_permit']),
+      number: z.string(),
+      deliveryDate: z.string().nullable(),
+      issuingAuthority: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type CustomerResponse = z.infer<typeof CustomerResponse>;
+
+export const BuybackAllowedActions = z.object({
+  cancel: z.boolean(),
+  markLost: z.boolean(),
+  downloadTransferOrder: z.boolean(),
+  downloadVoucher: z.boolean(),
+  finalize: z.boolean(),
+});
+export type BuybackAllowedActions = z.infer<typeof BuybackAllowedActions>;
+
+export const BuybackResponse = PriceBreakdownResponse.extend({
+  id: z.uuid(),
+  /** 13 digits with a valid EAN-13 check digit. */
+  identificationNumber: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  channel: z.enum(BUYBACK_CHANNELS),
+  circuit: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    type: z.enum(BUYBACK_CIRCUIT_TYPES),
+    depositType: z.enum(BUYBACK_DEPOSIT_TYPES),
+  }),
+  status: z.enum(BUYBACK_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentType: z.enum(BUYBACK_PAYMENT_TYPES),
+  paymentMode: z.object({ id: z.uuid(), label: z.string(), type: z.enum(BUYBACK_PAYMENT_TYPES) }),
+  store: z.object({ id: z.uuid(), commonName: z.string() }).nullable(),
+  warehouseId: z.uuid().nullable(),
+  buyer: z.object({ id: z.uuid(), name: z.string() }),
+  category: z.object({ id: z.uuid(), label: z.string() }),
+  product: BuybackProductSummary,
+  customer: CustomerResponse,
+  /** e.g. `FR76 **** **** **** **** ***0 189`; null without an IBAN. */
+  ibanMasked: z.string().nullable(),
+  answers: z.array(
+    z.object({
+      questionId: z.uuid(),
+      questionTitle: z.string(),
+      answerIds: z.array(z.uuid()),
+      answerTitles: z.array(z.string()),
+    }),
+  ),
+  imei: z.string().nullable(),
+  /** The IMEI's TAC matched none of the product's TAC codes (the seller continued anyway). */
+  imeiTacMismatch: z.boolean(),
+  item: z.object({ id: z.uuid(), identificationNumber: z.string(), status: z.enum(ITEM_STATUSES) }),
+  cartId: z.uuid().nullable(),
+  cancelReason: z.enum(CANCEL_REASONS).nullable(),
+  cancelComment: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  /** Own code of the voucher (payment type voucher), else null. */
+  voucherCode: z.string().nullable(),
+  /** Pre-declared on the web and not yet finalised at a counter. */
+  predeclared: z.boolean(),
+  /** A pre-declared buyback older than 15 days: prices may have changed. */
+  predeclarationOutdated: z.boolean(),
+  transferOrderNumberOfCopy: z.number().int(),
+  createdBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  allowedActions: BuybackAllowedActions,
+});
+export type BuybackResponse = z.infer<typeof BuybackResponse>;
+
+export const CartResponse = z.object({ cartId: z.uuid(), buybacks: z.array(BuybackResponse) });
+export type CartResponse = z.infer<typeof CartResponse>;
+
+// ---------- list ----------
+
+export const BuybackListItem = z.object({
+  id: z.uuid(),
+  identificationNumber: z.string(),
+  createdAt: z.string(),
+  channel: z.enum(BUYBACK_CHANNELS),
+  status: z.enum(BUYBACK_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentType: z.enum(BUYBACK_PAYMENT_TYPES),
+  circuit: z.object({ id: z.uuid(), name: z.string(), type: z.enum(BUYBACK_CIRCUIT_TYPES) }),
+  store: z.object({ id: z.uuid(), commonName: z.string() }).nullable(),
+  product: BuybackProductSummary,
+  customerName: z.string(),
+  totalCents: z.number().int(),
+  predeclared: z.boolean(),
+});
+export type BuybackListItem = z.infer<typeof BuybackListItem>;
+
+export const BUYBACK_SORT_FIELDS = [
+  'createdAt',
+  'identificationNumber',
+  'totalPrice',
+  'status',
+  'customerName',
+] as const;
+
+export const ListBuybacksQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  itemsPerPage: z.coerce.number().int().min(1).max(100).default(30),
+  /** Identification number (13 digits) or its beginning; the item's number too. */
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{1,13}$/, { message: 'code_digits_only' })
+    .optional(),
+  status: queryArray(z.enum(BUYBACK_STATUSES)).optional(),
+  'createdAt[after]': z.iso.date({ message: 'invalid_date' }).optional(),
+  'createdAt[before]': z.iso.date({ message: 'invalid_date' }).optional(),
+  /** `store[]=`: buybacks of these stores. */
+  store: queryArray(z.uuid()).optional(),
+  /** First or last name contains (case and accents ignored). */
+  customerName: z.string().trim().max(255).optional(),
+  paymentType: queryArray(z.enum(BUYBACK_PAYMENT_TYPES)).optional(),
+  /** Only pre-declared (true) or only finalised (false). */
+  predeclared: z.enum(['true', 'false']).optional(),
+  'order[createdAt]': SortDirection.optional(),
+  'order[identificationNumber]': SortDirection.optional(),
+  'order[totalPrice]': SortDirection.optional(),
+  'order[status]': SortDirection.optional(),
+  'order[customerName]': SortDirection.optional(),
+});
+export type ListBuybacksQuery = z.infer<typeof ListBuybacksQuery>;
+
+export const BuybackCollectionResponse = collectionOf(BuybackListItem);
+
+// ---------- commands ----------
+
+export const CancelBuybackRequest = z.object({
+  reason: z.enum(CANCEL_REASONS, { message: 'invalid_value' }),
+  comment: z
+    .string()
+    .trim()
+    .max(BUYBACK_COMMENT_MAX, { message: 'too_long' })
+    .nullish()
+    .transform((v) => v || null),
+  /** Cancel the buyback even though its payment cannot be cancelled (after `payment_not_cancellable`). */
+  force: z.boolean().optional().default(false),
+});
+export type CancelBuybackRequest = z.infer<typeof CancelBuybackRequest>;
+export type CancelBuybackInput = z.input<typeof CancelBuybackRequest>;
+
+export const MarkLostRequest = z
+  .object({
+    comment: z
+      .string()
+      .trim()
+      .max(BUYBACK_COMMENT_MAX, { message: 'too_long' })
+      .nullish()
+      .transform((v) => v || null),
+  })
+  .optional();
+export type MarkLostRequest = z.infer<typeof MarkLostRequest>;
+
+// ---------- reads ----------
+
+export const BuybackInstructionsResponse = z.object({
+  circuitName: z.string(),
+  highlightedInstruction: z.string().nullable(),
+  instructions: z.array(z.object({ sequence: z.number().int(), label: z.string(), type: z.string() })),
+  terms: z.string().nullable(),
+});
+export type BuybackInstructionsResponse = z.infer<typeof BuybackInstructionsResponse>;
+
+export const BuybackAdditionalInfosResponse = z.object({
+  circuitDescription: z.string().nullable(),
+  warehouse: z
+    .object({
+      id: z.uuid(),
+      commonName: z.string(),
+      street: z.string().nullable(),
+      zip: z.string().nullable(),
+      city: z.string().nullable(),
+      country: z.string().nullable(),
+    })
+    .nullable(),
+  paymentModeDescription: z.string().nullable(),
+  paymentModeLongDescription: z.string().nullable(),
+  transferOrderNumberOfCopy: z.number().int(),
+  predeclarationOutdated: z.boolean(),
+  statusHistory: z.array(
+    z.object({
+      at: z.string(),
+      status: z.enum(BUYBACK_STATUSES).nullable(),
+      itemStatus: z.enum(ITEM_STATUSES).nullable(),
+      paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
+      by: z.string().nullable(),
+    }),
+  ),
+});
+export type BuybackAdditionalInfosResponse = z.infer<typeof BuybackAdditionalInfosResponse>;
+
+/** `GET /buyback-settings` (names as the spec gives them). */
+export const BuybackSettingsResponse = z.object({
+  customer_identity_document_required: z.boolean(),
+  /** Whole units of the account's currency (0: no minimum). */
+  cart_min_value: z.number().int(),
+  /** 200 with multi_product_cart, else 1. */
+  cart_max_items: z.number().int(),
+  /** imei_search_and_collect is enabled: products with isCollectingIMEI require an IMEI. */
+  imei_search_and_collect: z.boolean(),
+  currency: z.string(),
+});
+export type BuybackSettingsResponse = z.infer<typeof BuybackSettingsResponse>;
