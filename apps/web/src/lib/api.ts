@@ -61,10 +61,12 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Do not announce a 401 (the login form handles its own). */
   silent401?: boolean;
+  /** Extra request headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (currentModule) headers['X-Module'] = currentModule;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
