@@ -253,6 +253,94 @@ export interface ProductSearchWordsTable {
   word: string;
 }
 
+// ---------- buyback configuration (004_buyback_config.sql) ----------
+
+export interface TransportProvidersTable {
+  id: Generated<string>;
+  code: string;
+  name: string;
+  status: Generated<string>;
+}
+
+export interface PaymentModesTable {
+  id: Generated<string>;
+  account_id: string;
+  type: string;
+  label: string;
+  description: string;
+  long_description: string | null;
+  mail_content: string | null;
+  provider: Generated<string>;
+  bonus_mode: Generated<string>;
+  bonus_value: number | null;
+  bonus_cap: number | null;
+  status: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CircuitsTable {
+  id: Generated<string>;
+  account_id: string;
+  name: string;
+  channel: string;
+  deposit_type: string;
+  /** Generated: channel_depositType. */
+  type: ColumnType<string, never, never>;
+  status: Generated<string>;
+  transfer_order_number_of_copy: Generated<number>;
+  description: string | null;
+  eligible_countries: Generated<string[]>;
+  bonus_mode: Generated<string>;
+  bonus_value: number | null;
+  bonus_cap: number | null;
+  warehouse_id: string | null;
+  transport_provider_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CircuitPaymentModesTable {
+  circuit_id: string;
+  payment_mode_id: string;
+}
+
+export interface DispatchCircuitRulesTable {
+  id: Generated<string>;
+  account_id: string;
+  circuit_id: string;
+  status: Generated<string>;
+  description: string | null;
+  terms: string | null;
+  traceability_enabled: Generated<boolean>;
+  highlighted_instruction: string | null;
+  eligible_countries: string[] | null;
+  own_instructions: Generated<boolean>;
+  custom_values: ColumnType<Record<string, string>, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface DispatchCircuitRuleCategoriesTable {
+  dispatch_circuit_rule_id: string;
+  category_id: string;
+}
+
+export interface CircuitInstructionsTable {
+  id: Generated<string>;
+  circuit_id: string | null;
+  dispatch_circuit_rule_id: string | null;
+  sequence: number;
+  label: string;
+  type: string;
+}
+
+export interface TransferOrderSettingsTable {
+  account_id: string;
+  terms: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   organizations: OrganizationsTable;
@@ -271,4 +359,12 @@ export interface Database {
   diagnostic_answers: DiagnosticAnswersTable;
   product_search_documents: ProductSearchDocumentsTable;
   product_search_words: ProductSearchWordsTable;
+  transport_providers: TransportProvidersTable;
+  payment_modes: PaymentModesTable;
+  circuits: CircuitsTable;
+  circuit_payment_modes: CircuitPaymentModesTable;
+  dispatch_circuit_rules: DispatchCircuitRulesTable;
+  dispatch_circuit_rule_categories: DispatchCircuitRuleCategoriesTable;
+  circuit_instructions: CircuitInstructionsTable;
+  transfer_order_settings: TransferOrderSettingsTable;
 }
