@@ -341,6 +341,157 @@ export interface TransferOrderSettingsTable {
   updated_at: Timestamp;
 }
 
+// ---------- buybacks (005_buybacks.sql) ----------
+
+/** A jsonb column: read parsed, written as a JSON string. */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface CartsTable {
+  id: Generated<string>;
+  account_id: string;
+  channel: string;
+  store_id: string | null;
+  terms_accepted: Generated<boolean>;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface CustomersTable {
+  id: Generated<string>;
+  account_id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  street: string;
+  street_more: string | null;
+  zip: string;
+  city: string;
+  country: string;
+  identification_type: string | null;
+  identification_number: string | null;
+  identification_delivery_date: ColumnType<string | null, string | null | undefined, string | null>;
+  identification_issuing_authority: string | null;
+  iban: string | null;
+  created_at: CreatedAt;
+}
+
+export interface BuybackAnswerSnapshot {
+  questionId: string;
+  questionTitle: string;
+  answerIds: string[];
+  answerTitles: string[];
+}
+
+export interface BuybacksTable {
+  id: Generated<string>;
+  account_id: string;
+  identification_number: string;
+  channel: string;
+  store_id: string | null;
+  organization_path: string;
+  cart_id: string | null;
+  customer_id: string;
+  customer_sort_name: string;
+  status: string;
+  predeclared: Generated<boolean>;
+  finalized_at: Date | null;
+  circuit_id: string;
+  circuit_name: string;
+  circuit_type: string;
+  deposit_type: string;
+  circuit_description: string | null;
+  transfer_order_copies: number;
+  instructions: Json<{ sequence: number; label: string; type: string }[]>;
+  highlighted_instruction: string | null;
+  terms: string | null;
+  warehouse_id: string | null;
+  payment_mode_id: string;
+  payment_mode_label: string;
+  payment_type: string;
+  payment_mode_description: string | null;
+  payment_mode_long_description: string | null;
+  buyer_account_id: string;
+  buyer_name: string;
+  category_id: string;
+  category_label: string;
+  product_id: string;
+  product_name: string;
+  product_brand: string | null;
+  product_model: string | null;
+  product_has_image: Generated<boolean>;
+  answers: Json<BuybackAnswerSnapshot[]>;
+  imei: string | null;
+  imei_tac_mismatch: Generated<boolean>;
+  declared_state: string;
+  base_price_cents: number;
+  impact_price_entries: Json<{ label: string; valueCents: number }[]>;
+  estimated_price_cents: number;
+  payment_modifier_cents: number;
+  shipping_modifier_cents: number;
+  bonus_cents: Generated<number>;
+  total_cents: number;
+  pricing_input: Json<unknown>;
+  currency: string;
+  cancel_reason: string | null;
+  cancel_comment: string | null;
+  cancelled_at: Date | null;
+  cancelled_by: string | null;
+  cancel_forced: Generated<boolean>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface BuybackItemsTable {
+  id: Generated<string>;
+  buyback_id: string;
+  account_id: string;
+  identification_number: string;
+  status: string;
+  imei: string | null;
+  warehouse_id: string | null;
+  purchase_price_cents: number;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  buyback_id: string;
+  account_id: string;
+  type: string;
+  status: string;
+  amount_cents: number;
+  currency: string;
+  voucher_code: string | null;
+  gift_card_number: string | null;
+  provider: string | null;
+  provider_payment_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface BuybackStatusEventsTable {
+  id: Generated<number>;
+  buyback_id: string;
+  at: CreatedAt;
+  status: string | null;
+  item_status: string | null;
+  payment_status: string | null;
+  actor_user_id: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  fingerprint: string;
+  response_status: ColumnType<number | null, number | null | undefined, number>;
+  response_body: ColumnType<unknown, string | null | undefined, string>;
+  // response_status and response_body are null only inside the claiming transaction
+  created_at: CreatedAt;
+}
+
 export interface Database {
   accounts: AccountsTable;
   organizations: OrganizationsTable;
@@ -367,4 +518,11 @@ export interface Database {
   dispatch_circuit_rule_categories: DispatchCircuitRuleCategoriesTable;
   circuit_instructions: CircuitInstructionsTable;
   transfer_order_settings: TransferOrderSettingsTable;
+  carts: CartsTable;
+  customers: CustomersTable;
+  buybacks: BuybacksTable;
+  buyback_items: BuybackItemsTable;
+  payments: PaymentsTable;
+  buyback_status_events: BuybackStatusEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
