@@ -19,8 +19,11 @@ export const SESSION_COOKIE = 'reprise_session';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The permission a route needs; every API route declares one, or `public`, or `authenticated`. */
-    permission?: Permission;
+    /**
+     * The permission a route needs (a list: any one of them); every API route declares one, or
+     * `public`, or `authenticated`.
+     */
+    permission?: Permission | readonly Permission[];
     public?: boolean;
     /** Any signed-in user (own profile, sign-out). */
     authenticated?: boolean;
@@ -38,7 +41,7 @@ declare module 'fastify' {
 export interface DeclaredRoute {
   method: string;
   url: string;
-  permission?: Permission;
+  permission?: Permission | readonly Permission[];
   public?: boolean;
   authenticated?: boolean;
 }
@@ -162,11 +165,7 @@ export function registerAuth(app: FastifyInstance, db: Db, config: Config): void
 
   // onRequest: authentication and permission come before body validation, so a stranger learns nothing
   app.addHook('onRequest', async (request) => {
-    const declared = request.routeOptions.config as {
-      permission?: Permission;
-      public?: boolean;
-      authenticated?: boolean;
-    };
+    const declared = request.routeOptions.config as Omit<DeclaredRoute, 'method' | 'url'> | undefined;
     if (!request.url.startsWith('/api')) return;
     const found = tokenFrom(request);
     if (found) {
@@ -188,10 +187,15 @@ export function registerAuth(app: FastifyInstance, db: Db, config: Config): void
     if (declared?.public) return;
     if (!request.actor)
       throw new AppError('unauthenticated', 'Your session has expired or you are not signed in.');
-    if (declared?.permission && !request.actor.permissions.has(declared.permission)) {
+    if (declared?.permission && !mayUse(request.actor.permissions, declared.permission)) {
       throw new AppError('forbidden', 'You do not have the permission to do this.');
     }
   });
+}
+
+/** True when the permissions hold the route's permission, or one of its list. */
+export function mayUse(held: ReadonlySet<Permission>, needed: Permission | readonly Permission[]): boolean {
+  return typeof needed === 'string' ? held.has(needed) : needed.some((p) => held.has(p));
 }
 
 /**

@@ -31,6 +31,10 @@ export const QUESTION_DESCRIPTION_MAX = 3000;
 export const PRODUCT_PAGE_SIZES = [5, 10, 15, 30] as const;
 export const DEFAULT_PRODUCT_PAGE_SIZE = 10;
 export const SEARCH_PAGE_SIZE = 40;
+/** The search counts its matches up to this many; past it the answer says "at least". */
+export const SEARCH_COUNT_LIMIT = 1000;
+/** A product list filtered by text counts its matches up to this many ("more than 1,000"). */
+export const PRODUCT_LIST_COUNT_LIMIT = 1000;
 
 // ---------- text helpers ----------
 
@@ -355,6 +359,13 @@ export const ProductResponse = z.object({
 });
 export type ProductResponse = z.infer<typeof ProductResponse>;
 
+/** `GET /products`: a page of products; with a text filter the count stops at PRODUCT_LIST_COUNT_LIMIT. */
+export const ProductListResponse = collectionOf(ProductResponse).extend({
+  /** True when there are more than `totalItems` (PRODUCT_LIST_COUNT_LIMIT) matches. */
+  totalItemsCapped: z.boolean(),
+});
+export type ProductListResponse = z.infer<typeof ProductListResponse>;
+
 const productFields = {
   name: text(2, 255),
   brand: shortText(),
@@ -601,5 +612,7 @@ export type ProductSearchHit = z.infer<typeof ProductSearchHit>;
 export const ProductSearchResponse = collectionOf(ProductSearchHit).extend({
   /** The spelling corrections used, per query word (typo tolerance). */
   corrections: z.record(z.string(), z.array(z.string())),
+  /** True when there are at least `totalItems` (SEARCH_COUNT_LIMIT) matches: more pages may follow. */
+  totalItemsCapped: z.boolean(),
 });
 export type ProductSearchResponse = z.infer<typeof ProductSearchResponse>;

@@ -32,6 +32,8 @@ export interface DataTableProps<Row> {
   rows: Row[] | undefined;
   rowKey: (row: Row) => string;
   totalItems: number;
+  /** The server stopped counting at `totalItems`: there are at least that many rows. */
+  totalItemsCapped?: boolean;
   page: number;
   pageSize: number;
   pageSizes?: readonly number[];
@@ -78,6 +80,7 @@ export function DataTable<Row>({
   rows,
   rowKey,
   totalItems,
+  totalItemsCapped = false,
   page,
   pageSize,
   pageSizes = PAGE_SIZES,
@@ -166,7 +169,7 @@ export function DataTable<Row>({
             size="xs"
           />
           <Text size="sm" c="dimmed" mt={18} aria-live="polite">
-            {t('table.range', { from, to, total: totalItems })}
+            {t(totalItemsCapped ? 'table.rangeCapped' : 'table.range', { from, to, total: totalItems })}
           </Text>
         </Group>
         {pageCount > 1 && (

@@ -40,7 +40,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
   app.get(
     '/categories/tree',
     {
-      config: { permission: 'category.list' },
+      config: { permission: ['category.list', 'buyback.create'] },
       schema: { tags, querystring: CatalogScopeQuery, response: { 200: z.array(CategoryTreeNode) } },
     },
     async (request) => categories.getTree(db, actorOf(request), request.query.accountId),
@@ -49,7 +49,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
   app.get(
     '/categories/tree/:id',
     {
-      config: { permission: 'category.list' },
+      config: { permission: ['category.list', 'buyback.create'] },
       schema: { tags, params: IdParams, response: { 200: CategoryTreeNode } },
     },
     async (request) => categories.getSubtree(db, actorOf(request), request.params.id),
@@ -58,7 +58,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
   app.get(
     '/categories/with-products',
     {
-      config: { permission: 'category.list' },
+      config: { permission: ['category.list', 'buyback.create'] },
       schema: { tags, querystring: CatalogScopeQuery, response: { 200: z.array(CategoryTreeNode) } },
     },
     async (request) => categories.getTreeWithProducts(db, actorOf(request), request.query.accountId),
@@ -94,7 +94,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
   app.get(
     '/categories/:id/ancestry',
     {
-      config: { permission: 'category.detail' },
+      config: { permission: ['category.detail', 'buyback.create'] },
       schema: { tags, params: IdParams, response: { 200: CategoryAncestryResponse } },
     },
     async (request) => categories.getAncestry(db, actorOf(request), request.params.id),

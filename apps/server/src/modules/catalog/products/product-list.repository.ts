@@ -1,4 +1,4 @@
-import type { ProductSortField, ProductStatus } from '@reprise/shared';
+import { PRODUCT_LIST_COUNT_LIMIT, type ProductSortField, type ProductStatus } from '@reprise/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db';
 import type { CatalogScope } from '../catalog-scope';
@@ -55,7 +55,9 @@ const WALK_FROM_SHARE = 0.05;
 /**
  * One page of products and the number matching. Unfiltered, or when the filters keep much of the
  * catalogue, the page is read along the order's index; a narrow filter finds its matches first
- * (by its own index) and sorts them. A text filter reads its matches once for the page and the count.
+ * (by its own index) and sorts them. A text filter leaves that choice to the planner, which knows
+ * how common the words are, and counts its matches only up to PRODUCT_LIST_COUNT_LIMIT: a broad
+ * word ("iphone": thousands of products) answers "more than 1,000" without reading them all.
  */
 export async function listProducts(
   db: Db,
@@ -63,25 +65,28 @@ export async function listProducts(
   filters: ProductFilters,
   order: Order,
   page: Page,
-): Promise<{ rows: ProductRow[]; total: number }> {
+  countLimit = PRODUCT_LIST_COUNT_LIMIT,
+): Promise<{ rows: ProductRow[]; total: number; totalCapped: boolean }> {
   const keys = SORT_KEYS[order.field];
   if (filters.words.length > 0) {
-    const found = await pageOfMatches(db, scope, filters, keys, order, page)
-      .select(sql<number>`(SELECT count(*) FROM matched)`.as('total'))
-      .execute();
-    const total = found.length ? Number(found[0]?.total) : await countProducts(db, scope, filters);
+    const counted = await countTextMatches(db, scope, filters, countLimit + 1);
+    const total = Math.min(counted, countLimit);
+    const totalCapped = counted > countLimit;
+    if (total === 0 || (!totalCapped && page.offset >= total)) return { rows: [], total, totalCapped };
+    const ids = await pageAlongIndex(db, scope, filters, keys, order, page).execute();
     return {
       rows: await rowsInOrder(
         db,
-        found.map((f) => f.id),
+        ids.map((r) => r.id),
         keys,
         order,
       ),
       total,
+      totalCapped,
     };
   }
   const total = await countProducts(db, scope, filters);
-  if (total === 0 || page.offset >= total) return { rows: [], total };
+  if (total === 0 || page.offset >= total) return { rows: [], total, totalCapped: false };
   const narrowed =
     filters.categoryIds !== undefined || filters.priceMin !== undefined || filters.priceMax !== undefined;
   const walk =
@@ -90,7 +95,21 @@ export async function listProducts(
   const ids = walk
     ? pageAlongIndex(db, scope, filters, keys, order, page)
     : pageOfMatches(db, scope, filters, keys, order, page);
-  return { rows: await rowsInOrder(db, ids, keys, order), total };
+  return { rows: await rowsInOrder(db, ids, keys, order), total, totalCapped: false };
+}
+
+/** The products a text filter matches, counted up to `limit`. */
+async function countTextMatches(
+  db: Db,
+  scope: CatalogScope,
+  filters: ProductFilters,
+  limit: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom(filtered(db, scope, filters).select(sql`1`.as('one')).limit(limit).as('m'))
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 /** The products of a page's ids, with their main category, in the page's order. */

@@ -1,7 +1,8 @@
-import type { ProductResponse } from '@reprise/shared';
+import type { ProductListResponse, ProductResponse } from '@reprise/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { C, type CatalogKit, DEMO, expectViolation, newProduct, startCatalogKit } from '../catalog.test-kit';
+import { listProducts } from './product-list.repository';
 
 let k: CatalogKit;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ afterAll(() => k.close());
 const list = async (query: string, who: 'analyst' | 'otherRmu' | 'buyer' | 'admin' = 'analyst') => {
   const res = await k.get(who, `/api/products${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { member: ProductResponse[]; totalItems: number; view: { next?: string } };
+  return res.json() as ProductListResponse;
 };
 
 /** The number of Demo Retail products matching a SQL condition (the truth the counts must give). */
@@ -110,6 +111,35 @@ describe('product list', () => {
     const byBrand = await list('?search_product_buyback=garmin&status=all');
     expect(byBrand.totalItems).toBe(await countWhere("brand = 'Garmin'"));
     expect((await list('?search_product_buyback=xyzzy')).totalItems).toBe(0);
+  });
+
+  it('counts a text filter’s matches up to the limit, then says there are more', async () => {
+    const scope = { kind: 'account', accountId: DEMO.accounts.demoRetail } as const;
+    const filters = { words: ['apple'], status: 'published' } as const;
+    const byName = { field: 'name', direction: 'asc' } as const;
+    const exact = await listProducts(k.t.db, scope, { ...filters, words: [...filters.words] }, byName, {
+      offset: 0,
+      limit: 10,
+    });
+    expect(exact.totalCapped).toBe(false);
+    expect(exact.total).toBe(await countWhere("status = 'published' AND filter_text LIKE '%apple%'"));
+    const capped = await listProducts(
+      k.t.db,
+      scope,
+      { ...filters, words: [...filters.words] },
+      byName,
+      { offset: 10, limit: 10 },
+      5,
+    );
+    expect(capped).toMatchObject({ total: 5, totalCapped: true });
+    // a page past the count still answers its products, the same as without the limit
+    const uncapped = await listProducts(k.t.db, scope, { ...filters, words: [...filters.words] }, byName, {
+      offset: 10,
+      limit: 10,
+    });
+    expect(capped.rows.map((r) => r.id)).toEqual(uncapped.rows.map((r) => r.id));
+    expect(capped.rows).toHaveLength(10);
+    expect((await list('?search_product_buyback=apple')).totalItemsCapped).toBe(false);
   });
 
   it('filters by grade-A price bounds in cents', async () => {

@@ -1,9 +1,9 @@
 import {
   CreateProductRequest,
-  collectionOf,
   IdParams,
   ListProductsQuery,
   PatchProductRequest,
+  ProductListResponse,
   ProductResponse,
 } from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
@@ -28,7 +28,7 @@ export function registerProductRoutes(fastify: FastifyInstance, deps: writes.Pro
     {
       config: { permission: 'product.list' },
       preValidation: foldArrayKeys,
-      schema: { tags, querystring: ListProductsQuery, response: { 200: collectionOf(ProductResponse) } },
+      schema: { tags, querystring: ListProductsQuery, response: { 200: ProductListResponse } },
     },
     async (request) => products.listProducts(db, actorOf(request), request.query, request.url),
   );
@@ -36,7 +36,8 @@ export function registerProductRoutes(fastify: FastifyInstance, deps: writes.Pro
   app.get(
     '/products/:id',
     {
-      config: { permission: 'product.detail' },
+      // the catalogue's product page, and the buyback wizard's chosen product
+      config: { permission: ['product.detail', 'buyback.create'] },
       schema: { tags, params: IdParams, response: { 200: ProductResponse } },
     },
     async (request) => products.getProduct(db, actorOf(request), request.params.id),

@@ -1,7 +1,7 @@
 import {
-  type Collection,
   type ListProductsQuery,
   PRODUCT_SORT_FIELDS,
+  type ProductListResponse,
   type ProductResponse,
 } from '@reprise/shared';
 import type { AppDeps } from '../../../app';
@@ -31,7 +31,7 @@ export async function listProducts(
   actor: Actor,
   query: ListProductsQuery,
   url: string,
-): Promise<Collection<ProductResponse>> {
+): Promise<ProductListResponse> {
   const scope = readScope(actor, query.accountId);
   const filters: list.ProductFilters = {
     words: wordsOf(query.search_product_buyback ?? ''),
@@ -42,8 +42,11 @@ export async function listProducts(
   };
   const order = orderFrom(query, PRODUCT_SORT_FIELDS, { field: 'name', direction: 'asc' });
   const page = { offset: (query.page - 1) * query.itemsPerPage, limit: query.itemsPerPage };
-  const { rows, total } = await list.listProducts(db, scope, filters, order, page);
-  return collection(await toResponses(db, rows), total, query.page, query.itemsPerPage, url);
+  const { rows, total, totalCapped } = await list.listProducts(db, scope, filters, order, page);
+  return {
+    ...collection(await toResponses(db, rows), total, query.page, query.itemsPerPage, url),
+    totalItemsCapped: totalCapped,
+  };
 }
 
 export async function findVisibleProduct(db: Db, scope: CatalogScope, id: string) {

@@ -1,4 +1,9 @@
-import { type ProductSearchHit, SEARCH_PAGE_SIZE, type SearchProductsQuery } from '@reprise/shared';
+import {
+  type ProductSearchHit,
+  SEARCH_COUNT_LIMIT,
+  SEARCH_PAGE_SIZE,
+  type SearchProductsQuery,
+} from '@reprise/shared';
 import type { Actor } from '../../../platform/context';
 import type { Db } from '../../../platform/db';
 import { imageUrl } from '../catalog-images';
@@ -105,7 +110,12 @@ async function browse(
     { field: 'name', direction: 'asc' },
     page,
   );
-  return { hits: rows.map((row) => toHit(row, 'text', [])), totalItems: total, corrections: {} };
+  return {
+    hits: rows.map((row) => toHit(row, 'text', [])),
+    totalItems: total,
+    totalItemsCapped: false,
+    corrections: {},
+  };
 }
 
 /**
@@ -149,10 +159,12 @@ export function createPostgresProductSearch(db: Db): ProductSearch {
       };
       const ranked = await repo.searchPage(db, scope, match, page);
       // a first page that is not full holds every match: no need to count them
-      const totalItems =
+      const counted =
         page.offset === 0 && ranked.length < page.limit
           ? ranked.length
-          : await repo.countMatches(db, scope, match);
+          : await repo.countMatches(db, scope, match, SEARCH_COUNT_LIMIT + 1);
+      const totalItemsCapped = counted > SEARCH_COUNT_LIMIT;
+      const totalItems = Math.min(counted, SEARCH_COUNT_LIMIT);
       const rows = new Map(
         (
           await repo.hitRows(
@@ -166,7 +178,7 @@ export function createPostgresProductSearch(db: Db): ProductSearch {
         const row = rows.get(productId);
         return row ? [toHit(row, byCode ? 'code' : 'text', byCode ? [] : terms)] : [];
       });
-      return { hits, totalItems, corrections };
+      return { hits, totalItems, totalItemsCapped, corrections };
     },
   };
 }

@@ -4,7 +4,10 @@ import type { Db } from '../../../platform/db';
 
 export interface ProductSearchResult {
   hits: ProductSearchHit[];
+  /** Matches counted up to SEARCH_COUNT_LIMIT. */
   totalItems: number;
+  /** True when the count stopped at SEARCH_COUNT_LIMIT (there may be more). */
+  totalItemsCapped: boolean;
   /** The spelling corrections used, per query word. */
   corrections: Record<string, string[]>;
 }

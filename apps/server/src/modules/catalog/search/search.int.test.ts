@@ -1,4 +1,4 @@
-import type { ProductResponse, ProductSearchResponse } from '@reprise/shared';
+import { type ProductResponse, type ProductSearchResponse, SEARCH_COUNT_LIMIT } from '@reprise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { C, type CatalogKit, DEMO_CATALOG, newProduct, startCatalogKit, type Who } from '../catalog.test-kit';
 
@@ -128,6 +128,39 @@ describe('product search ranking', () => {
   });
 });
 
+describe('product search paging', () => {
+  it('pages through the matches without gaps or repeats', async () => {
+    const first = await search(q('apple'));
+    const total = first.totalItems;
+    expect(total).toBeGreaterThan(80);
+    const all = [...first.member];
+    for (let page = 2; all.length < total; page += 1) {
+      const next = await search(`${q('apple')}&page=${page}`);
+      expect(next.member.length).toBeGreaterThan(0);
+      all.push(...next.member);
+    }
+    expect(new Set(all.map((h) => h.id)).size).toBe(total);
+  });
+
+  it('ranks each tier whole before the next, shortest name first within a tier', async () => {
+    // "Pixel 7 …" has both words as typed; "Pixel 7a …" only as prefixes
+    const result = await search(q('pixel 7'));
+    const typed = result.member.map((h) => /Pixel 7 /.test(h.name));
+    expect(typed.indexOf(false)).toBeGreaterThan(0);
+    expect(typed.slice(typed.indexOf(false)).includes(true)).toBe(false);
+    const lengths = result.member.slice(0, typed.indexOf(false)).map((h) => h.name.length);
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+  });
+
+  it('counts matches up to SEARCH_COUNT_LIMIT and then says there are more', async () => {
+    const broad = await search(q('a'));
+    expect(broad.totalItems).toBeLessThanOrEqual(SEARCH_COUNT_LIMIT);
+    expect(broad.totalItemsCapped).toBe(broad.totalItems === SEARCH_COUNT_LIMIT);
+    const narrow = await search(q('galaxi s21'));
+    expect(narrow.totalItemsCapped).toBe(false);
+  });
+});
+
 describe('product search index', () => {
   it('follows product writes in their transaction: create, rename, unpublish', async () => {
     const created = await k.post(
@@ -164,8 +197,9 @@ describe('product search isolation', () => {
     expect((await search(q('iphone 13'), 'buyer')).totalItems).toBeGreaterThan(0);
   });
 
-  it('needs product.list, and answers 422 to malformed input', async () => {
-    expect((await k.get('seller', '/api/search/products?q=iphone')).statusCode).toBe(403);
+  it('needs product.list or buyback.create (the wizard), and answers 422 to malformed input', async () => {
+    expect((await k.get('seller', '/api/search/products?q=iphone')).statusCode).toBe(200);
+    expect((await k.get('warehouse', '/api/search/products?q=iphone')).statusCode).toBe(403);
     expect((await k.get('analyst', '/api/search/products?category[]=nope')).statusCode).toBe(422);
     expect((await k.get('analyst', '/api/search/products?page=0')).statusCode).toBe(422);
     expect((await k.get('analyst', `/api/search/products?${q('x'.repeat(256))}`)).statusCode).toBe(422);

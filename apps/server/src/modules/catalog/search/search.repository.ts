@@ -157,6 +157,11 @@ function matching(db: Db, scope: CatalogScope, m: SearchMatch) {
 /**
  * One page of matching product ids, best first: an exact code, then every word as typed, then
  * every word as a prefix, then the corrections; within a tier the shortest text (the closest name).
+ *
+ * Each tier is read by its own query in the tier's order (length, text, id), limited to what the
+ * page still needs, so that a broad query ("apple": half the catalogue) never sorts all its
+ * matches: the planner walks the (account, published, length, text) index and stops after a page,
+ * or, for a narrow tier, reads its few matches from the GIN index and sorts them.
  */
 export async function searchPage(
   db: Db,
@@ -164,22 +169,54 @@ export async function searchPage(
   m: SearchMatch,
   page: { offset: number; limit: number },
 ): Promise<{ productId: string; byCode: boolean }[]> {
-  const byCode = m.codes.length ? sql<boolean>`d.codes && ${m.codes}::text[]` : sql<boolean>`false`;
-  let query = matching(db, scope, m).select(['d.product_id as productId', byCode.as('byCode')]);
-  if (m.codes.length) query = query.orderBy(byCode, 'desc');
-  for (const tier of [m.exact, m.prefix])
-    if (tier) query = query.orderBy(sql`d.vector @@ to_tsquery('simple', ${tier})`, 'desc');
-  return query
-    .orderBy(sql`length(d.text)`)
-    .orderBy('d.text')
-    .orderBy('d.product_id')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+  const tiers: { byCode: boolean; where: Expression<SqlBool> }[] = [];
+  const earlier: Expression<SqlBool>[] = [];
+  const addTier = (byCode: boolean, condition: Expression<SqlBool>) => {
+    const excluded = earlier.map((e) => sql<SqlBool>`not (${e})`);
+    tiers.push({
+      byCode,
+      where: excluded.length ? sql<SqlBool>`${condition} and ${sql.join(excluded, sql` and `)}` : condition,
+    });
+    earlier.push(condition);
+  };
+  if (m.codes.length) addTier(true, sql<SqlBool>`d.codes && ${m.codes}::text[]`);
+  const texts = [m.exact, m.prefix, m.match].filter((t, i, all): t is string => !!t && all.indexOf(t) === i);
+  for (const text of texts) addTier(false, sql<SqlBool>`d.vector @@ to_tsquery('simple', ${text})`);
+
+  const needed = page.offset + page.limit;
+  const found: { productId: string; byCode: boolean }[] = [];
+  for (const tier of tiers) {
+    let query = db
+      .selectFrom('product_search_documents as d')
+      .select('d.product_id as productId')
+      .where(documentInScope(scope))
+      .where('d.published', '=', true)
+      .where(tier.where);
+    if (m.categoryIds) query = query.where(sql<SqlBool>`d.category_ids && ${m.categoryIds}::uuid[]`);
+    const rows = await query
+      .orderBy(sql`length(d.text)`)
+      .orderBy('d.text')
+      .orderBy('d.product_id')
+      .limit(needed - found.length)
+      .execute();
+    for (const row of rows) found.push({ productId: row.productId, byCode: tier.byCode });
+    if (found.length >= needed) break;
+  }
+  return found.slice(page.offset);
 }
 
-export async function countMatches(db: Db, scope: CatalogScope, m: SearchMatch): Promise<number> {
-  const row = await matching(db, scope, m)
+/**
+ * The number of matches, counted up to `limit` (a broad query does not read all its matches to
+ * say "more than 1,000").
+ */
+export async function countMatches(
+  db: Db,
+  scope: CatalogScope,
+  m: SearchMatch,
+  limit: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom(matching(db, scope, m).select(sql`1`.as('one')).limit(limit).as('m'))
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);

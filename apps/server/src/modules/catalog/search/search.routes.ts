@@ -14,7 +14,8 @@ export function registerSearchRoutes(fastify: FastifyInstance, search: ProductSe
   app.get(
     '/search/products',
     {
-      config: { permission: 'product.list' },
+      // the catalogue's list, and the buyback wizard's product search
+      config: { permission: ['product.list', 'buyback.create'] },
       preValidation: foldArrayKeys,
       schema: { tags, querystring: SearchProductsQuery, response: { 200: ProductSearchResponse } },
     },
@@ -27,7 +28,7 @@ export function registerSearchRoutes(fastify: FastifyInstance, search: ProductSe
         SEARCH_PAGE_SIZE,
         request.url,
       );
-      return { ...page, corrections: result.corrections };
+      return { ...page, corrections: result.corrections, totalItemsCapped: result.totalItemsCapped };
     },
   );
 }

@@ -190,6 +190,7 @@ function ProductsList() {
         rows={products.data?.member}
         rowKey={(product) => product.id}
         totalItems={products.data?.totalItems ?? 0}
+        totalItemsCapped={products.data?.totalItemsCapped}
         loading={products.isFetching}
         emptyMessage={t('list.empty')}
         {...table.tableProps}

@@ -1,4 +1,9 @@
-import type { Collection, CreateProductRequest, PatchProductRequest, ProductResponse } from '@reprise/shared';
+import type {
+  CreateProductRequest,
+  PatchProductRequest,
+  ProductListResponse,
+  ProductResponse,
+} from '@reprise/shared';
 import {
   keepPreviousData,
   type QueryClient,
@@ -17,7 +22,7 @@ export type ProductsQuery = Record<string, string | number | string[] | undefine
 export function useProducts(query: ProductsQuery) {
   return useQuery({
     queryKey: productsKeys.list(query),
-    queryFn: ({ signal }) => api.get<Collection<ProductResponse>>('/products', { query, signal }),
+    queryFn: ({ signal }) => api.get<ProductListResponse>('/products', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -69,7 +69,9 @@ function SearchResults({ q, categories, paths }: SearchResultsProps) {
   return (
     <Stack gap="sm" aria-busy={search.isFetching}>
       <div aria-live="polite">
-        <Text fw={600}>{t('search.count', { count: first.totalItems })}</Text>
+        <Text fw={600}>
+          {t(first.totalItemsCapped ? 'search.countCapped' : 'search.count', { count: first.totalItems })}
+        </Text>
         <Corrections corrections={first.corrections} />
       </div>
       {hits.length === 0 ? (
@@ -96,7 +98,10 @@ function SearchResults({ q, categories, paths }: SearchResultsProps) {
       {search.hasNextPage && (
         <Group justify="center">
           <Button variant="light" loading={search.isFetchingNextPage} onClick={() => search.fetchNextPage()}>
-            {t('search.more', { shown: hits.length, total: first.totalItems })}
+            {t(first.totalItemsCapped ? 'search.moreCapped' : 'search.more', {
+              shown: hits.length,
+              total: first.totalItems,
+            })}
           </Button>
         </Group>
       )}

@@ -21,8 +21,12 @@ export function useProductSearch(q: string, categories: string[], enabled: boole
         { signal },
       ),
     initialPageParam: 1,
+    // Past SEARCH_COUNT_LIMIT the count says "at least": a full page may have a next one.
     getNextPageParam: (last, pages) =>
-      pages.length * SEARCH_PAGE_SIZE < last.totalItems ? pages.length + 1 : undefined,
+      last.member.length === SEARCH_PAGE_SIZE &&
+      (last.totalItemsCapped || pages.length * SEARCH_PAGE_SIZE < last.totalItems)
+        ? pages.length + 1
+        : undefined,
     enabled,
     // The retry rule above is the search's own.
     retry: false,
