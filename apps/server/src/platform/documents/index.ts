@@ -1,0 +1,5 @@
+export { code128Png, ean13Png } from './barcodes';
+export { DOCUMENT_STRINGS, type DocumentStrings, documentStrings } from './document-strings';
+export { formatMoney, formatUnits } from './pdf';
+export { addressLine, renderTransferOrder, type TransferOrderData } from './transfer-order';
+export { renderVoucher, type VoucherData } from './voucher';

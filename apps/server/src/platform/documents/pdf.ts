@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import PDFDocument from 'pdfkit';
+
+/**
+ * pdfkit with an embedded Unicode font (DejaVu Sans): the built-in Helvetica cannot draw letters
+ * such as "Ł" or "ø", the documents must render every European name.
+ */
+const FONTS_DIR = new URL('../../../assets/fonts/', import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+
+function loadFonts() {
+  fonts ??= {
+    regular: readFileSync(new URL('DejaVuSans.ttf', FONTS_DIR)),
+    bold: readFileSync(new URL('DejaVuSans-Bold.ttf', FONTS_DIR)),
+  };
+  return fonts;
+}
+
+export const REGULAR = 'body';
+export const BOLD = 'body-bold';
+
+/** An A4 document with the fonts registered; `info` goes to the PDF's metadata. */
+export function createPdf(info: { title: string; subject?: string }): PDFKit.PDFDocument {
+  const { regular, bold } = loadFonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 40,
+    info: { Title: info.title, Subject: info.subject ?? info.title, Producer: 'Reprise' },
+    bufferPages: false,
+  });
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
+  doc.font(REGULAR);
+  return doc;
+}
+
+/** Ends the document and answers its bytes. */
+export function pdfBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+/** Amount of cents in the document's language and currency (e.g. "1 234,50 €"). */
+export function formatMoney(cents: number, currency: string, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(cents / 100);
+}
+
+/** Whole currency units (share capital). */
+export function formatUnits(units: number, currency: string, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: 0 }).format(
+    units,
+  );
+}
+
+export function formatDate(date: Date, language: string): string {
+  return new Intl.DateTimeFormat(language, {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: 'Europe/Paris',
+  }).format(date);
+}

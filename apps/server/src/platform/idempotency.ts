@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Db } from './db';
+import type { Database } from './db.types';
+import { AppError } from './errors';
+
+/** `Idempotency-Key`: 8 to 255 visible ASCII characters (a UUID is a good choice). */
+const KEY_PATTERN = /^[\x21-\x7e]{8,255}$/;
+
+export interface IdempotentAnswer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export interface IdempotentRequest {
+  userId: string;
+  key: string;
+  /** What the key must always be sent with: method, path and the parsed body. */
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** The request's `Idempotency-Key` header, checked; `idempotency_key_invalid` when absent or malformed. */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const header = request.headers['idempotency-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key || !KEY_PATTERN.test(key)) {
+    throw new AppError(
+      'idempotency_key_invalid',
+      'Send an Idempotency-Key header of 8 to 255 visible ASCII characters (a UUID, for instance).',
+    );
+  }
+  return key;
+}
+
+/** JSON with sorted object keys, so that the same body always gives the same fingerprint. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export function fingerprintOf(request: Pick<IdempotentRequest, 'method' | 'path' | 'body'>): string {
+  return createHash('sha256')
+    .update(`${request.method.toUpperCase()} ${request.path}\n${canonical(request.body)}`)
+    .digest('hex');
+}
+
+/**
+ * Runs a command at most once per (user, key). The key is claimed by an insert in the command's
+ * own transaction, and the answer is stored in it before commit:
+ * - a replay (same key, same request) answers the stored status and body, `replayed: true`;
+ * - the same key with another method, path or body is refused (`idempotency_key_reused`);
+ * - a concurrent duplicate waits on the key's primary key until the first commits, then replays
+ *   its answer (or, if the first failed and rolled back, runs the command itself).
+ * A command that throws leaves nothing behind, so the client may retry with the same key.
+ */
+export async function runIdempotent<T>(
+  db: Db,
+  request: IdempotentRequest,
+  command: (trx: Transaction<Database>) => Promise<IdempotentAnswer<T>>,
+): Promise<IdempotentAnswer<T> & { replayed: boolean }> {
+  const fingerprint = fingerprintOf(request);
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto('idempotency_keys')
+      .values({ user_id: request.userId, key: request.key, fingerprint })
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (!claimed) {
+      const stored = await trx
+        .selectFrom('idempotency_keys')
+        .select(['fingerprint', 'response_status', 'response_body'])
+        .where('user_id', '=', request.userId)
+        .where('key', '=', request.key)
+        .executeTakeFirstOrThrow();
+      if (stored.fingerprint !== fingerprint || stored.response_status === null) {
+        throw new AppError(
+          'idempotency_key_reused',
+          'This Idempotency-Key was already used with another request; use a new key for a new request.',
+        );
+      }
+      return { status: stored.response_status, body: stored.response_body as T, replayed: true };
+    }
+    const answer = await command(trx);
+    await trx
+      .updateTable('idempotency_keys')
+      .set({ response_status: answer.status, response_body: JSON.stringify(answer.body) })
+      .where('user_id', '=', request.userId)
+      .where('key', '=', request.key)
+      .execute();
+    return { ...answer, replayed: false };
+  });
+}
