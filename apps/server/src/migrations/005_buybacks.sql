@@ -87,7 +87,7 @@ CREATE TABLE buybacks (
   product_name text NOT NULL,
   product_brand text,
   product_model text,
-  product_has_image boolean NOT NULL DEFAULT false,
+  product_image_key text,
   answers jsonb NOT NULL DEFAULT '[]',
   imei text CHECK (imei ~ '^[0-9]{15,17}$'),
   imei_tac_mismatch boolean NOT NULL DEFAULT false,

@@ -419,7 +419,7 @@ export interface BuybacksTable {
   product_name: string;
   product_brand: string | null;
   product_model: string | null;
-  product_has_image: Generated<boolean>;
+  product_image_key: string | null;
   answers: Json<BuybackAnswerSnapshot[]>;
   imei: string | null;
   imei_tac_mismatch: Generated<boolean>;

@@ -118,14 +118,15 @@ export type DiagnosticAnswerInput = z.infer<typeof DiagnosticAnswerInput>;
 
 const answersInput = z.array(DiagnosticAnswerInput).max(200, { message: 'too_many' });
 
-/** IMEI as typed: digits only, 15 to 17 of them (`imei_invalid` otherwise); '' or null for none. */
+/**
+ * IMEI as typed ('' or null for none). The server answers `imei_invalid` unless it is 15 to 17
+ * digits (a 15-digit IMEI failing its Luhn digit, or a TAC matching none of the product's, is
+ * only a warning the seller may continue past).
+ */
 export const imeiInput = () =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
-    z
-      .string()
-      .regex(/^\d{15,17}$/, { message: 'imei_invalid' })
-      .nullable(),
+    z.string().max(64, { message: 'imei_invalid' }).nullable(),
   );
 
 export const EstimateRequest = z.object({
