@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerBuybackConfigRoutes } from './modules/buyback-config/buyback-config.routes';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       registerOrganizationRoutes(api, deps);
       registerUserRoutes(api, deps);
       registerCatalogRoutes(api, deps);
+      registerBuybackConfigRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../platform/db';
 import type { OrganizationsTable } from '../platform/db.types';
 import { hashPassword } from '../platform/security';
+import { seedBuybackConfig } from './buyback-config';
 import { seedCatalog } from './catalog';
 import { DEMO } from './demo-ids';
 
@@ -395,5 +396,6 @@ export async function seedDemo(db: Db): Promise<void> {
       )
       .execute();
     await seedCatalog(trx);
+    await seedBuybackConfig(trx);
   });
 }

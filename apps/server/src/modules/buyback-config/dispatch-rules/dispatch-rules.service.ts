@@ -1,0 +1,151 @@
+import {
+  type CircuitChannel,
+  type CircuitType,
+  type Collection,
+  type DispatchCircuitRuleResponse,
+  type DispatchRuleStatus,
+  dispatchRuleViolations,
+  type Instruction,
+  type InstructionType,
+  type ListDispatchCircuitRulesQuery,
+  type PatchDispatchCircuitRuleRequest,
+  type Status,
+} from '@reprise/shared';
+import { writeAudit } from '../../../platform/audit';
+import type { Actor } from '../../../platform/context';
+import type { Db } from '../../../platform/db';
+import { notFound } from '../../../platform/errors';
+import { collection } from '../../../platform/pagination';
+import * as circuits from '../circuits/circuits.repository';
+import { iso, readAccount, reject, violation } from '../config-scope';
+import * as repo from './dispatch-rules.repository';
+
+const toInstruction = (i: circuits.InstructionRow): Instruction => ({
+  id: i.id,
+  sequence: i.sequence,
+  label: i.label,
+  type: i.type as InstructionType,
+});
+
+async function responsesOf(db: Db, rows: repo.RuleRow[]): Promise<DispatchCircuitRuleResponse[]> {
+  const [instructions, categories] = await Promise.all([
+    circuits.instructionsOf(db, {
+      circuitIds: rows.map((r) => r.circuit_id),
+      ruleIds: rows.map((r) => r.id),
+    }),
+    circuits.ruleCategoriesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return rows.map((row) => {
+    const own = instructions.filter((i) => i.dispatch_circuit_rule_id === row.id).map(toInstruction);
+    const defaults = instructions.filter((i) => i.circuit_id === row.circuit_id).map(toInstruction);
+    const linked = categories.filter((k) => k.rule_id === row.id);
+    return {
+      id: row.id,
+      accountId: row.account_id,
+      circuit: {
+        id: row.circuit_id,
+        name: row.circuit_name,
+        type: row.circuit_type as CircuitType,
+        channel: row.circuit_channel as CircuitChannel,
+        status: row.circuit_status as Status,
+      },
+      circuitName: row.circuit_name,
+      categories: linked.map((k) => ({ id: k.id, identifier: k.identifier, label: k.label })),
+      categoryIds: linked.map((k) => k.id),
+      numberOfCategories: linked.length,
+      status: row.status as DispatchRuleStatus,
+      description: row.description,
+      terms: row.terms,
+      traceabilityEnabled: row.traceability_enabled,
+      highlightedInstruction: row.highlighted_instruction,
+      eligibleCountries: row.eligible_countries,
+      effectiveEligibleCountries: row.eligible_countries ?? row.circuit_countries,
+      ownInstructions: row.own_instructions,
+      instructions: own,
+      effectiveInstructions: row.own_instructions ? own : defaults,
+      customValues: row.custom_values ?? {},
+      updatedAt: iso(row.updated_at),
+    };
+  });
+}
+
+export async function listRules(
+  db: Db,
+  actor: Actor,
+  query: ListDispatchCircuitRulesQuery,
+  url: string,
+): Promise<Collection<DispatchCircuitRuleResponse>> {
+  const { rows, total } = await repo.listRules(db, readAccount(actor, query.accountId), {
+    status: query.status,
+    circuit: query.circuit,
+    category: query.category,
+    offset: (query.page - 1) * query.itemsPerPage,
+    limit: query.itemsPerPage,
+  });
+  return collection(await responsesOf(db, rows), total, query.page, query.itemsPerPage, url);
+}
+
+export async function getRule(db: Db, actor: Actor, id: string): Promise<DispatchCircuitRuleResponse> {
+  const row = await repo.findRule(db, readAccount(actor), id);
+  if (!row) throw notFound('dispatch circuit rule');
+  return (await responsesOf(db, [row]))[0] as DispatchCircuitRuleResponse;
+}
+
+export async function updateRule(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: PatchDispatchCircuitRuleRequest,
+): Promise<DispatchCircuitRuleResponse> {
+  return db.transaction().execute(async (trx) => {
+    const current = await repo.findRule(trx, readAccount(actor), id, { forUpdate: true });
+    if (!current) throw notFound('dispatch circuit rule');
+    const before = (await responsesOf(trx, [current]))[0] as DispatchCircuitRuleResponse;
+    const next = {
+      status: input.status ?? before.status,
+      description: input.description !== undefined ? input.description : before.description,
+      terms: input.terms !== undefined ? input.terms : before.terms,
+      traceabilityEnabled: input.traceabilityEnabled ?? before.traceabilityEnabled,
+      highlightedInstruction:
+        input.highlightedInstruction !== undefined
+          ? input.highlightedInstruction
+          : before.highlightedInstruction,
+      eligibleCountries:
+        input.eligibleCountries !== undefined ? input.eligibleCountries : before.eligibleCountries,
+      ownInstructions: input.ownInstructions ?? before.ownInstructions,
+      instructions: input.instructions ?? before.instructions.map((i) => ({ label: i.label, type: i.type })),
+      customValues: input.customValues ?? before.customValues,
+    };
+    const issues = dispatchRuleViolations(next);
+    if (issues.length)
+      reject(
+        issues.map((i) => violation(i.path, i.code, 'Give at least one instruction, or use the circuit’s.')),
+      );
+    await repo.updateRule(trx, id, {
+      status: next.status,
+      description: next.description,
+      terms: next.terms,
+      traceability_enabled: next.traceabilityEnabled,
+      highlighted_instruction: next.highlightedInstruction,
+      eligible_countries: next.eligibleCountries,
+      own_instructions: next.ownInstructions,
+      custom_values: JSON.stringify(next.customValues),
+    });
+    if (input.instructions) await circuits.replaceInstructions(trx, { ruleId: id }, next.instructions);
+    const response = (
+      await responsesOf(trx, [(await repo.findRule(trx, null, id)) as repo.RuleRow])
+    )[0] as DispatchCircuitRuleResponse;
+    await writeAudit(trx, actor, {
+      action: 'update',
+      entityType: 'dispatch_circuit_rule',
+      entityId: id,
+      accountId: current.account_id,
+      before,
+      after: response,
+    });
+    return response;
+  });
+}

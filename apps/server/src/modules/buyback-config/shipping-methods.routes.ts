@@ -1,0 +1,40 @@
+import { IdParams, ShippingMethodsQuery, ShippingMethodsResponse } from '@reprise/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { actorOf } from '../../platform/auth-hook';
+import { AppError } from '../../platform/errors';
+import { resolveShippingMethods } from './shipping-methods';
+
+export function registerShippingMethodRoutes(fastify: FastifyInstance, { db }: Pick<AppDeps, 'db'>): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/products/:id/shipping-methods',
+    {
+      config: { permission: 'buyback.create' },
+      schema: {
+        tags: ['buyback wizard'],
+        params: IdParams,
+        querystring: ShippingMethodsQuery,
+        response: { 200: ShippingMethodsResponse },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      let accountId = actor.accountId;
+      if (actor.isPlatform) {
+        // platform operators act for the product's retailer
+        const product = await db
+          .selectFrom('products')
+          .select('account_id')
+          .where('id', '=', request.params.id)
+          .executeTakeFirst();
+        if (!product) throw new AppError('product_not_found', 'This product does not exist.');
+        accountId = product.account_id;
+      }
+      const { channel, country } = request.query;
+      return { member: await resolveShippingMethods(db, accountId, request.params.id, channel, country) };
+    },
+  );
+}
