@@ -8,6 +8,7 @@ import { login, startServer } from './server';
  *   DATA_DIR=/tmp/reprise-100k tsx bench/catalog.ts        (or DATABASE_URL=… for PostgreSQL)
  */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const target: Record<string, string> = process.env.DATABASE_URL
   ? { DATABASE_URL: process.env.DATABASE_URL }
   : { DATA_DIR: process.env.DATA_DIR ?? '' };
@@ -52,7 +53,7 @@ try {
   const lines = ['| request | p50 ms | p95 ms | p99 ms | req/s | non-2xx |', '|---|--:|--:|--:|--:|--:|'];
   for (const [label, path] of requests) {
     await autocannon({ url: server.url + path, headers, connections: 4, duration: 1 });
-    const result = await autocannon({ url: server.url + path, headers, connections: 10, duration: DURATION });
+    const result = await autocannon({ url: server.url + path, headers, connections: CONNECTIONS, duration: DURATION });
     const latency = result.latency as autocannon.Histogram & { p95?: number };
     lines.push(
       `| ${label} | ${latency.p50} | ${latency.p95 ?? latency.p97_5} | ${latency.p99} | ${Math.round(result.requests.average)} | ${result.non2xx} |`,

@@ -157,12 +157,8 @@ export function createPostgresProductSearch(db: Db): ProductSearch {
         codes,
         categoryIds,
       };
-      const ranked = await repo.searchPage(db, scope, match, page);
-      // a first page that is not full holds every match: no need to count them
-      const counted =
-        page.offset === 0 && ranked.length < page.limit
-          ? ranked.length
-          : await repo.countMatches(db, scope, match, SEARCH_COUNT_LIMIT + 1);
+      const { hits: ranked, matches } = await repo.searchPage(db, scope, match, page);
+      const counted = matches ?? repo.SORT_UP_TO_MATCHES + 1;
       const totalItemsCapped = counted > SEARCH_COUNT_LIMIT;
       const totalItems = Math.min(counted, SEARCH_COUNT_LIMIT);
       const rows = new Map(

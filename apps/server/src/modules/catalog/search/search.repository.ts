@@ -155,43 +155,100 @@ function matching(db: Db, scope: CatalogScope, m: SearchMatch) {
 }
 
 /**
+ * Up to this many matches a page is read from the GIN indexes and sorted (rare words may all sort
+ * late, and a walk along the order's index would pass over most of the catalogue); from it the
+ * page is read tier by tier along the (account, published, length, text) index, which meets a
+ * common word's matches soon.
+ */
+export const SORT_UP_TO_MATCHES = 5000;
+
+export interface RankedPage {
+  hits: { productId: string; byCode: boolean }[];
+  /** The number of matches, or null when there are more than SORT_UP_TO_MATCHES. */
+  matches: number | null;
+}
+
+function tiersOf(m: SearchMatch) {
+  const codes = m.codes.length ? sql<SqlBool>`d.codes && ${m.codes}::text[]` : null;
+  const texts = [m.exact, m.prefix, m.match]
+    .filter((t, i, all): t is string => !!t && all.indexOf(t) === i)
+    .map((text) => sql<SqlBool>`d.vector @@ to_tsquery('simple', ${text})`);
+  return { codes, tiers: [...(codes ? [codes] : []), ...texts] };
+}
+
+/**
  * One page of matching product ids, best first: an exact code, then every word as typed, then
  * every word as a prefix, then the corrections; within a tier the shortest text (the closest name).
- *
- * Each tier is read by its own query in the tier's order (length, text, id), limited to what the
- * page still needs, so that a broad query ("apple": half the catalogue) never sorts all its
- * matches: the planner walks the (account, published, length, text) index and stops after a page,
- * or, for a narrow tier, reads its few matches from the GIN index and sorts them.
  */
 export async function searchPage(
   db: Db,
   scope: CatalogScope,
   m: SearchMatch,
   page: { offset: number; limit: number },
-): Promise<{ productId: string; byCode: boolean }[]> {
-  const tiers: { byCode: boolean; where: Expression<SqlBool> }[] = [];
-  const earlier: Expression<SqlBool>[] = [];
-  const addTier = (byCode: boolean, condition: Expression<SqlBool>) => {
-    const excluded = earlier.map((e) => sql<SqlBool>`not (${e})`);
-    tiers.push({
-      byCode,
-      where: excluded.length ? sql<SqlBool>`${condition} and ${sql.join(excluded, sql` and `)}` : condition,
-    });
-    earlier.push(condition);
-  };
-  if (m.codes.length) addTier(true, sql<SqlBool>`d.codes && ${m.codes}::text[]`);
-  const texts = [m.exact, m.prefix, m.match].filter((t, i, all): t is string => !!t && all.indexOf(t) === i);
-  for (const text of texts) addTier(false, sql<SqlBool>`d.vector @@ to_tsquery('simple', ${text})`);
+): Promise<RankedPage> {
+  const sorted = await sortedMatches(db, scope, m, page);
+  if (sorted.matches !== null) return sorted;
+  return { hits: await pageAlongTiers(db, scope, m, page), matches: null };
+}
 
+/**
+ * The matches read at once (a materialised CTE: the GIN indexes find them, up to one more than
+ * SORT_UP_TO_MATCHES), counted, and, when there are not too many, ranked for the page: one
+ * statement. Past the last page the single row still carries the count.
+ */
+async function sortedMatches(
+  db: Db,
+  scope: CatalogScope,
+  m: SearchMatch,
+  page: { offset: number; limit: number },
+): Promise<RankedPage> {
+  const { codes, tiers } = tiersOf(m);
+  const ranked = sql.join(
+    [...tiers.map((tier) => sql`(${tier}) desc`), sql`length(d.text)`, sql`d.text`, sql`d.product_id`],
+    sql`, `,
+  );
+  const rows = await sql<{ matches: string; productId: string | null; byCode: boolean | null }>`
+    WITH matched AS MATERIALIZED (
+      ${matching(db, scope, m)
+        .select(['d.product_id', 'd.text', 'd.codes', 'd.vector'])
+        .limit(SORT_UP_TO_MATCHES + 1)}
+    ), n AS (SELECT count(*) AS matches FROM matched)
+    SELECT n.matches, p.product_id AS "productId", p.by_code AS "byCode"
+    FROM n LEFT JOIN LATERAL (
+      SELECT d.product_id, ${codes ?? sql`false`} AS by_code, row_number() OVER (ORDER BY ${ranked}) AS position
+      FROM matched AS d
+      WHERE n.matches <= ${SORT_UP_TO_MATCHES}
+      ORDER BY ${ranked}
+      OFFSET ${page.offset} LIMIT ${page.limit}
+    ) AS p ON true
+    ORDER BY p.position`.execute(db);
+  const matches = Number(rows.rows[0]?.matches ?? 0);
+  return {
+    hits: rows.rows.flatMap((r) =>
+      r.productId ? [{ productId: r.productId, byCode: Boolean(r.byCode) }] : [],
+    ),
+    matches: matches > SORT_UP_TO_MATCHES ? null : matches,
+  };
+}
+
+/** The page read tier by tier in the tier's order along the index, each limited to what the page still needs. */
+async function pageAlongTiers(
+  db: Db,
+  scope: CatalogScope,
+  m: SearchMatch,
+  page: { offset: number; limit: number },
+): Promise<{ productId: string; byCode: boolean }[]> {
+  const { codes, tiers } = tiersOf(m);
   const needed = page.offset + page.limit;
   const found: { productId: string; byCode: boolean }[] = [];
-  for (const tier of tiers) {
+  for (const [i, tier] of tiers.entries()) {
     let query = db
       .selectFrom('product_search_documents as d')
       .select('d.product_id as productId')
       .where(documentInScope(scope))
       .where('d.published', '=', true)
-      .where(tier.where);
+      .where(tier);
+    for (const earlier of tiers.slice(0, i)) query = query.where(sql<SqlBool>`not (${earlier})`);
     if (m.categoryIds) query = query.where(sql<SqlBool>`d.category_ids && ${m.categoryIds}::uuid[]`);
     const rows = await query
       .orderBy(sql`length(d.text)`)
@@ -199,7 +256,7 @@ export async function searchPage(
       .orderBy('d.product_id')
       .limit(needed - found.length)
       .execute();
-    for (const row of rows) found.push({ productId: row.productId, byCode: tier.byCode });
+    for (const row of rows) found.push({ productId: row.productId, byCode: tier === codes });
     if (found.length >= needed) break;
   }
   return found.slice(page.offset);
