@@ -15,6 +15,7 @@ import {
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerBuybackConfigRoutes } from './modules/buyback-config/buyback-config.routes';
+import { registerBuybackRoutes } from './modules/buybacks/buybacks.routes';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       registerUserRoutes(api, deps);
       registerCatalogRoutes(api, deps);
       registerBuybackConfigRoutes(api, deps);
+      registerBuybackRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,4 @@
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 
 /** PNG images of barcodes (bwip-js), to place in the documents. */
 

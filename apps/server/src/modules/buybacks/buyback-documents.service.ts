@@ -1,0 +1,188 @@
+import { fillTransferOrderTerms, maskIban, type TransferOrderVariable } from '@reprise/shared';
+import type { Actor } from '../../platform/context';
+import type { Db } from '../../platform/db';
+import {
+  addressLine,
+  documentStrings,
+  formatMoney,
+  formatUnits,
+  renderTransferOrder,
+  renderVoucher,
+  type TransferOrderData,
+} from '../../platform/documents';
+import { AppError, notFound } from '../../platform/errors';
+import * as repo from './buybacks.repository';
+import { hasFeature } from './wizard.service';
+
+/** The documents of a buyback: transfer order and voucher, in the account's language. */
+
+const unavailable = (what: string) =>
+  new AppError('document_unavailable', `The ${what} of this buyback is not available.`);
+
+async function documentContext(db: Db, actor: Actor, id: string) {
+  const row = await repo.findVisibleBuyback(db, actor, { id });
+  if (!row) throw notFound('buyback');
+  const settings = await repo.findAccountSettings(db, row.account_id);
+  if (!settings) throw notFound('account');
+  return { row, settings };
+}
+
+export interface PdfDocument {
+  filename: string;
+  data: Buffer;
+}
+
+/**
+ * The transfer order: buyer identity (the category's buyer account's root organisation),
+ * customer, product, declared state, answers, price, payment, the identification number as an
+ * EAN-13 barcode, the terms (the account's own with custom_transfer_order, else the default
+ * ones) with their variables filled, signature areas; transferOrderNumberOfCopy copies.
+ */
+export async function transferOrderPdf(db: Db, actor: Actor, id: string): Promise<PdfDocument> {
+  const { row, settings } = await documentContext(db, actor, id);
+  if (row.status === 'bb_cancelled' || row.predeclared) throw unavailable('transfer order');
+  const [buyer, store] = await Promise.all([
+    repo.findBuyerIdentity(db, row.buyer_account_id),
+    row.store_id ? repo.findOrganization(db, row.store_id) : Promise.resolve(undefined),
+  ]);
+  if (!buyer) throw new AppError('transfer_order_unavailable', 'The buyer of this buyback cannot be found.');
+  const language = settings.language;
+  const t = documentStrings(language);
+  const money = (cents: number) => formatMoney(cents, row.currency, language);
+  const buyerAddress = {
+    street: buyer.street,
+    streetMore: buyer.street_more,
+    zip: buyer.zip,
+    city: buyer.city,
+    country: buyer.country,
+  };
+  const capital = buyer.capital === null ? null : formatUnits(buyer.capital, row.currency, language);
+  const paymentType = row.payment_type as TransferOrderData['paymentType'];
+  const variables: Record<TransferOrderVariable, string> = {
+    total_price: money(row.total_cents),
+    buyer_address: addressLine(buyerAddress),
+    buyer_long_name: buyer.corporate_name ?? buyer.common_name ?? buyer.account_name,
+    buyer_name: buyer.common_name ?? buyer.account_name,
+    buyer_siret: buyer.siret ?? '',
+    buyer_capital: capital ?? '',
+    customer_firstname: row.customer_first_name,
+    customer_lastname: row.customer_last_name,
+    payment_type: t.paymentTypes[paymentType],
+    product_label: row.product_name,
+  };
+  const customTerms =
+    hasFeature(settings.enabled_premium_features, 'custom_transfer_order') && settings.transfer_order_terms
+      ? settings.transfer_order_terms
+      : null;
+  const data: TransferOrderData = {
+    language,
+    currency: row.currency,
+    copies: row.transfer_order_copies,
+    identificationNumber: row.identification_number,
+    itemIdentificationNumber: row.item_identification_number,
+    createdAt: new Date(row.created_at),
+    store: store
+      ? {
+          commonName: store.common_name,
+          address: {
+            street: store.street,
+            streetMore: store.street_more,
+            zip: store.zip,
+            city: store.city,
+            country: store.country,
+          },
+        }
+      : null,
+    circuitName: row.circuit_name,
+    buyer: {
+      name: buyer.common_name ?? buyer.account_name,
+      longName: buyer.corporate_name,
+      address: buyerAddress,
+      siret: buyer.siret,
+      capital,
+    },
+    customer: {
+      firstName: row.customer_first_name,
+      lastName: row.customer_last_name,
+      email: row.customer_email,
+      phone: row.customer_phone,
+      address: {
+        street: row.customer_street,
+        streetMore: row.customer_street_more,
+        zip: row.customer_zip,
+        city: row.customer_city,
+        country: row.customer_country,
+      },
+      identification:
+        row.identification_type && row.customer_identification_number
+          ? {
+              type: row.identification_type as NonNullable<
+                TransferOrderData['customer']['identification']
+              >['type'],
+              number: row.customer_identification_number,
+              deliveryDate: row.identification_delivery_date,
+              issuingAuthority: row.identification_issuing_authority,
+            }
+          : null,
+    },
+    product: {
+      name: row.product_name,
+      brand: row.product_brand,
+      model: row.product_model,
+      category: row.category_label,
+      imei: row.imei,
+    },
+    declaredState: row.declared_state as TransferOrderData['declaredState'],
+    answers: row.answers.map((a) => ({ question: a.questionTitle, answers: a.answerTitles })),
+    price: {
+      basePriceCents: row.base_price_cents,
+      impactPriceEntries: row.impact_price_entries,
+      estimatedPriceCents: row.estimated_price_cents,
+      paymentModifierCents: row.payment_modifier_cents,
+      shippingModifierCents: row.shipping_modifier_cents,
+      bonusCents: row.bonus_cents,
+      totalCents: row.total_cents,
+    },
+    paymentType,
+    paymentModeLabel: row.payment_mode_label,
+    ibanMasked: row.customer_iban ? maskIban(row.customer_iban) : null,
+    terms: fillTransferOrderTerms(customTerms ?? t.defaultTerms, variables),
+  };
+  try {
+    return {
+      filename: `transfer-order-${row.identification_number}.pdf`,
+      data: await renderTransferOrder(data),
+    };
+  } catch {
+    throw new AppError(
+      'transfer_order_unavailable',
+      'The transfer order cannot be generated now; try again later.',
+    );
+  }
+}
+
+/** The voucher of a buyback paid by voucher, with its own code and a Code 128 barcode. */
+export async function voucherPdf(db: Db, actor: Actor, id: string): Promise<PdfDocument> {
+  const { row, settings } = await documentContext(db, actor, id);
+  if (
+    row.payment_type !== 'voucher' ||
+    !row.voucher_code ||
+    row.status === 'bb_cancelled' ||
+    row.predeclared
+  ) {
+    throw unavailable('voucher');
+  }
+  const data = await renderVoucher({
+    language: settings.language,
+    currency: row.currency,
+    voucherCode: row.voucher_code,
+    amountCents: row.total_cents,
+    identificationNumber: row.identification_number,
+    createdAt: new Date(row.created_at),
+    issuer: settings.name,
+    store: row.store_common_name,
+    customerName: `${row.customer_first_name} ${row.customer_last_name}`,
+    productName: row.product_name,
+  });
+  return { filename: `voucher-${row.voucher_code}.pdf`, data };
+}

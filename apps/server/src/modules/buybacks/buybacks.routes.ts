@@ -1,0 +1,261 @@
+import {
+  BuybackAdditionalInfosResponse,
+  BuybackCollectionResponse,
+  BuybackInstructionsResponse,
+  BuybackQuestionnaireResponse,
+  BuybackResponse,
+  BuybackSettingsResponse,
+  CancelBuybackRequest,
+  CartResponse,
+  CreateCartRequest,
+  CreateStoreBuybackRequest,
+  EstimateRequest,
+  EstimateResponse,
+  FinalizeBuybackRequest,
+  IdentificationNumberParams,
+  IdParams,
+  ListBuybacksQuery,
+  MarkLostRequest,
+  StoreBuybackParams,
+  StoreParams,
+} from '@reprise/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { actorOf } from '../../platform/auth-hook';
+import { AppError } from '../../platform/errors';
+import { type IdempotentAnswer, idempotencyKeyOf, runIdempotent } from '../../platform/idempotency';
+import * as documents from './buyback-documents.service';
+import * as buybacks from './buybacks.service';
+import { createBuybacks } from './create-buybacks.service';
+import * as wizard from './wizard.service';
+
+const tags = ['buybacks'];
+const wizardTags = ['buyback wizard'];
+
+/**
+ * Runs a creation command once per Idempotency-Key and answers its (first) response. An
+ * unexpected failure becomes `buyback_creation_failed` (the wizard's "inform the account manager").
+ */
+async function idempotent<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: Pick<AppDeps, 'db'>,
+  command: Parameters<typeof runIdempotent<T>>[2],
+) {
+  const actor = actorOf(request);
+  const key = idempotencyKeyOf(request);
+  let answer: IdempotentAnswer<T> & { replayed: boolean };
+  try {
+    answer = await runIdempotent(
+      deps.db,
+      {
+        userId: actor.userId,
+        key,
+        method: request.method,
+        path: request.url.split('?')[0] as string,
+        body: request.body,
+      },
+      command,
+    );
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    request.log.error({ err: error }, 'buyback creation failed');
+    throw new AppError(
+      'buyback_creation_failed',
+      'The buyback could not be created. Please inform your account manager.',
+    );
+  }
+  if (answer.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(answer.status).send(answer.body);
+}
+
+export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDeps, 'db'>): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  // ---------- wizard ----------
+
+  app.get(
+    '/products/:id/buyback-questionnaire',
+    {
+      config: { permission: 'buyback.create' },
+      schema: { tags: wizardTags, params: IdParams, response: { 200: BuybackQuestionnaireResponse } },
+    },
+    async (request) => wizard.getBuybackQuestionnaire(db, actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/estimates',
+    {
+      config: { permission: 'buyback.create' },
+      schema: { tags: wizardTags, body: EstimateRequest, response: { 200: EstimateResponse } },
+    },
+    async (request) => wizard.estimate(db, actorOf(request), request.body),
+  );
+
+  app.get(
+    '/buyback-settings',
+    {
+      config: { permission: ['buyback.create', 'buyback.list'] },
+      schema: { tags: wizardTags, response: { 200: BuybackSettingsResponse } },
+    },
+    async (request) => wizard.getBuybackSettings(db, actorOf(request)),
+  );
+
+  app.post(
+    '/store/:storeId/buybacks',
+    {
+      config: { permission: 'buyback.create' },
+      schema: {
+        tags,
+        params: StoreParams,
+        body: CreateStoreBuybackRequest,
+        response: { 201: BuybackResponse },
+      },
+    },
+    async (request, reply) => {
+      const { customer, iban, ...line } = request.body;
+      return idempotent(request, reply, deps, async (trx) => {
+        const created = await createBuybacks(trx, actorOf(request), {
+          channel: 'store',
+          storeId: request.params.storeId,
+          lines: [line],
+          customer,
+          iban,
+          asCart: false,
+        });
+        return { status: 201, body: created.buybacks[0] };
+      });
+    },
+  );
+
+  app.post(
+    '/carts',
+    {
+      config: { permission: 'buyback.create' },
+      schema: { tags, body: CreateCartRequest, response: { 201: CartResponse } },
+    },
+    async (request, reply) =>
+      idempotent(request, reply, deps, async (trx) => {
+        const { storeId, buybacks: lines, customer, iban, termsAccepted, channel } = request.body;
+        const created = await createBuybacks(trx, actorOf(request), {
+          channel,
+          storeId,
+          lines,
+          customer,
+          iban,
+          termsAccepted,
+          asCart: true,
+        });
+        return { status: 201, body: { cartId: created.cartId as string, buybacks: created.buybacks } };
+      }),
+  );
+
+  app.post(
+    '/store/:storeId/buybacks/:id/finalize',
+    {
+      config: { permission: 'buyback.predeclared_access' },
+      schema: {
+        tags,
+        params: StoreBuybackParams,
+        body: FinalizeBuybackRequest,
+        response: { 200: BuybackResponse },
+      },
+    },
+    async (request, reply) =>
+      idempotent(request, reply, deps, async (trx) => ({
+        status: 200,
+        body: await buybacks.finalizeBuyback(
+          trx,
+          actorOf(request),
+          request.params.storeId,
+          request.params.id,
+        ),
+      })),
+  );
+
+  // ---------- management ----------
+
+  app.get(
+    '/buybacks',
+    {
+      config: { permission: 'buyback.list' },
+      schema: { tags, querystring: ListBuybacksQuery, response: { 200: BuybackCollectionResponse } },
+    },
+    async (request) => buybacks.listBuybacks(db, actorOf(request), request.query, request.url),
+  );
+
+  app.get(
+    '/buybacks/by-identification-number/:n',
+    {
+      config: { permission: 'buyback.detail' },
+      schema: { tags, params: IdentificationNumberParams, response: { 200: BuybackResponse } },
+    },
+    async (request) => buybacks.getBuybackByNumber(db, actorOf(request), request.params.n),
+  );
+
+  app.get(
+    '/buybacks/:id',
+    {
+      config: { permission: 'buyback.detail' },
+      schema: { tags, params: IdParams, response: { 200: BuybackResponse } },
+    },
+    async (request) => buybacks.getBuyback(db, actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/buybacks/:id/instructions',
+    {
+      config: { permission: 'buyback.detail' },
+      schema: { tags, params: IdParams, response: { 200: BuybackInstructionsResponse } },
+    },
+    async (request) => buybacks.getInstructions(db, actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/buybacks/:id/additional-infos',
+    {
+      config: { permission: 'buyback.detail' },
+      schema: { tags, params: IdParams, response: { 200: BuybackAdditionalInfosResponse } },
+    },
+    async (request) => buybacks.getAdditionalInfos(db, actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/buybacks/:id/cancel',
+    {
+      config: { permission: 'buyback.cancel' },
+      schema: { tags, params: IdParams, body: CancelBuybackRequest, response: { 200: BuybackResponse } },
+    },
+    async (request) => buybacks.cancelBuyback(db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/buybacks/:id/mark-lost',
+    {
+      config: { permission: 'item.mark_lost_store' },
+      schema: { tags, params: IdParams, body: MarkLostRequest, response: { 200: BuybackResponse } },
+    },
+    async (request) =>
+      buybacks.markLostInStore(db, actorOf(request), request.params.id, request.body?.comment ?? null),
+  );
+
+  for (const [path, render] of [
+    ['transfer-order', documents.transferOrderPdf],
+    ['voucher', documents.voucherPdf],
+  ] as const) {
+    app.get(
+      `/buybacks/:id/documents/${path}`,
+      { config: { permission: 'buyback.detail' }, schema: { tags, params: IdParams } },
+      async (request, reply) => {
+        const pdf = await render(db, actorOf(request), request.params.id);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${pdf.filename}"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf.data);
+      },
+    );
+  }
+}

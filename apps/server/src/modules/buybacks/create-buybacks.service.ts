@@ -1,0 +1,292 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  type BuybackCircuitType,
+  type BuybackResponse,
+  type CartBuybackInput,
+  customerSchemaFor,
+  type Violation,
+} from '@reprise/shared';
+import type { Actor } from '../../platform/context';
+import type { Db } from '../../platform/db';
+import { AppError, notFound } from '../../platform/errors';
+import { fold } from '../catalog/catalog-text';
+import { initialStatuses } from './buyback-statuses';
+import { toBuybackResponse } from './buybacks.mapper';
+import * as repo from './buybacks.repository';
+import { nextIdentificationNumbers } from './identification-numbers';
+import { cartMaxItems, type PricedLine, priceLine } from './wizard.service';
+
+/**
+ * Creating buybacks: one store buyback (`POST /store/{storeId}/buybacks`) or a whole cart
+ * (`POST /carts`), all or nothing, in the caller's transaction (the idempotency runner's).
+ */
+
+export type NewBuybackLine = Omit<CartBuybackInput, 'inCartId'> & { inCartId?: string };
+
+export interface CreateBuybacksInput {
+  channel: 'store' | 'web';
+  /** The store of a store buyback; null for a web buyback (seen from the account's root). */
+  storeId: string | null;
+  /** The account of a web buyback (store buybacks take their store's). */
+  accountId?: string;
+  lines: NewBuybackLine[];
+  customer: Record<string, unknown>;
+  iban?: string | null;
+  termsAccepted?: boolean;
+  /** Creates a cart holding the buybacks (`POST /carts`). */
+  asCart: boolean;
+}
+
+const VOUCHER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** A voucher's own code: 'V' and 11 characters without look-alikes (55 bits of randomness). */
+export function newVoucherCode(): string {
+  let code = 'V';
+  for (let i = 0; i < 11; i += 1) code += VOUCHER_ALPHABET[randomInt(VOUCHER_ALPHABET.length)];
+  return code;
+}
+
+/** The customer checked with the account's rules and the payment modes' IBAN need (A's schema). */
+function validateCustomer(
+  raw: Record<string, unknown>,
+  iban: string | null | undefined,
+  options: { identityDocumentRequired: boolean; ibanRequired: boolean },
+) {
+  const schema = customerSchemaFor(options);
+  const result = schema.safeParse({ ...raw, iban: raw.iban ?? iban ?? null });
+  if (result.success) return result.data;
+  const violations: Violation[] = result.error.issues.map((issue) => ({
+    propertyPath: ['customer', ...issue.path.map(String)].join('.'),
+    message: issue.message,
+    code: /^[a-z_]+$/.test(issue.message) ? issue.message : 'invalid_value',
+  }));
+  throw new AppError('validation_failed', 'The customer information is not valid.', violations);
+}
+
+const euros = (cents: number) => (cents / 100).toFixed(2);
+
+export async function createBuybacks(
+  trx: Db,
+  actor: Actor,
+  input: CreateBuybacksInput,
+): Promise<{ cartId: string | null; buybacks: BuybackResponse[] }> {
+  // where the buybacks are seen from: the store's subtree, or the account's root for the web
+  let accountId: string;
+  let organizationPath: string;
+  if (input.storeId) {
+    const store = await repo.findVisibleStore(trx, actor, input.storeId);
+    if (!store) throw notFound('store');
+    if (store.status !== 'active') throw new AppError('configuration_error', 'This store is inactive.');
+    accountId = store.account_id;
+    organizationPath = store.path;
+  } else {
+    accountId = input.accountId ?? actor.accountId;
+    const root = await trx
+      .selectFrom('organizations')
+      .select('path')
+      .where('account_id', '=', accountId)
+      .where('parent_organization_id', 'is', null)
+      .where('type', '=', 'root_management_unit')
+      .executeTakeFirst();
+    if (!root) throw new AppError('configuration_error', 'This account has no root organisation.');
+    organizationPath = root.path;
+  }
+  const settings = await repo.findAccountSettings(trx, accountId);
+  if (!settings) throw notFound('account');
+
+  const max = cartMaxItems(settings.enabled_premium_features);
+  if (input.lines.length > max) {
+    const message = `A cart holds at most ${max} buyback${max > 1 ? 's' : ''}.`;
+    throw new AppError('cart_too_many_items', message, [
+      { propertyPath: 'buybacks', message, code: 'cart_too_many_items' },
+    ]);
+  }
+
+  const rawCountry =
+    typeof input.customer.country === 'string' ? input.customer.country.trim().toUpperCase() : '';
+  const country = /^[A-Z]{2}$/.test(rawCountry) ? rawCountry : undefined;
+  const contexts = new Map();
+  const methods = new Map();
+  const lines: PricedLine[] = [];
+  for (const [index, line] of input.lines.entries()) {
+    lines.push(
+      await priceLine(trx, accountId, line, {
+        channel: input.channel,
+        country,
+        pathPrefix: input.asCart ? `buybacks.${index}.` : '',
+        contexts,
+        methods,
+      }),
+    );
+  }
+
+  const customer = validateCustomer(input.customer, input.iban, {
+    identityDocumentRequired: settings.customer_identity_document_required ?? false,
+    ibanRequired: lines.some((l) => l.payment.iban),
+  });
+
+  // the minimum cart value is whole currency units; prices are cents
+  const totalCents = lines.reduce((sum, l) => sum + l.breakdown.totalCents, 0);
+  const minimumCents = (settings.cart_min_value ?? 0) * 100;
+  if (totalCents < minimumCents) {
+    const missing = minimumCents - totalCents;
+    const message = `The cart is ${euros(missing)} ${settings.currency} short of the minimum value of ${settings.cart_min_value} ${settings.currency} (missing ${missing} cents).`;
+    throw new AppError('cart_below_minimum', message, [
+      { propertyPath: 'buybacks', message, code: 'cart_below_minimum' },
+    ]);
+  }
+
+  const buyers = new Map<string, string>();
+  for (const l of lines) {
+    const buyerAccountId = l.context.row.buyer_account_id;
+    if (!buyers.has(buyerAccountId)) {
+      const buyer = await repo.findBuyerIdentity(trx, buyerAccountId);
+      if (!buyer) throw new AppError('configuration_error', 'The buyer of this category does not exist.');
+      buyers.set(buyerAccountId, buyer.common_name ?? buyer.account_name);
+    }
+  }
+
+  const customerId = await repo.insertCustomer(trx, {
+    account_id: accountId,
+    first_name: customer.firstName,
+    last_name: customer.lastName,
+    email: customer.email,
+    phone: customer.phone,
+    street: customer.street,
+    street_more: customer.streetMore,
+    zip: customer.zip,
+    city: customer.city,
+    country: customer.country,
+    identification_type: customer.identification.type,
+    identification_number: customer.identification.number,
+    identification_delivery_date: customer.identification.deliveryDate,
+    identification_issuing_authority: customer.identification.issuingAuthority,
+    iban: customer.iban,
+  });
+  const cartId = input.asCart
+    ? await repo.insertCart(trx, {
+        account_id: accountId,
+        channel: input.channel,
+        store_id: input.storeId,
+        terms_accepted: input.termsAccepted ?? false,
+        created_by: actor.userId,
+      })
+    : null;
+  const numbers = await nextIdentificationNumbers(trx, lines.length);
+  const sortName = fold(`${customer.lastName} ${customer.firstName}`).trim();
+
+  const rows = lines.map((l, index) => {
+    const product = l.context.row;
+    const circuitType = l.method.type as BuybackCircuitType;
+    const start = initialStatuses(circuitType, l.breakdown.totalCents);
+    const id = randomUUID();
+    const number = numbers[index] as { buyback: string; item: string };
+    return {
+      buyback: {
+        id,
+        account_id: accountId,
+        identification_number: number.buyback,
+        channel: input.channel,
+        store_id: input.storeId,
+        organization_path: organizationPath,
+        cart_id: cartId,
+        customer_id: customerId,
+        customer_sort_name: sortName,
+        status: start.status,
+        predeclared: start.predeclared,
+        circuit_id: l.method.id,
+        circuit_name: l.method.name,
+        circuit_type: circuitType,
+        deposit_type: l.method.depositType,
+        circuit_description: l.method.description,
+        transfer_order_copies: l.method.transferOrderNumberOfCopy,
+        instructions: JSON.stringify(l.method.instructions),
+        highlighted_instruction: l.method.highlightedInstruction,
+        terms: l.method.terms,
+        warehouse_id: l.method.warehouseId,
+        payment_mode_id: l.payment.id,
+        payment_mode_label: l.payment.label,
+        payment_type: l.payment.type,
+        payment_mode_description: l.payment.description,
+        payment_mode_long_description: l.payment.longDescription,
+        buyer_account_id: product.buyer_account_id,
+        buyer_name: buyers.get(product.buyer_account_id) as string,
+        category_id: product.category_id,
+        category_label: product.category_label,
+        product_id: product.id,
+        product_name: product.name,
+        product_brand: product.brand,
+        product_model: product.model,
+        product_image_key: product.image_key,
+        answers: JSON.stringify(l.snapshot),
+        imei: l.imei,
+        imei_tac_mismatch: l.tacMismatch,
+        declared_state: l.breakdown.declaredState,
+        base_price_cents: l.breakdown.basePriceCents,
+        impact_price_entries: JSON.stringify(l.breakdown.impactPriceEntries),
+        estimated_price_cents: l.breakdown.estimatedPriceCents,
+        payment_modifier_cents: l.breakdown.paymentModifierCents,
+        shipping_modifier_cents: l.breakdown.shippingModifierCents,
+        bonus_cents: l.breakdown.bonusCents,
+        total_cents: l.breakdown.totalCents,
+        pricing_input: JSON.stringify(l.pricingInput),
+        currency: settings.currency,
+        created_by: actor.userId,
+      },
+      item: {
+        account_id: accountId,
+        identification_number: number.item,
+        status: start.itemStatus,
+        imei: l.imei,
+        warehouse_id: l.method.warehouseId,
+        purchase_price_cents: l.breakdown.totalCents,
+      },
+      payment: {
+        account_id: accountId,
+        type: l.payment.type,
+        status: start.paymentStatus,
+        amount_cents: l.breakdown.totalCents,
+        currency: settings.currency,
+        voucher_code: l.payment.type === 'voucher' ? newVoucherCode() : null,
+      },
+    };
+  });
+  await repo.insertBuybacks(trx, rows, actor.userId);
+  await repo.insertAuditRows(trx, actor.userId, [
+    ...(cartId
+      ? [
+          {
+            entityType: 'cart',
+            entityId: cartId,
+            accountId,
+            after: { buybacks: rows.map((r) => r.buyback.id) },
+          },
+        ]
+      : []),
+    ...rows.map((r) => ({
+      entityType: 'buyback',
+      entityId: r.buyback.id,
+      accountId,
+      after: {
+        identificationNumber: r.buyback.identification_number,
+        itemIdentificationNumber: r.item.identification_number,
+        status: r.buyback.status,
+        itemStatus: r.item.status,
+        paymentStatus: r.payment.status,
+        circuitId: r.buyback.circuit_id,
+        paymentModeId: r.buyback.payment_mode_id,
+        productId: r.buyback.product_id,
+        totalCents: r.buyback.total_cents,
+        cartId,
+      },
+    })),
+  ]);
+  const created = await repo.findBuybacks(
+    trx,
+    rows.map((r) => r.buyback.id),
+  );
+  const byId = new Map(created.map((row) => [row.id, row]));
+  return {
+    cartId,
+    buybacks: rows.map((r) => toBuybackResponse(actor, byId.get(r.buyback.id) as repo.BuybackDetailRow)),
+  };
+}

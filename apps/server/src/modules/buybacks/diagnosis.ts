@@ -1,0 +1,169 @@
+import {
+  type BuybackQuestionnaireResponse,
+  type DiagnosticAnswerInput,
+  imeiMatchesTac,
+  isImeiFormat,
+  type PricingAnswer,
+  type ProductGrade,
+  type Violation,
+} from '@reprise/shared';
+import type { BuybackAnswerSnapshot } from '../../platform/db.types';
+import { AppError } from '../../platform/errors';
+import type { QuestionnaireRow } from './buybacks.repository';
+
+/** The rules of the wizard's answers and IMEI (journeys.md sections 5 and 8). Pure. */
+
+export type Question = BuybackQuestionnaireResponse['questions'][number];
+
+/** Groups the questionnaire rows (one per answer) into questions, in order. */
+export function questionsOf(rows: QuestionnaireRow[]): Question[] {
+  const byId = new Map<string, Question>();
+  for (const row of rows) {
+    let question = byId.get(row.question_id);
+    if (!question) {
+      question = {
+        id: row.question_id,
+        categoryId: row.category_id,
+        categoryLabel: row.category_label,
+        title: row.title,
+        description: row.description,
+        type: row.type as Question['type'],
+        answers: [],
+      };
+      byId.set(row.question_id, question);
+    }
+    if (row.answer_id && row.answer_title) {
+      question.answers.push({
+        id: row.answer_id,
+        title: row.answer_title,
+        description: row.answer_description,
+        maxGrade: row.max_grade as ProductGrade | null,
+        impact:
+          row.price_impact_kind && row.price_impact_value !== null
+            ? { kind: row.price_impact_kind as 'fixed' | 'percentage', value: row.price_impact_value }
+            : null,
+      });
+    }
+  }
+  return [...byId.values()];
+}
+
+const diagnosticError = (violations: Violation[]) =>
+  new AppError(
+    'diagnostic_error',
+    'The answers do not allow an estimate: answer every question once.',
+    violations,
+  );
+
+/**
+ * Checks the answers against the questionnaire: every question answered once, only its own
+ * answers, exactly one for a `unique` question. Answers what the pricing and the snapshot need.
+ */
+export function checkAnswers(
+  questions: Question[],
+  input: DiagnosticAnswerInput[],
+  pathPrefix = 'answers',
+): { pricingAnswers: PricingAnswer[]; snapshot: BuybackAnswerSnapshot[] } {
+  if (questions.length === 0) {
+    throw new AppError('no_questions', 'This product has no diagnostic questions: it cannot be estimated.');
+  }
+  const violations: Violation[] = [];
+  const given = new Map<string, { index: number; answerIds: string[] }>();
+  input.forEach((entry, index) => {
+    if (given.has(entry.questionId)) {
+      violations.push({
+        propertyPath: `${pathPrefix}.${index}.questionId`,
+        message: 'This question is answered twice.',
+        code: 'question_answered_twice',
+      });
+    } else {
+      given.set(entry.questionId, { index, answerIds: entry.answerIds });
+    }
+  });
+  const known = new Set(questions.map((q) => q.id));
+  input.forEach((entry, index) => {
+    if (!known.has(entry.questionId)) {
+      violations.push({
+        propertyPath: `${pathPrefix}.${index}.questionId`,
+        message: 'This question is not asked for this product.',
+        code: 'unknown_question',
+      });
+    }
+  });
+  const pricingAnswers: PricingAnswer[] = [];
+  const snapshot: BuybackAnswerSnapshot[] = [];
+  for (const question of questions) {
+    const entry = given.get(question.id);
+    if (!entry) {
+      violations.push({
+        propertyPath: pathPrefix,
+        message: `The question "${question.title}" is not answered.`,
+        code: 'question_unanswered',
+      });
+      continue;
+    }
+    const path = `${pathPrefix}.${entry.index}.answerIds`;
+    const ids = entry.answerIds;
+    if (new Set(ids).size !== ids.length) {
+      violations.push({
+        propertyPath: path,
+        message: 'An answer is chosen twice.',
+        code: 'answer_chosen_twice',
+      });
+      continue;
+    }
+    if (question.type === 'unique' && ids.length !== 1) {
+      violations.push({
+        propertyPath: path,
+        message: 'Choose exactly one answer to this question.',
+        code: 'one_answer_expected',
+      });
+      continue;
+    }
+    const chosen = ids.map((id) => question.answers.find((a) => a.id === id));
+    if (chosen.some((a) => !a)) {
+      violations.push({
+        propertyPath: path,
+        message: 'This answer does not belong to the question.',
+        code: 'unknown_answer',
+      });
+      continue;
+    }
+    const answers = chosen as Question['answers'];
+    for (const a of answers) pricingAnswers.push({ label: a.title, maxGrade: a.maxGrade, impact: a.impact });
+    snapshot.push({
+      questionId: question.id,
+      questionTitle: question.title,
+      answerIds: answers.map((a) => a.id),
+      answerTitles: answers.map((a) => a.title),
+    });
+  }
+  if (violations.length) throw diagnosticError(violations);
+  return { pricingAnswers, snapshot };
+}
+
+/**
+ * The IMEI rules: 15 to 17 digits or `imei_invalid`; required (`imei_required`) when the product
+ * collects it and the account has imei_search_and_collect. A TAC matching none of the product's
+ * (or a 15-digit IMEI failing Luhn) is a warning the seller continued past: stored, not refused.
+ */
+export function checkImei(
+  imei: string | null | undefined,
+  product: { tacCodes: string[]; imeiRequired: boolean },
+  propertyPath = 'imei',
+): { imei: string | null; tacMismatch: boolean } {
+  if (!imei) {
+    if (product.imeiRequired) {
+      throw new AppError('imei_required', 'This product needs its IMEI.', [
+        { propertyPath, message: 'This product needs its IMEI.', code: 'imei_required' },
+      ]);
+    }
+    return { imei: null, tacMismatch: false };
+  }
+  if (!isImeiFormat(imei)) {
+    throw new AppError('imei_invalid', 'An IMEI is 15 to 17 digits.', [
+      { propertyPath, message: 'An IMEI is 15 to 17 digits.', code: 'imei_invalid' },
+    ]);
+  }
+  return { imei, tacMismatch: product.tacCodes.length > 0 && !imeiMatchesTac(imei, product.tacCodes) };
+}
