@@ -55,9 +55,9 @@ const WALK_FROM_SHARE = 0.05;
 /**
  * One page of products and the number matching. Unfiltered, or when the filters keep much of the
  * catalogue, the page is read along the order's index; a narrow filter finds its matches first
- * (by its own index) and sorts them. A text filter leaves that choice to the planner, which knows
- * how common the words are, and counts its matches only up to PRODUCT_LIST_COUNT_LIMIT: a broad
- * word ("iphone": thousands of products) answers "more than 1,000" without reading them all.
+ * (by its own index) and sorts them. A text filter counts its matches only up to
+ * PRODUCT_LIST_COUNT_LIMIT: a broad word ("iphone": thousands of products) answers "more than
+ * 1,000" without reading them all, and its page is met soon along the order's index.
  */
 export async function listProducts(
   db: Db,
@@ -73,17 +73,11 @@ export async function listProducts(
     const total = Math.min(counted, countLimit);
     const totalCapped = counted > countLimit;
     if (total === 0 || (!totalCapped && page.offset >= total)) return { rows: [], total, totalCapped };
-    const ids = await pageAlongIndex(db, scope, filters, keys, order, page).execute();
-    return {
-      rows: await rowsInOrder(
-        db,
-        ids.map((r) => r.id),
-        keys,
-        order,
-      ),
-      total,
-      totalCapped,
-    };
+    // a few matches are read by the text index and sorted; many are met soon along the order's index
+    const ids = totalCapped
+      ? pageAlongIndex(db, scope, filters, keys, order, page)
+      : pageOfMatches(db, scope, filters, keys, order, page);
+    return { rows: await rowsInOrder(db, ids, keys, order), total, totalCapped };
   }
   const total = await countProducts(db, scope, filters);
   if (total === 0 || page.offset >= total) return { rows: [], total, totalCapped: false };
