@@ -1,6 +1,15 @@
 import type { CategoryResponse, CategoryTreeNode } from '@reprise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { C, type CatalogKit, DEMO, DEMO_CATALOG, startCatalogKit } from '../catalog.test-kit';
+import { DEMO_CONFIG } from '../../../seed/buyback-config';
+import {
+  C,
+  type CatalogKit,
+  DEMO,
+  DEMO_CATALOG,
+  newCategory,
+  newProduct,
+  startCatalogKit,
+} from '../catalog.test-kit';
 
 let k: CatalogKit;
 beforeAll(async () => {
@@ -195,5 +204,27 @@ describe('category isolation', () => {
     expect((await k.get('analyst', '/api/categories?parent=nope')).statusCode).toBe(422);
     expect((await k.get('analyst', '/api/categories?itemsPerPage=0')).statusCode).toBe(422);
     expect((await k.get('analyst', '/api/categories?order[label]=sideways')).statusCode).toBe(422);
+  });
+});
+
+// last: it adds a root category that the reads above do not expect
+describe('category channels', () => {
+  it('counts a channel’s products only where an active circuit of the channel serves the category', async () => {
+    const created = await k.post('rmu', '/api/categories', newCategory());
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    const product = await k.post(
+      'rmu',
+      '/api/products',
+      newProduct({ mainCategoryId: id, status: 'published' }),
+    );
+    expect(product.statusCode, product.body).toBe(201);
+    const counts = async () => (await k.get('analyst', `/api/categories/${id}`)).json().productCount;
+    expect(await counts()).toEqual({ web: 0, store: 0 });
+    const linked = await k.post('rmu', `/api/categories/${id}/circuits/${DEMO_CONFIG.circuits.storeDrop}`);
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(await counts()).toEqual({ web: 0, store: 1 });
+    await k.post('rmu', `/api/categories/${id}/circuits/${DEMO_CONFIG.circuits.webPost}`);
+    expect(await counts()).toEqual({ web: 1, store: 1 });
   });
 });

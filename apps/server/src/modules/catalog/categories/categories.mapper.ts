@@ -11,6 +11,8 @@ export interface CategoryExtras {
   children: { id: string; identifier: string; label: string; status: string }[];
   warehouses: { id: string; common_name: string }[];
   questions: number;
+  /** The channels with an active circuit serving the category (itself or an ancestor). */
+  channels: string[];
 }
 
 export function toCategoryResponse(row: CategoryRow, extras: CategoryExtras): CategoryResponse {
@@ -49,8 +51,11 @@ export function toCategoryResponse(row: CategoryRow, extras: CategoryExtras): Ca
     referringWarehouses: extras.warehouses.map((w) => ({ id: w.id, commonName: w.common_name })),
     numberOfProducts: row.product_count,
     numberOfPublishedProducts: row.published_product_count,
-    // channels do not exist yet: every published product is offered on the web and in store
-    productCount: { web: row.published_product_count, store: row.published_product_count },
+    // the published products are offered on a channel when one of its active circuits serves the category
+    productCount: {
+      web: extras.channels.includes('web') ? row.published_product_count : 0,
+      store: extras.channels.includes('store') ? row.published_product_count : 0,
+    },
     numberOfQuestions: extras.questions,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

@@ -1,5 +1,5 @@
 import type { Status } from '@reprise/shared';
-import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../../../platform/db';
 import type { CategoriesTable } from '../../../platform/db.types';
 import { fieldError } from '../../../platform/errors';
@@ -117,6 +117,28 @@ export async function questionCountsOf(db: Db, ids: string[]) {
     .select((eb) => eb.fn.countAll<number>().as('questions'))
     .where('category_id', 'in', ids)
     .groupBy('category_id')
+    .execute();
+}
+
+/**
+ * The channels on which each category's products are offered: an active circuit of the channel
+ * whose enabled dispatch rule serves the category or one of its ancestors (as the wizard's
+ * shipping methods find them).
+ */
+export async function channelsOf(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('categories as c')
+    .innerJoin('dispatch_circuit_rule_categories as rc', (join) =>
+      join.on(sql<SqlBool>`c.path like '%/' || rc.category_id || '/%'`),
+    )
+    .innerJoin('dispatch_circuit_rules as r', 'r.id', 'rc.dispatch_circuit_rule_id')
+    .innerJoin('circuits as ci', 'ci.id', 'r.circuit_id')
+    .select(['c.id as category_id', 'ci.channel'])
+    .distinct()
+    .where('c.id', 'in', ids)
+    .where('r.status', '=', 'enabled')
+    .where('ci.status', '=', 'active')
     .execute();
 }
 

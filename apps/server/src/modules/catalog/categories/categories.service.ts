@@ -18,19 +18,21 @@ import { toCategoryRef, toCategoryResponse } from './categories.mapper';
 import * as repo from './categories.repository';
 import { buildForest, findNode, idsOfPath, prune } from './category-tree';
 
-/** Completes category rows with their children, referring warehouses and question counts (three queries). */
+/** Completes category rows with their children, referring warehouses, question counts and channels (four queries). */
 export async function toResponses(db: Db, rows: repo.CategoryRow[]): Promise<CategoryResponse[]> {
   const ids = rows.map((r) => r.id);
-  const [children, warehouses, questions] = await Promise.all([
+  const [children, warehouses, questions, channels] = await Promise.all([
     repo.childrenOf(db, ids),
     repo.warehousesOf(db, ids),
     repo.questionCountsOf(db, ids),
+    repo.channelsOf(db, ids),
   ]);
   return rows.map((row) =>
     toCategoryResponse(row, {
       children: children.filter((c) => c.parent_category_id === row.id),
       warehouses: warehouses.filter((w) => w.category_id === row.id),
       questions: Number(questions.find((q) => q.category_id === row.id)?.questions ?? 0),
+      channels: channels.filter((c) => c.category_id === row.id).map((c) => c.channel),
     }),
   );
 }
