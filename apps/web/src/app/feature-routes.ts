@@ -1,4 +1,7 @@
 import type { RouteObject } from 'react-router';
+import { buybackWizardRoutes } from '../features/buyback-wizard/routes';
+import { buybacksRoutes } from '../features/buybacks/routes';
+import { cartRoutes } from '../features/cart/routes';
 import { catalogRoutes } from '../features/catalog/routes';
 import { designRoutes } from '../features/design/routes';
 import { entitiesRoutes } from '../features/entities/routes';
@@ -10,7 +13,8 @@ export const dashboardFeatureRoutes: RouteObject[] = [
   ...entitiesRoutes,
   ...designRoutes,
   ...catalogRoutes,
+  ...buybacksRoutes,
 ];
 
 /** Screens of the fluid wizard layout (the buyback wizard will be the first). */
-export const wizardFeatureRoutes: RouteObject[] = [];
+export const wizardFeatureRoutes: RouteObject[] = [...buybackWizardRoutes, ...cartRoutes];

@@ -12,15 +12,33 @@ const keysOf = (can: (p: Permission) => boolean) =>
   );
 
 describe('side menu', () => {
-  it('shows a store manager home, users and entities, but not design', () => {
+  it('shows a store manager home, the buybacks, users and entities, but not design', () => {
     const storeManager = permissionsFor('store_manager', 'tim');
-    expect(keysOf((p) => storeManager.includes(p))).toEqual(['home', 'users', 'entities']);
+    expect(keysOf((p) => storeManager.includes(p))).toEqual([
+      'home',
+      'buybackCreate',
+      'buybacks',
+      'users',
+      'entities',
+    ]);
+  });
+
+  it('shows the buyback entries only with their permissions', () => {
+    expect(keysOf(canAs('buyback.list'))).toEqual(['home', 'buybacks']);
+    expect(keysOf(canAs('buyback.create'))).toEqual(['home', 'buybackCreate']);
+    const analyst = permissionsFor('management_unit_analyst', 'tim');
+    expect(keysOf((p) => analyst.includes(p))).toContain('buybacks');
+    expect(keysOf((p) => analyst.includes(p))).not.toContain('buybackCreate');
+    const operator = permissionsFor('warehouse_operator', 'rps');
+    expect(keysOf((p) => operator.includes(p))).not.toContain('buybackCreate');
   });
 
   it('shows a root manager the catalogue and the design entry too', () => {
     const rootManager = permissionsFor('root_management_unit_manager', 'tim');
     expect(keysOf((p) => rootManager.includes(p))).toEqual([
       'home',
+      'buybackCreate',
+      'buybacks',
       'categories',
       'products',
       'catalogSearch',

@@ -4,9 +4,11 @@ import {
   IconBuildingCommunity,
   IconBuildingStore,
   IconCategory,
+  IconCirclePlus,
   IconHome,
   IconPackage,
   IconPalette,
+  IconReceipt,
   IconStethoscope,
   IconUsers,
   IconZoomQuestion,
@@ -46,7 +48,13 @@ export function isMenuGroup(entry: MenuEntry): entry is MenuGroup {
  */
 export const MENU: MenuSection[] = [
   { key: 'main', entries: [{ key: 'home', to: '/home', icon: IconHome }] },
-  { key: 'buybacks', entries: [] },
+  {
+    key: 'buybacks',
+    entries: [
+      { key: 'buybackCreate', to: '/buyback/create', icon: IconCirclePlus, permission: 'buyback.create' },
+      { key: 'buybacks', to: '/buybacks', icon: IconReceipt, permission: 'buyback.list' },
+    ],
+  },
   {
     key: 'catalog',
     entries: [

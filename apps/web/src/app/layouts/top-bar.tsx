@@ -1,6 +1,7 @@
 import { Box, Burger, Group, Image, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CartPanel } from '../../features/cart/cart-panel';
 import { MODULE_ICONS } from '../modules';
 import { useCurrentUser } from '../session';
 import { useBranding } from '../theme';
@@ -64,7 +65,10 @@ export function TopBar({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
         <Brand />
         <CurrentModule />
       </Group>
-      <ProfileMenu />
+      <Group gap="xs" wrap="nowrap">
+        <CartPanel />
+        <ProfileMenu />
+      </Group>
     </Group>
   );
 }

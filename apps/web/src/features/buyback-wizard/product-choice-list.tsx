@@ -1,0 +1,135 @@
+import { Alert, Avatar, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { ProductSearchHit } from '@reprise/shared';
+import { IconAlertCircle, IconChevronRight, IconPhotoOff, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { translateErrorCode } from '../../app/errors';
+import { useFormatters } from '../../app/use-formatters';
+import { EmptyState } from '../../ui/empty-state';
+import { PageLoader } from '../../ui/page-loader';
+import type { useProductSearch } from '../catalog/search/search.queries';
+import { SearchUnavailableError } from '../catalog/search/search-retry';
+import classes from './wizard.module.css';
+
+function ProductChoice({
+  hit,
+  onChoose,
+}: {
+  hit: ProductSearchHit;
+  onChoose: (hit: ProductSearchHit) => void;
+}) {
+  const { t } = useTranslation('buybackWizard');
+  const { money } = useFormatters();
+  const details = [hit.brand, hit.model].filter(Boolean).join(' · ');
+  return (
+    <Paper withBorder radius="md" component="li" data-testid="product-choice">
+      <UnstyledButton
+        onClick={() => onChoose(hit)}
+        p="sm"
+        w="100%"
+        className={classes.choice}
+        aria-label={t('finder.choose', { name: hit.name })}
+      >
+        <Group wrap="nowrap" gap="sm">
+          <Avatar src={hit.image?.url} alt="" radius="sm" size={48} color="gray">
+            <IconPhotoOff size={20} aria-hidden />
+          </Avatar>
+          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {hit.name}
+            </Text>
+            {details && (
+              <Text size="xs" c="dimmed">
+                {details}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {hit.mainCategory.label}
+              {hit.eanCode ? ` · ${t('finder.ean', { ean: hit.eanCode })}` : ''}
+            </Text>
+          </Stack>
+          <Stack gap={0} align="flex-end">
+            <Text size="xs" c="dimmed">
+              {t('finder.upTo')}
+            </Text>
+            <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+              {money(Math.max(...Object.values(hit.buybackPrices)))}
+            </Text>
+          </Stack>
+          <IconChevronRight size={18} aria-hidden opacity={0.5} />
+        </Group>
+      </UnstyledButton>
+    </Paper>
+  );
+}
+
+interface ProductChoiceListProps {
+  search: ReturnType<typeof useProductSearch>;
+  onChoose: (hit: ProductSearchHit) => void;
+  /** Shown when nothing matches. */
+  emptyTitle: string;
+  emptyDescription?: string;
+}
+
+/** The products a search found, each a button that starts the buyback of that product. */
+export function ProductChoiceList({
+  search,
+  onChoose,
+  emptyTitle,
+  emptyDescription,
+}: ProductChoiceListProps) {
+  const { t } = useTranslation('buybackWizard');
+  const hits = search.data?.pages.flatMap((page) => page.member) ?? [];
+  const first = search.data?.pages[0];
+
+  if (search.isError && !search.isFetching) {
+    const unavailable = search.error instanceof SearchUnavailableError;
+    return (
+      <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title={t('finder.searchFailed')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            {unavailable ? t('error.search_unavailable.message') : translateErrorCode('unknown')}
+          </Text>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={() => search.refetch()}
+          >
+            {t('finder.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!first) return search.isFetching ? <PageLoader /> : null;
+  return (
+    <Stack gap="xs" aria-busy={search.isFetching}>
+      <Text size="sm" fw={600} aria-live="polite">
+        {t('finder.count', { count: first.totalItems })}
+      </Text>
+      {hits.length === 0 ? (
+        <EmptyState title={emptyTitle} description={emptyDescription} />
+      ) : (
+        <Stack
+          component="ul"
+          gap="xs"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('finder.results')}
+        >
+          {hits.map((hit) => (
+            <ProductChoice key={hit.id} hit={hit} onChoose={onChoose} />
+          ))}
+        </Stack>
+      )}
+      {search.hasNextPage && (
+        <Group justify="center">
+          <Button variant="light" loading={search.isFetchingNextPage} onClick={() => search.fetchNextPage()}>
+            {t('finder.more')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

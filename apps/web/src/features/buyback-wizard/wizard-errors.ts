@@ -1,0 +1,42 @@
+import { ApiError } from '../../lib/api';
+
+/**
+ * The wizard's errors (journeys.md section 8), each with its own message under
+ * `buybackWizard:error.<code>`. A server code outside the list shows the generic one.
+ */
+export const WIZARD_ERROR_CODES = [
+  'no_buyback_price',
+  'no_payment_mode',
+  'no_transport_mode',
+  'no_warehouse',
+  'buyer_unreachable',
+  'configuration_error',
+  'diagnostic_error',
+  'product_not_found',
+  'buyback_cancelled',
+  'no_questions',
+  'imei_invalid',
+  'buyback_creation_failed',
+  'search_unavailable',
+  'unknown',
+] as const;
+export type WizardErrorCode = (typeof WIZARD_ERROR_CODES)[number];
+
+export function isWizardErrorCode(code: unknown): code is WizardErrorCode {
+  return typeof code === 'string' && (WIZARD_ERROR_CODES as readonly string[]).includes(code);
+}
+
+/** The wizard error of a failed call: its code when the wizard knows it, else `fallback`. */
+export function wizardErrorOf(error: unknown, fallback: WizardErrorCode = 'unknown'): WizardErrorCode {
+  if (error instanceof ApiError) {
+    if (isWizardErrorCode(error.code)) return error.code;
+    // A product of another tenant, or removed, answers a plain 404.
+    if (error.status === 404) return 'product_not_found';
+  }
+  return fallback;
+}
+
+/** `/estimate-error?code=<code>`: the page that explains why no estimate can be given. */
+export function estimateErrorPath(code: WizardErrorCode): string {
+  return `/estimate-error?code=${encodeURIComponent(code)}`;
+}

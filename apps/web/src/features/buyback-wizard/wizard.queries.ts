@@ -1,0 +1,49 @@
+import type {
+  BuybackQuestionnaireResponse,
+  EstimateInput,
+  EstimateResponse,
+  ShippingMethod,
+} from '@reprise/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export const wizardKeys = {
+  all: ['buyback-wizard'] as const,
+  questionnaire: (productId: string) => [...wizardKeys.all, 'questionnaire', productId] as const,
+  shippingMethods: (productId: string, country: string) =>
+    [...wizardKeys.all, 'shipping-methods', productId, country] as const,
+};
+
+/** The product's prices, flags and questions, for the steps and the live price. */
+export function useBuybackQuestionnaire(productId: string) {
+  return useQuery({
+    queryKey: wizardKeys.questionnaire(productId),
+    queryFn: ({ signal }) =>
+      api.get<BuybackQuestionnaireResponse>(`/products/${productId}/buyback-questionnaire`, { signal }),
+    retry: false,
+    meta: { handlesErrors: true },
+  });
+}
+
+/** The store circuits (with their payment modes) the product may take. */
+export function useShippingMethods(productId: string, country: string) {
+  return useQuery({
+    queryKey: wizardKeys.shippingMethods(productId, country),
+    queryFn: ({ signal }) =>
+      api.get<{ member: ShippingMethod[] }>(`/products/${productId}/shipping-methods`, {
+        query: { channel: 'store', country },
+        signal,
+      }),
+    select: (data) => data.member,
+    retry: false,
+    meta: { handlesErrors: true },
+  });
+}
+
+/** `POST /estimates`: the server's price for what was chosen (the authority over the live price). */
+export function useEstimate() {
+  return useMutation({
+    mutationFn: (body: EstimateInput) => api.post<EstimateResponse>('/estimates', body),
+    meta: { handlesErrors: true },
+  });
+}

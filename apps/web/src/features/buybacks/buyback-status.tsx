@@ -1,0 +1,64 @@
+import { Badge, type MantineColor } from '@mantine/core';
+import type { BuybackStatus, ItemStatus, PaymentStatus } from '@reprise/shared';
+import { useTranslation } from 'react-i18next';
+
+const BUYBACK_STATUS_COLORS: Record<BuybackStatus, MantineColor> = {
+  bb_awaiting_store_drop: 'yellow',
+  bb_awaiting_inventory: 'yellow',
+  bb_in_transit: 'blue',
+  bb_in_processing: 'indigo',
+  bb_completed: 'green',
+  bb_completed_by_price: 'green',
+  bb_completed_with_absorption: 'green',
+  bb_completed_with_negociation: 'green',
+  bb_not_completed: 'orange',
+  bb_cancelled: 'gray',
+};
+
+const PAYMENT_STATUS_COLORS: Record<PaymentStatus, MantineColor> = {
+  awaiting_payment: 'yellow',
+  payment_created: 'blue',
+  payment_initiated: 'blue',
+  payment_completed: 'green',
+  payment_failed: 'red',
+  payment_cancelled: 'gray',
+  payment_not_needed: 'gray',
+};
+
+export function BuybackStatusBadge({ status }: { status: BuybackStatus }) {
+  const { t } = useTranslation('buybacks');
+  return (
+    <Badge
+      color={BUYBACK_STATUS_COLORS[status]}
+      variant="light"
+      radius="sm"
+      tt="none"
+      data-testid="buyback-status"
+    >
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+  const { t } = useTranslation('buybacks');
+  return (
+    <Badge color={PAYMENT_STATUS_COLORS[status]} variant="light" radius="sm" tt="none">
+      {t(`paymentStatus.${status}`)}
+    </Badge>
+  );
+}
+
+export function ItemStatusBadge({ status }: { status: ItemStatus }) {
+  const { t } = useTranslation('buybacks');
+  const color: MantineColor = status.startsWith('item_lost')
+    ? 'red'
+    : status === 'item_cancelled'
+      ? 'gray'
+      : 'blue';
+  return (
+    <Badge color={color} variant="light" radius="sm" tt="none">
+      {t(`itemStatus.${status}`)}
+    </Badge>
+  );
+}

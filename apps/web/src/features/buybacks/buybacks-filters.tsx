@@ -1,0 +1,150 @@
+import { MultiSelect, TextInput } from '@mantine/core';
+import {
+  BUYBACK_PAYMENT_TYPES,
+  BUYBACK_STATUSES,
+  type Collection,
+  type OrganizationResponse,
+} from '@reprise/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../app/session';
+import { api } from '../../lib/api';
+import { FiltersBar, SearchFilter } from '../users/list-filters';
+
+/** The list's filters, named as the API names them, each mirrored in the address. */
+export const TEXT_FILTERS = ['code', 'customerName', 'createdAt[after]', 'createdAt[before]'] as const;
+export const LIST_FILTERS = ['status', 'store', 'paymentType'] as const;
+export type TextFilter = (typeof TEXT_FILTERS)[number];
+export type ListFilter = (typeof LIST_FILTERS)[number];
+
+export interface BuybackFilterValues {
+  text: Record<TextFilter, string>;
+  lists: Record<ListFilter, string[]>;
+}
+
+/** The filters held by the address (`status=a&status=b` for the lists). */
+export function readBuybackFilters(params: URLSearchParams): BuybackFilterValues {
+  return {
+    text: Object.fromEntries(TEXT_FILTERS.map((name) => [name, params.get(name) ?? ''])) as Record<
+      TextFilter,
+      string
+    >,
+    lists: Object.fromEntries(LIST_FILTERS.map((name) => [name, params.getAll(name)])) as Record<
+      ListFilter,
+      string[]
+    >,
+  };
+}
+
+/** The API query of the filters: empty ones left out, lists as `name[]=`, a partial code only when digits. */
+export function buybackFilterQuery(values: BuybackFilterValues): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const name of TEXT_FILTERS) {
+    const value = values.text[name].trim();
+    if (!value) continue;
+    if (name === 'code' && !/^\d{1,13}$/.test(value)) continue;
+    query[name] = value;
+  }
+  for (const name of LIST_FILTERS) if (values.lists[name].length > 0) query[name] = values.lists[name];
+  return query;
+}
+
+function useStoreOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['buybacks', 'filter-stores'],
+    enabled,
+    queryFn: ({ signal }) =>
+      api.get<Collection<OrganizationResponse>>('/organizations', {
+        query: { type: ['store'], itemsPerPage: 100, 'order[commonName]': 'asc' },
+        signal,
+      }),
+    select: (data) => data.member.map((store) => ({ value: store.id, label: store.commonName })),
+    staleTime: 5 * 60_000,
+  });
+}
+
+interface BuybacksFiltersProps {
+  values: BuybackFilterValues;
+  onText: (name: TextFilter, value: string | null) => void;
+  onList: (name: ListFilter, values: string[]) => void;
+  onClear: () => void;
+}
+
+/** Code, status, dates, store (for those who see several), customer name and payment type. */
+export function BuybacksFilters({ values, onText, onList, onClear }: BuybacksFiltersProps) {
+  const { t } = useTranslation('buybacks');
+  const { can } = useSession();
+  const withStores = can('organization.list');
+  const stores = useStoreOptions(withStores);
+  const all = t('filters.all');
+  const codeInvalid = values.text.code !== '' && !/^\d{1,13}$/.test(values.text.code.trim());
+  const active =
+    TEXT_FILTERS.some((name) => values.text[name]) ||
+    LIST_FILTERS.some((name) => values.lists[name].length > 0);
+
+  return (
+    <FiltersBar label={t('filters.label')} clearLabel={t('filters.clear')} active={active} onClear={onClear}>
+      <div>
+        <SearchFilter
+          label={t('filters.code')}
+          placeholder={t('filters.codePlaceholder')}
+          value={values.text.code}
+          onChange={(value) => onText('code', value)}
+        />
+        {codeInvalid && (
+          <span
+            role="alert"
+            style={{ color: 'var(--mantine-color-error)', fontSize: 'var(--mantine-font-size-xs)' }}
+          >
+            {t('filters.codeInvalid')}
+          </span>
+        )}
+      </div>
+      <SearchFilter
+        label={t('filters.customerName')}
+        value={values.text.customerName}
+        onChange={(value) => onText('customerName', value)}
+      />
+      <MultiSelect
+        label={t('filters.status')}
+        placeholder={values.lists.status.length ? undefined : all}
+        data={BUYBACK_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+        value={values.lists.status}
+        onChange={(next) => onList('status', next)}
+        clearable
+        searchable
+      />
+      <MultiSelect
+        label={t('filters.paymentType')}
+        placeholder={values.lists.paymentType.length ? undefined : all}
+        data={BUYBACK_PAYMENT_TYPES.map((type) => ({ value: type, label: t(`paymentType.${type}`) }))}
+        value={values.lists.paymentType}
+        onChange={(next) => onList('paymentType', next)}
+        clearable
+      />
+      {withStores && (
+        <MultiSelect
+          label={t('filters.store')}
+          placeholder={values.lists.store.length ? undefined : all}
+          data={stores.data ?? []}
+          value={values.lists.store}
+          onChange={(next) => onList('store', next)}
+          clearable
+          searchable
+        />
+      )}
+      <TextInput
+        type="date"
+        label={t('filters.after')}
+        value={values.text['createdAt[after]']}
+        onChange={(event) => onText('createdAt[after]', event.currentTarget.value || null)}
+      />
+      <TextInput
+        type="date"
+        label={t('filters.before')}
+        value={values.text['createdAt[before]']}
+        onChange={(event) => onText('createdAt[before]', event.currentTarget.value || null)}
+      />
+    </FiltersBar>
+  );
+}

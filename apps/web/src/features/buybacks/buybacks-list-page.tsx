@@ -1,0 +1,141 @@
+import { Anchor, Card, Text } from '@mantine/core';
+import type { BuybackListItem } from '@reprise/shared';
+import { IconPlus, IconReceipt } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePageHeader } from '../../app/page-header';
+import { useSession } from '../../app/session';
+import { useFormatters } from '../../app/use-formatters';
+import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { useUpdateSearchParams } from '../users/list-filters';
+import { BuybackStatusBadge } from './buyback-status';
+import { useBuybacks } from './buybacks.queries';
+import {
+  BuybacksFilters,
+  buybackFilterQuery,
+  LIST_FILTERS,
+  readBuybackFilters,
+  TEXT_FILTERS,
+} from './buybacks-filters';
+
+const DEFAULT_SORT = { field: 'createdAt', direction: 'desc' } as const;
+
+function useColumns(): DataTableColumn<BuybackListItem>[] {
+  const { t } = useTranslation('buybacks');
+  const { can } = useSession();
+  const { dateTime, money } = useFormatters();
+  const canOpen = can('buyback.detail');
+  return [
+    {
+      key: 'identificationNumber',
+      header: t('columns.identificationNumber'),
+      sortField: 'identificationNumber',
+      render: (row) =>
+        canOpen ? (
+          <Anchor component={Link} to={`/buyback/${row.id}`} ff="monospace" size="sm" fw={600}>
+            {row.identificationNumber}
+          </Anchor>
+        ) : (
+          <Text ff="monospace" size="sm">
+            {row.identificationNumber}
+          </Text>
+        ),
+    },
+    {
+      key: 'createdAt',
+      header: t('columns.createdAt'),
+      sortField: 'createdAt',
+      render: (row) => dateTime(row.createdAt),
+    },
+    {
+      key: 'product',
+      header: t('columns.product'),
+      render: (row) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {row.product.name}
+        </Text>
+      ),
+    },
+    {
+      key: 'customerName',
+      header: t('columns.customerName'),
+      sortField: 'customerName',
+      render: (row) => row.customerName,
+    },
+    { key: 'store', header: t('columns.store'), render: (row) => row.store?.commonName ?? '—' },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      sortField: 'status',
+      render: (row) => <BuybackStatusBadge status={row.status} />,
+    },
+    {
+      key: 'paymentType',
+      header: t('columns.paymentType'),
+      render: (row) => t(`paymentType.${row.paymentType}`),
+    },
+    {
+      key: 'totalPrice',
+      header: t('columns.total'),
+      sortField: 'totalPrice',
+      align: 'right',
+      render: (row) => money(row.totalCents),
+    },
+  ];
+}
+
+/** `/buybacks`: the buybacks the user's organisation may see; filters, sort and page in the address. */
+export function BuybacksListPage() {
+  const { t } = useTranslation('buybacks');
+  const { can } = useSession();
+  const table = useTableParams({ defaultSort: DEFAULT_SORT });
+  const updateSearchParams = useUpdateSearchParams();
+  const values = readBuybackFilters(table.searchParams);
+  const buybacks = useBuybacks({ ...table.query, ...buybackFilterQuery(values) });
+  const columns = useColumns();
+
+  usePageHeader({
+    title: t('list.title'),
+    icon: IconReceipt,
+    breadcrumbs: [{ label: t('list.title') }],
+    actions: can('buyback.create')
+      ? [{ label: t('list.create'), icon: IconPlus, to: '/buyback/create' }]
+      : [],
+  });
+
+  const change = (apply: (params: URLSearchParams) => void) =>
+    updateSearchParams((params) => {
+      apply(params);
+      params.delete('page');
+    });
+
+  return (
+    <Card withBorder padding="md">
+      <BuybacksFilters
+        values={values}
+        onText={(name, value) => change((params) => (value ? params.set(name, value) : params.delete(name)))}
+        onList={(name, next) =>
+          change((params) => {
+            params.delete(name);
+            for (const value of next) params.append(name, value);
+          })
+        }
+        onClear={() =>
+          change((params) => {
+            for (const name of [...TEXT_FILTERS, ...LIST_FILTERS]) params.delete(name);
+          })
+        }
+      />
+      <DataTable
+        caption={t('list.caption')}
+        columns={columns}
+        rows={buybacks.data?.member}
+        rowKey={(row) => row.id}
+        totalItems={buybacks.data?.totalItems ?? 0}
+        loading={buybacks.isFetching}
+        emptyMessage={t('list.empty')}
+        {...table.tableProps}
+      />
+    </Card>
+  );
+}
