@@ -43,7 +43,7 @@ export async function loadProductContext(
   productId: string,
 ): Promise<ProductContext> {
   const row = await repo.findPricingContext(db, accountId, productId);
-  if (!row || row.status !== 'published') throw productNotFound();
+  if (row?.status !== 'published') throw productNotFound();
   const questions = questionsOf(await repo.findQuestionnaire(db, repo.idsOfPath(row.category_path)));
   return {
     row,
