@@ -188,7 +188,7 @@ export async function searchPage(
 ): Promise<RankedPage> {
   const sorted = await sortedMatches(db, scope, m, page);
   if (sorted.matches !== null) return sorted;
-  return { hits: await pageAlongTiers(db, scope, m, page), matches: null };
+  return { hits: await pageTierByTier(db, scope, m, page), matches: null };
 }
 
 /**
@@ -201,25 +201,31 @@ async function sortedMatches(
   scope: CatalogScope,
   m: SearchMatch,
   page: { offset: number; limit: number },
+  /** Only the matches of one tier (the earlier tiers excluded), ranked within it. */
+  tier?: { where: Expression<SqlBool>; byCode: boolean },
 ): Promise<RankedPage> {
-  const { codes, tiers } = tiersOf(m);
+  const all = tiersOf(m);
+  const tiers = tier ? [] : all.tiers;
+  const byCode = tier ? sql`${tier.byCode}` : (all.codes ?? sql`false`);
+  const candidates = tier ? matching(db, scope, m).where(tier.where) : matching(db, scope, m);
   const ranked = sql.join(
-    [...tiers.map((tier) => sql`(${tier}) desc`), sql`length(d.text)`, sql`d.text`, sql`d.product_id`],
+    [...tiers.map((t) => sql`(${t}) desc`), sql`length(d.text)`, sql`d.text`, sql`d.product_id`],
     sql`, `,
   );
   const rows = await sql<{ matches: string; productId: string | null; byCode: boolean | null }>`
     WITH matched AS MATERIALIZED (
-      ${matching(db, scope, m)
-        .select(['d.product_id', 'd.text', 'd.codes', 'd.vector'])
-        .limit(SORT_UP_TO_MATCHES + 1)}
+      ${candidates.select(['d.product_id', 'd.text', 'd.codes', 'd.vector']).limit(SORT_UP_TO_MATCHES + 1)}
     ), n AS (SELECT count(*) AS matches FROM matched)
     SELECT n.matches, p.product_id AS "productId", p.by_code AS "byCode"
     FROM n LEFT JOIN LATERAL (
-      SELECT d.product_id, ${codes ?? sql`false`} AS by_code, row_number() OVER (ORDER BY ${ranked}) AS position
-      FROM matched AS d
-      WHERE n.matches <= ${SORT_UP_TO_MATCHES}
-      ORDER BY ${ranked}
-      OFFSET ${page.offset} LIMIT ${page.limit}
+      -- numbered after the page is cut (a top-N sort), not over every match
+      SELECT q.*, row_number() OVER () AS position FROM (
+        SELECT d.product_id, ${byCode} AS by_code
+        FROM matched AS d
+        WHERE n.matches <= ${SORT_UP_TO_MATCHES}
+        ORDER BY ${ranked}
+        OFFSET ${page.offset} LIMIT ${page.limit}
+      ) AS q
     ) AS p ON true
     ORDER BY p.position`.execute(db);
   const matches = Number(rows.rows[0]?.matches ?? 0);
@@ -231,8 +237,11 @@ async function sortedMatches(
   };
 }
 
-/** The page read tier by tier in the tier's order along the index, each limited to what the page still needs. */
-async function pageAlongTiers(
+/**
+ * Many matches: the page read tier by tier, each limited to what the page still needs. A tier of
+ * few matches is read and sorted; a tier of many is read in its order along the index.
+ */
+async function pageTierByTier(
   db: Db,
   scope: CatalogScope,
   m: SearchMatch,
@@ -241,25 +250,43 @@ async function pageAlongTiers(
   const { codes, tiers } = tiersOf(m);
   const needed = page.offset + page.limit;
   const found: { productId: string; byCode: boolean }[] = [];
-  for (const [i, tier] of tiers.entries()) {
-    let query = db
-      .selectFrom('product_search_documents as d')
-      .select('d.product_id as productId')
-      .where(documentInScope(scope))
-      .where('d.published', '=', true)
-      .where(tier);
-    for (const earlier of tiers.slice(0, i)) query = query.where(sql<SqlBool>`not (${earlier})`);
-    if (m.categoryIds) query = query.where(sql<SqlBool>`d.category_ids && ${m.categoryIds}::uuid[]`);
-    const rows = await query
-      .orderBy(sql`length(d.text)`)
-      .orderBy('d.text')
-      .orderBy('d.product_id')
-      .limit(needed - found.length)
-      .execute();
-    for (const row of rows) found.push({ productId: row.productId, byCode: tier === codes });
+  for (const [i, condition] of tiers.entries()) {
+    const where = sql.join(
+      [condition, ...tiers.slice(0, i).map((earlier) => sql<SqlBool>`not (${earlier})`)],
+      sql` and `,
+    ) as Expression<SqlBool>;
+    const tier = { where, byCode: condition === codes };
+    const part = { offset: 0, limit: needed - found.length };
+    const sorted = await sortedMatches(db, scope, m, part, tier);
+    found.push(...(sorted.matches === null ? await walkTier(db, scope, m, part, tier) : sorted.hits));
     if (found.length >= needed) break;
   }
   return found.slice(page.offset);
+}
+
+/** The first matches of a tier in its order, along the (account, published, length, text) index. */
+async function walkTier(
+  db: Db,
+  scope: CatalogScope,
+  m: SearchMatch,
+  part: { offset: number; limit: number },
+  tier: { where: Expression<SqlBool>; byCode: boolean },
+): Promise<{ productId: string; byCode: boolean }[]> {
+  let query = db
+    .selectFrom('product_search_documents as d')
+    .select('d.product_id as productId')
+    .where(documentInScope(scope))
+    .where('d.published', '=', true)
+    .where(tier.where);
+  if (m.categoryIds) query = query.where(sql<SqlBool>`d.category_ids && ${m.categoryIds}::uuid[]`);
+  const rows = await query
+    .orderBy(sql`length(d.text)`)
+    .orderBy('d.text')
+    .orderBy('d.product_id')
+    .offset(part.offset)
+    .limit(part.limit)
+    .execute();
+  return rows.map((row) => ({ productId: row.productId, byCode: tier.byCode }));
 }
 
 /**
