@@ -4,6 +4,7 @@ import type { Db } from '../platform/db';
 import type { OrganizationsTable } from '../platform/db.types';
 import { hashPassword } from '../platform/security';
 import { seedBuybackConfig } from './buyback-config';
+import { seedBuybacks } from './buybacks';
 import { seedCatalog } from './catalog';
 import { DEMO } from './demo-ids';
 
@@ -397,5 +398,6 @@ export async function seedDemo(db: Db): Promise<void> {
       .execute();
     await seedCatalog(trx);
     await seedBuybackConfig(trx);
+    await seedBuybacks(trx);
   });
 }

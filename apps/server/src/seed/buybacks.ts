@@ -1,0 +1,256 @@
+import { permissionsFor, type UserType } from '@reprise/shared';
+import { assertTransition, planCancellation, planLostInStore } from '../modules/buybacks/buyback-statuses';
+import * as repo from '../modules/buybacks/buybacks.repository';
+import { createBuybacks, type NewBuybackLine } from '../modules/buybacks/create-buybacks.service';
+import { loadProductContext } from '../modules/buybacks/wizard.service';
+import type { Actor } from '../platform/context';
+import type { Db } from '../platform/db';
+import { DEMO_CONFIG } from './buyback-config';
+import { DEMO_CATALOG } from './catalog';
+import { DEMO } from './demo-ids';
+
+/**
+ * A handful of Demo Retail buybacks in several statuses, so that the buyback list and detail show
+ * something on a new database: created through the buyback service (server prices, numbers,
+ * snapshots), then moved along the transition table. Runs after the catalogue and the buyback
+ * configuration, in the seed's transaction.
+ */
+
+const C = DEMO_CONFIG.circuits;
+const PM = DEMO_CONFIG.paymentModes;
+const cat = DEMO_CATALOG.categories as Record<string, string>;
+
+async function actorOf(trx: Db, email: string, userType: UserType): Promise<Actor> {
+  const row = await trx
+    .selectFrom('users as u')
+    .innerJoin('user_modules as m', 'm.user_id', 'u.id')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select(['u.id', 'u.account_id', 'u.email', 'm.organization_id', 'o.path'])
+    .where('u.email', '=', email)
+    .where('m.module_type', '=', 'tim')
+    .executeTakeFirstOrThrow();
+  return {
+    userId: row.id,
+    sessionId: 'seed',
+    accountId: row.account_id,
+    email: row.email,
+    module: 'tim',
+    userType,
+    organizationId: row.organization_id,
+    organizationPath: row.path,
+    isPlatform: false,
+    permissions: new Set(permissionsFor(userType, 'tim')),
+  };
+}
+
+/** The first published products of a category or below it, by name. */
+async function productsOf(trx: Db, categoryId: string, count: number): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.main_category_id')
+    .select('p.id')
+    .where('c.path', 'like', `%/${categoryId}/%`)
+    .where('p.status', '=', 'published')
+    .orderBy('p.sort_name')
+    .limit(count)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** A line answering each question with its answer at `pick` (wrapping), so states vary. */
+async function line(
+  trx: Db,
+  productId: string,
+  pick: number,
+  shippingMethodId: string,
+  paymentModeId: string,
+  imei?: string,
+): Promise<NewBuybackLine> {
+  const { questions } = await loadProductContext(trx, DEMO.accounts.demoRetail, productId);
+  return {
+    productId,
+    answers: questions.map((q) => ({
+      questionId: q.id,
+      answerIds: [q.answers[pick % q.answers.length]?.id as string],
+    })),
+    shippingMethodId,
+    paymentModeId,
+    imei: imei ?? null,
+  };
+}
+
+const customer = (
+  firstName: string,
+  lastName: string,
+  street: string,
+  zip: string,
+  city: string,
+  country: string,
+  extra: Record<string, unknown> = {},
+) => ({
+  firstName,
+  lastName,
+  email: `${firstName}.${lastName}`
+    .normalize('NFD')
+    .replace(/[^\w.]/g, '')
+    .toLowerCase()
+    .concat('@example.test'),
+  phone: country === 'BE' ? '+32 470 12 34 56' : '06 12 34 56 78',
+  street,
+  zip,
+  city,
+  country,
+  identification: {
+    type: 'identity_card',
+    number: 'X4RTBPFW4',
+    deliveryDate: '2019-06-12',
+    issuingAuthority: 'Préfecture',
+  },
+  ...extra,
+});
+
+/** Moves a buyback, its item and its payment through allowed transitions only. */
+async function advance(
+  trx: Db,
+  actor: Actor,
+  id: string,
+  steps: { status?: string; itemStatus?: string; paymentStatus?: string }[],
+) {
+  for (const step of steps) {
+    const current = await trx
+      .selectFrom('buybacks as b')
+      .innerJoin('buyback_items as i', 'i.buyback_id', 'b.id')
+      .innerJoin('payments as p', 'p.buyback_id', 'b.id')
+      .select(['b.status', 'i.status as item_status', 'p.status as payment_status'])
+      .where('b.id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (step.status) assertTransition('buyback', current.status as never, step.status as never);
+    if (step.itemStatus) assertTransition('item', current.item_status as never, step.itemStatus as never);
+    if (step.paymentStatus)
+      assertTransition('payment', current.payment_status as never, step.paymentStatus as never);
+    await repo.updateStatuses(
+      trx,
+      id,
+      {
+        buyback: step.status ? { status: step.status } : undefined,
+        itemStatus: step.itemStatus,
+        paymentStatus: step.paymentStatus,
+      },
+      actor.userId,
+    );
+  }
+}
+
+export async function seedBuybacks(trx: Db): Promise<void> {
+  const seller = await actorOf(trx, 'store_seller@demo.test', 'store_seller');
+  const rmu = await actorOf(trx, 'root_management_unit_manager@demo.test', 'root_management_unit_manager');
+  const [iphoneA, iphoneB] = await productsOf(trx, cat['smartphones-apple'] as string, 2);
+  const [galaxy] = await productsOf(trx, cat['smartphones-samsung'] as string, 1);
+  const [laptop] = await productsOf(trx, cat['laptops'] as string, 1);
+  if (!iphoneA || !iphoneB || !galaxy || !laptop)
+    throw new Error('the demo catalogue lacks the products the demo buybacks use');
+  const iban = 'FR76 3000 6000 0112 3456 7890 189';
+
+  const store = (actor: Actor, storeId: string, lines: NewBuybackLine[], who: ReturnType<typeof customer>) =>
+    createBuybacks(trx, actor, { channel: 'store', storeId, lines, customer: who, asCart: lines.length > 1 });
+
+  // awaiting inventory: a cart of two in Paris, paid by bank transfer
+  await store(
+    seller,
+    DEMO.orgs.storeParis,
+    [
+      await line(trx, iphoneA, 0, C.storeDrop, PM.bankTransfer, '356789012345678'),
+      await line(trx, galaxy, 1, C.storeDrop, PM.bankTransfer),
+    ],
+    customer('Zoé', 'Łukasiewicz', '12 Rue Oberkampf', '75011', 'Paris', 'FR', { iban }),
+  );
+  // awaiting inventory, paid by voucher
+  await store(
+    seller,
+    DEMO.orgs.storeParis,
+    [await line(trx, iphoneB, 1, C.storeDrop, PM.voucher)],
+    customer('Jürgen', 'Groß', 'Straße des 17. Juni 1', '75008', 'Paris', 'FR'),
+  );
+  // in transit from Lille (store collect, gift card)
+  const transit = await store(
+    rmu,
+    DEMO.orgs.storeLille,
+    [await line(trx, laptop, 0, C.storeCollect, PM.giftCard)],
+    customer('Søren', 'Ærøskøbing', '5 Rue Nationale', '59000', 'Lille', 'FR'),
+  );
+  await advance(trx, rmu, transit.buybacks[0]?.id as string, [
+    { status: 'bb_in_transit', itemStatus: 'item_in_transit' },
+  ]);
+  // completed by the warehouse and paid
+  const done = await store(
+    rmu,
+    DEMO.orgs.storeBruxelles,
+    [await line(trx, galaxy, 2, C.storeDrop, PM.bankTransfer)],
+    customer('Lotte', 'Van den Broeck', 'Rue Neuve 12', '1000', 'Bruxelles', 'BE', {
+      iban: 'BE68 5390 0754 7034',
+    }),
+  );
+  await advance(trx, rmu, done.buybacks[0]?.id as string, [
+    { status: 'bb_in_transit', itemStatus: 'item_in_transit', paymentStatus: 'payment_created' },
+    { status: 'bb_in_processing', itemStatus: 'item_registered_in_warehouse' },
+    { itemStatus: 'item_awaiting_compliancy_tests' },
+    { status: 'bb_completed', itemStatus: 'item_completed', paymentStatus: 'payment_initiated' },
+    { paymentStatus: 'payment_completed' },
+  ]);
+  // cancelled at the customer's request
+  const cancelled = await store(
+    seller,
+    DEMO.orgs.storeParis,
+    [await line(trx, iphoneA, 2, C.storeDrop, PM.giftCard)],
+    customer('Amélie', 'Poulain', '15 Rue des Trois Frères', '75018', 'Paris', 'FR'),
+  );
+  const c = cancelled.buybacks[0];
+  if (c) {
+    const plan = planCancellation(
+      { status: c.status, itemStatus: c.item.status, paymentStatus: c.paymentStatus },
+      { reason: 'customer_retraction', force: false },
+    );
+    await repo.updateStatuses(
+      trx,
+      c.id,
+      {
+        buyback: {
+          status: plan.status,
+          cancel_reason: 'customer_retraction',
+          cancel_comment: 'Le client préfère garder son téléphone.',
+          cancelled_by: seller.userId,
+          cancelled: true,
+        },
+        itemStatus: plan.itemStatus,
+        paymentStatus: plan.paymentStatus,
+      },
+      seller.userId,
+    );
+  }
+  // lost in store
+  const lost = await store(
+    seller,
+    DEMO.orgs.storeParis,
+    [await line(trx, iphoneB, 0, C.storeDrop, PM.noIbanTransfer)],
+    customer('Ólafur', 'Łódź', '3 Place de la République', '75003', 'Paris', 'FR'),
+  );
+  const l = lost.buybacks[0];
+  if (l) {
+    const plan = planLostInStore({ status: l.status, itemStatus: l.item.status });
+    await repo.updateStatuses(
+      trx,
+      l.id,
+      { buyback: { status: plan.status }, itemStatus: plan.itemStatus },
+      seller.userId,
+    );
+  }
+  // pre-declared on the web, to be handed in at a store
+  await createBuybacks(trx, seller, {
+    channel: 'web',
+    storeId: null,
+    accountId: DEMO.accounts.demoRetail,
+    lines: [await line(trx, iphoneA, 1, C.webDrop, PM.voucher)],
+    customer: customer('Inès', 'García', '8 Avenue Jean Jaurès', '69007', 'Lyon', 'FR'),
+    asCart: false,
+  });
+}
