@@ -158,7 +158,7 @@ export function createPostgresProductSearch(db: Db): ProductSearch {
         categoryIds,
       };
       const { hits: ranked, matches } = await repo.searchPage(db, scope, match, page);
-      const counted = matches ?? repo.SORT_UP_TO_MATCHES + 1;
+      const counted = matches ?? (await repo.countMatches(db, scope, match, SEARCH_COUNT_LIMIT + 1));
       const totalItemsCapped = counted > SEARCH_COUNT_LIMIT;
       const totalItems = Math.min(counted, SEARCH_COUNT_LIMIT);
       const rows = new Map(

@@ -140,19 +140,50 @@ export interface SearchMatch {
   categoryIds?: string[];
 }
 
-function matching(db: Db, scope: CatalogScope, m: SearchMatch) {
+/** The published documents of the scope (and of the categories asked). */
+function candidates(db: Db, scope: CatalogScope, m: SearchMatch) {
   let query = db
     .selectFrom('product_search_documents as d')
     .where(documentInScope(scope))
     .where('d.published', '=', true);
   if (m.categoryIds) query = query.where(sql<SqlBool>`d.category_ids && ${m.categoryIds}::uuid[]`);
-  const byText = m.match ? sql<SqlBool>`d.vector @@ to_tsquery('simple', ${m.match})` : null;
-  const byCode = m.codes.length ? sql<SqlBool>`d.codes && ${m.codes}::text[]` : null;
-  if (byText && byCode) query = query.where(sql<SqlBool>`(${byCode} or ${byText})`);
-  else if (byText) query = query.where(byText);
-  else if (byCode) query = query.where(byCode);
   return query;
 }
+
+/** What every match satisfies: one of the codes, or the words (as prefixes or corrected). */
+function matchCondition(m: SearchMatch): Expression<SqlBool> {
+  const byText = m.match ? sql<SqlBool>`d.vector @@ to_tsquery('simple', ${m.match})` : null;
+  const byCode = m.codes.length ? sql<SqlBool>`d.codes && ${m.codes}::text[]` : null;
+  if (byText && byCode) return sql<SqlBool>`(${byCode} or ${byText})`;
+  return byText ?? byCode ?? sql<SqlBool>`false`;
+}
+
+/**
+ * The condition as a plain filter the planner cannot serve from the GIN indexes: a walk along
+ * the order's index (or a scan that stops early) is what a common word needs.
+ */
+const asFilter = (condition: Expression<SqlBool>) => sql<SqlBool>`(${condition}) is true`;
+
+/**
+ * The planner's estimate of the matches (EXPLAIN: planning only, no reading): enough to choose
+ * between sorting the matches and walking the order's index, not to count them.
+ */
+async function estimatedMatches(
+  db: Db,
+  scope: CatalogScope,
+  m: SearchMatch,
+  where?: Expression<SqlBool>,
+): Promise<number> {
+  const query = candidates(db, scope, m).where(where ?? matchCondition(m));
+  const result = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>`
+    EXPLAIN (FORMAT JSON) ${query.select('d.product_id')}`.execute(db);
+  const plan = result.rows[0]?.['QUERY PLAN'];
+  const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  return Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? Number.POSITIVE_INFINITY);
+}
+
+/** Below this estimate the matches are read and sorted; above it they are walked in order. */
+export const SORT_BELOW_ESTIMATE = 2500;
 
 /**
  * Up to this many matches a page is read from the GIN indexes and sorted (rare words may all sort
@@ -186,8 +217,10 @@ export async function searchPage(
   m: SearchMatch,
   page: { offset: number; limit: number },
 ): Promise<RankedPage> {
-  const sorted = await sortedMatches(db, scope, m, page);
-  if (sorted.matches !== null) return sorted;
+  if ((await estimatedMatches(db, scope, m)) <= SORT_BELOW_ESTIMATE) {
+    const sorted = await sortedMatches(db, scope, m, page);
+    if (sorted.matches !== null) return sorted;
+  }
   return { hits: await pageTierByTier(db, scope, m, page), matches: null };
 }
 
@@ -207,14 +240,14 @@ async function sortedMatches(
   const all = tiersOf(m);
   const tiers = tier ? [] : all.tiers;
   const byCode = tier ? sql`${tier.byCode}` : (all.codes ?? sql`false`);
-  const candidates = tier ? matching(db, scope, m).where(tier.where) : matching(db, scope, m);
+  const found = candidates(db, scope, m).where(tier ? tier.where : matchCondition(m));
   const ranked = sql.join(
     [...tiers.map((t) => sql`(${t}) desc`), sql`length(d.text)`, sql`d.text`, sql`d.product_id`],
     sql`, `,
   );
   const rows = await sql<{ matches: string; productId: string | null; byCode: boolean | null }>`
     WITH matched AS MATERIALIZED (
-      ${candidates.select(['d.product_id', 'd.text', 'd.codes', 'd.vector']).limit(SORT_UP_TO_MATCHES + 1)}
+      ${found.select(['d.product_id', 'd.text', 'd.codes', 'd.vector']).limit(SORT_UP_TO_MATCHES + 1)}
     ), n AS (SELECT count(*) AS matches FROM matched)
     SELECT n.matches, p.product_id AS "productId", p.by_code AS "byCode"
     FROM n LEFT JOIN LATERAL (
@@ -257,8 +290,13 @@ async function pageTierByTier(
     ) as Expression<SqlBool>;
     const tier = { where, byCode: condition === codes };
     const part = { offset: 0, limit: needed - found.length };
-    const sorted = await sortedMatches(db, scope, m, part, tier);
-    found.push(...(sorted.matches === null ? await walkTier(db, scope, m, part, tier) : sorted.hits));
+    const sorted =
+      (await estimatedMatches(db, scope, m, where)) <= SORT_BELOW_ESTIMATE
+        ? await sortedMatches(db, scope, m, part, tier)
+        : null;
+    found.push(
+      ...(sorted && sorted.matches !== null ? sorted.hits : await walkTier(db, scope, m, part, tier)),
+    );
     if (found.length >= needed) break;
   }
   return found.slice(page.offset);
@@ -272,14 +310,9 @@ async function walkTier(
   part: { offset: number; limit: number },
   tier: { where: Expression<SqlBool>; byCode: boolean },
 ): Promise<{ productId: string; byCode: boolean }[]> {
-  let query = db
-    .selectFrom('product_search_documents as d')
+  const rows = await candidates(db, scope, m)
     .select('d.product_id as productId')
-    .where(documentInScope(scope))
-    .where('d.published', '=', true)
-    .where(tier.where);
-  if (m.categoryIds) query = query.where(sql<SqlBool>`d.category_ids && ${m.categoryIds}::uuid[]`);
-  const rows = await query
+    .where(asFilter(tier.where))
     .orderBy(sql`length(d.text)`)
     .orderBy('d.text')
     .orderBy('d.product_id')
@@ -290,8 +323,8 @@ async function walkTier(
 }
 
 /**
- * The number of matches, counted up to `limit` (a broad query does not read all its matches to
- * say "more than 1,000").
+ * The number of matches of a broad query, counted up to `limit` (it does not read all its
+ * matches to say "more than 1,000").
  */
 export async function countMatches(
   db: Db,
@@ -299,8 +332,15 @@ export async function countMatches(
   m: SearchMatch,
   limit: number,
 ): Promise<number> {
+  // used for common words: a scan that stops after `limit` matches beats reading every posting
   const row = await db
-    .selectFrom(matching(db, scope, m).select(sql`1`.as('one')).limit(limit).as('m'))
+    .selectFrom(
+      candidates(db, scope, m)
+        .where(asFilter(matchCondition(m)))
+        .select(sql`1`.as('one'))
+        .limit(limit)
+        .as('m'),
+    )
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   return Number(row.total);
