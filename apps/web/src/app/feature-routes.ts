@@ -3,8 +3,11 @@ import { buybackWizardRoutes } from '../features/buyback-wizard/routes';
 import { buybacksRoutes } from '../features/buybacks/routes';
 import { cartRoutes } from '../features/cart/routes';
 import { catalogRoutes } from '../features/catalog/routes';
+import { circuitsRoutes } from '../features/circuits/routes';
 import { designRoutes } from '../features/design/routes';
 import { entitiesRoutes } from '../features/entities/routes';
+import { paymentModesRoutes } from '../features/payment-modes/routes';
+import { settingsRoutes } from '../features/settings/routes';
 import { usersRoutes } from '../features/users/routes';
 
 /** Screens of the feature folders, children of the dashboard layout (each lazy, each with its `handle.permission`). */
@@ -13,6 +16,9 @@ export const dashboardFeatureRoutes: RouteObject[] = [
   ...entitiesRoutes,
   ...designRoutes,
   ...catalogRoutes,
+  ...circuitsRoutes,
+  ...paymentModesRoutes,
+  ...settingsRoutes,
   ...buybacksRoutes,
 ];
 

@@ -33,7 +33,7 @@ describe('side menu', () => {
     expect(keysOf((p) => operator.includes(p))).not.toContain('buybackCreate');
   });
 
-  it('shows a root manager the catalogue and the design entry too', () => {
+  it('shows a root manager the catalogue and the configuration entries too', () => {
     const rootManager = permissionsFor('root_management_unit_manager', 'tim');
     expect(keysOf((p) => rootManager.includes(p))).toEqual([
       'home',
@@ -44,9 +44,22 @@ describe('side menu', () => {
       'catalogSearch',
       'diagnostic',
       'design',
+      'paymentModes',
+      'circuits',
+      'dispatchCircuitRules',
       'users',
       'entities',
+      'transferOrder',
     ]);
+  });
+
+  it('shows circuits to those who read them, payment modes and the transfer order only with their permissions', () => {
+    const analyst = permissionsFor('root_management_unit_analyst', 'tim');
+    const keys = keysOf((p) => analyst.includes(p));
+    expect(keys).toContain('circuits');
+    expect(keys).toContain('dispatchCircuitRules');
+    expect(keys).not.toContain('paymentModes');
+    expect(keys).not.toContain('transferOrder');
   });
 
   it('shows the catalogue to those who read it, and not to a store seller', () => {

@@ -1,14 +1,19 @@
-import type { Permission } from '@reprise/shared';
+import type { Permission, PremiumFeature } from '@reprise/shared';
 import {
   type Icon,
   IconBuildingCommunity,
   IconBuildingStore,
   IconCategory,
   IconCirclePlus,
+  IconCreditCard,
+  IconFileText,
   IconHome,
+  IconListDetails,
   IconPackage,
   IconPalette,
   IconReceipt,
+  IconRoute,
+  IconSettings,
   IconStethoscope,
   IconUsers,
   IconZoomQuestion,
@@ -20,6 +25,8 @@ export interface MenuLink {
   to: string;
   icon: Icon;
   permission?: Permission;
+  /** Shows a premium badge (the feature is sold separately). */
+  premium?: PremiumFeature;
 }
 
 /** A folding group of links (e.g. Organisation: users, entities). */
@@ -70,6 +77,14 @@ export const MENU: MenuSection[] = [
     key: 'configuration',
     entries: [
       { key: 'design', to: '/design', icon: IconPalette, permission: 'design' },
+      { key: 'paymentModes', to: '/payment-modes', icon: IconCreditCard, permission: 'payment_modes' },
+      { key: 'circuits', to: '/circuits', icon: IconRoute, permission: 'dispatch_circuit_rule.list' },
+      {
+        key: 'dispatchCircuitRules',
+        to: '/dispatch-circuit-rules',
+        icon: IconListDetails,
+        permission: 'dispatch_circuit_rule.list',
+      },
       {
         key: 'organization',
         icon: IconBuildingCommunity,
@@ -77,6 +92,20 @@ export const MENU: MenuSection[] = [
         links: [
           { key: 'users', to: '/users', icon: IconUsers, permission: 'user.list' },
           { key: 'entities', to: '/entities', icon: IconBuildingStore, permission: 'organization.list' },
+        ],
+      },
+      {
+        key: 'settings',
+        icon: IconSettings,
+        permission: 'menu.settings',
+        links: [
+          {
+            key: 'transferOrder',
+            to: '/settings/transfer-order',
+            icon: IconFileText,
+            permission: 'transfer_order_settings',
+            premium: 'custom_transfer_order',
+          },
         ],
       },
     ],

@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { isMenuGroup, type MenuEntry, type MenuLink, visibleMenu } from '../navigation';
@@ -15,6 +15,13 @@ function LinkEntry({ link, pathname }: { link: MenuLink; pathname: string }) {
       to={link.to}
       label={t(`menu.${link.key}`)}
       leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
+      rightSection={
+        link.premium ? (
+          <Badge size="xs" color="yellow" variant="light">
+            {t('menu.premium')}
+          </Badge>
+        ) : undefined
+      }
       active={isActive(pathname, link.to)}
     />
   );

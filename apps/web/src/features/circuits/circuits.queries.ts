@@ -1,0 +1,150 @@
+import type {
+  CategoryCircuitsResponse,
+  CircuitResponse,
+  CircuitWarehouseResponse,
+  Collection,
+  CreateCircuitRequest,
+  DispatchCircuitRuleResponse,
+  PatchCircuitRequest,
+  PatchDispatchCircuitRuleRequest,
+  TransportProviderResponse,
+} from '@reprise/shared';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+type ListQuery = Record<string, string | number | null | undefined>;
+
+/** Circuits and their dispatch circuit rules change together (status, categories, instructions). */
+export const circuitsKeys = {
+  all: ['circuits'] as const,
+  lists: () => [...circuitsKeys.all, 'list'] as const,
+  list: (query: ListQuery) => [...circuitsKeys.lists(), query] as const,
+  details: () => [...circuitsKeys.all, 'detail'] as const,
+  detail: (id: string) => [...circuitsKeys.details(), id] as const,
+  ofCategory: (categoryId: string) => [...circuitsKeys.all, 'category', categoryId] as const,
+  transportProviders: () => [...circuitsKeys.all, 'transport-providers'] as const,
+  warehouses: () => [...circuitsKeys.all, 'warehouses'] as const,
+};
+
+export const rulesKeys = {
+  all: ['dispatch-circuit-rules'] as const,
+  lists: () => [...rulesKeys.all, 'list'] as const,
+  list: (query: ListQuery) => [...rulesKeys.lists(), query] as const,
+  detail: (id: string) => [...rulesKeys.all, 'detail', id] as const,
+};
+
+export function useCircuits(query: ListQuery) {
+  return useQuery({
+    queryKey: circuitsKeys.list(query),
+    queryFn: ({ signal }) => api.get<Collection<CircuitResponse>>('/circuits', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCircuit(id: string) {
+  return useQuery({
+    queryKey: circuitsKeys.detail(id),
+    queryFn: ({ signal }) => api.get<CircuitResponse>(`/circuits/${id}`, { signal }),
+    meta: { errorModal: { redirectToRoute: '/circuits' } },
+  });
+}
+
+export function useTransportProviders() {
+  return useQuery({
+    queryKey: circuitsKeys.transportProviders(),
+    queryFn: ({ signal }) =>
+      api.get<{ member: TransportProviderResponse[] }>('/transport-providers', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCircuitWarehouses() {
+  return useQuery({
+    queryKey: circuitsKeys.warehouses(),
+    queryFn: ({ signal }) =>
+      api.get<{ member: CircuitWarehouseResponse[] }>('/circuit-warehouses', { signal }),
+  });
+}
+
+function afterCircuitWrite(queryClient: QueryClient, circuit?: CircuitResponse) {
+  if (circuit) queryClient.setQueryData(circuitsKeys.detail(circuit.id), circuit);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: circuitsKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: rulesKeys.all }),
+  ]);
+}
+
+export function useCreateCircuit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCircuitRequest) => api.post<CircuitResponse>('/circuits', body),
+    meta: { handlesErrors: true },
+    onSuccess: (circuit) => afterCircuitWrite(queryClient, circuit),
+  });
+}
+
+export function useUpdateCircuit(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: PatchCircuitRequest) => api.patch<CircuitResponse>(`/circuits/${id}`, patch),
+    meta: { handlesErrors: true },
+    onSuccess: (circuit) => afterCircuitWrite(queryClient, circuit),
+  });
+}
+
+/** Links or unlinks a category and a circuit (through the circuit's dispatch rule). */
+export function useCategoryLink(circuitId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ categoryId, linked }: { categoryId: string; linked: boolean }) =>
+      linked
+        ? api.post<CategoryCircuitsResponse>(`/categories/${categoryId}/circuits/${circuitId}`)
+        : api.delete<CategoryCircuitsResponse>(`/categories/${categoryId}/circuits/${circuitId}`),
+    onSuccess: (answer) =>
+      Promise.all([
+        queryClient.setQueryData(circuitsKeys.ofCategory(answer.categoryId), answer),
+        queryClient.invalidateQueries({ queryKey: circuitsKeys.detail(circuitId) }),
+        afterCircuitWrite(queryClient),
+      ]),
+  });
+}
+
+export function useDispatchRules(query: ListQuery) {
+  return useQuery({
+    queryKey: rulesKeys.list(query),
+    queryFn: ({ signal }) =>
+      api.get<Collection<DispatchCircuitRuleResponse>>('/dispatch-circuit-rules', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDispatchRule(id: string) {
+  return useQuery({
+    queryKey: rulesKeys.detail(id),
+    queryFn: ({ signal }) =>
+      api.get<DispatchCircuitRuleResponse>(`/dispatch-circuit-rules/${id}`, { signal }),
+    meta: { errorModal: { redirectToRoute: '/dispatch-circuit-rules' } },
+  });
+}
+
+export function useUpdateDispatchRule(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: PatchDispatchCircuitRuleRequest) =>
+      api.patch<DispatchCircuitRuleResponse>(`/dispatch-circuit-rules/${id}`, patch),
+    meta: { handlesErrors: true },
+    onSuccess: (rule) => {
+      queryClient.setQueryData(rulesKeys.detail(rule.id), rule);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: rulesKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: circuitsKeys.all }),
+      ]);
+    },
+  });
+}
