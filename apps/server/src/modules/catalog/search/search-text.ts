@@ -88,7 +88,8 @@ function foldWithOrigins(value: string) {
   const end: number[] = [];
   let offset = 0;
   for (const character of value) {
-    const folded = fold(character);
+    // ASCII folds to its lower case: the fast path for most of a name
+    const folded = character.charCodeAt(0) < 128 ? character.toLowerCase() : fold(character);
     for (let unit = 0; unit < folded.length; unit += 1) {
       start.push(offset);
       end.push(offset + character.length);
