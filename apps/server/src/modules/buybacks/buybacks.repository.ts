@@ -46,49 +46,62 @@ export interface PricingContextRow {
   cart_min_value: number | null;
 }
 
-/** A product with its main category and its account's settings; `accountId` null: any account. */
+export interface QuestionJson {
+  id: string;
+  categoryId: string;
+  categoryLabel: string;
+  title: string;
+  description: string | null;
+  type: 'unique' | 'multiple';
+  answers: {
+    id: string;
+    title: string;
+    description: string | null;
+    maxGrade: ProductGrade | null;
+    impact: { kind: 'fixed' | 'percentage'; value: number } | null;
+  }[];
+}
+
+/**
+ * A product with its main category, its account's settings and its questionnaire (the questions
+ * of its main category and ancestors, root first, with their answers), in ONE query: the estimate
+ * is the wizard's hot path. `accountId` null: any account.
+ */
 export async function findPricingContext(
   db: Db,
   accountId: string | null,
   productId: string,
-): Promise<PricingContextRow | undefined> {
-  let query = db
-    .selectFrom('products as p')
-    .innerJoin('categories as c', 'c.id', 'p.main_category_id')
-    .innerJoin('accounts as a', 'a.id', 'p.account_id')
-    .leftJoin('organization_root_details as rd', 'rd.account_id', 'p.account_id')
-    .select([
-      'p.id',
-      'p.account_id',
-      'p.status',
-      'p.name',
-      'p.brand',
-      'p.model',
-      'p.ean_code',
-      'p.image_key',
-      'p.comment_for_seller',
-      'p.tac_codes',
-      'p.is_collecting_imei',
-      'p.buyback_zero_not_allowed',
-      'p.price_functional',
-      'p.price_grade_a',
-      'p.price_grade_b',
-      'p.price_grade_c',
-      'p.price_grade_d',
-      'p.price_grade_e',
-      'c.id as category_id',
-      'c.label as category_label',
-      'c.path as category_path',
-      'c.buyer_account_id',
-      'a.currency',
-      'a.language',
-      'rd.enabled_premium_features',
-      'rd.customer_identity_document_required',
-      'rd.cart_min_value',
-    ])
-    .where('p.id', '=', productId);
-  if (accountId) query = query.where('p.account_id', '=', accountId);
-  return query.executeTakeFirst() as Promise<PricingContextRow | undefined>;
+): Promise<(PricingContextRow & { questions: QuestionJson[] }) | undefined> {
+  const { rows } = await sql<PricingContextRow & { questions: QuestionJson[] }>`
+    SELECT p.id, p.account_id, p.status, p.name, p.brand, p.model, p.ean_code, p.image_key,
+      p.comment_for_seller, p.tac_codes, p.is_collecting_imei, p.buyback_zero_not_allowed,
+      p.price_functional, p.price_grade_a, p.price_grade_b, p.price_grade_c, p.price_grade_d, p.price_grade_e,
+      c.id AS category_id, c.label AS category_label, c.path AS category_path, c.buyer_account_id,
+      a.currency, a.language,
+      rd.enabled_premium_features, rd.customer_identity_document_required, rd.cart_min_value,
+      coalesce((
+        SELECT json_agg(json_build_object(
+            'id', q.id, 'categoryId', q.category_id, 'categoryLabel', qc.label, 'title', q.title,
+            'description', q.description, 'type', q.type,
+            'answers', coalesce((
+              SELECT json_agg(json_build_object(
+                  'id', an.id, 'title', an.title, 'description', an.description, 'maxGrade', an.max_grade,
+                  'impact', CASE WHEN an.price_impact_kind IS NULL THEN NULL
+                    ELSE json_build_object('kind', an.price_impact_kind, 'value', an.price_impact_value) END
+                ) ORDER BY an.position)
+              FROM diagnostic_answers an WHERE an.question_id = q.id), '[]'::json)
+          ) ORDER BY array_position(chain.ids, q.category_id), q.position)
+        FROM diagnostic_questions q
+        JOIN categories qc ON qc.id = q.category_id
+        WHERE q.category_id = ANY (chain.ids)
+      ), '[]'::json) AS questions
+    FROM products p
+    JOIN categories c ON c.id = p.main_category_id
+    JOIN accounts a ON a.id = p.account_id
+    LEFT JOIN organization_root_details rd ON rd.account_id = p.account_id
+    CROSS JOIN LATERAL (SELECT string_to_array(trim(BOTH '/' FROM c.path), '/')::uuid[] AS ids) chain
+    WHERE p.id = ${productId} ${accountId ? sql`AND p.account_id = ${accountId}` : sql``}`.execute(db);
+  return rows[0];
 }
 
 export const pricesOf = (row: PricingContextRow): Record<ProductGrade, number> => ({
@@ -99,49 +112,6 @@ export const pricesOf = (row: PricingContextRow): Record<ProductGrade, number> =
   grade_d: row.price_grade_d,
   grade_e: row.price_grade_e,
 });
-
-export interface QuestionnaireRow {
-  question_id: string;
-  category_id: string;
-  category_label: string;
-  title: string;
-  type: string;
-  description: string | null;
-  answer_id: string | null;
-  answer_title: string | null;
-  answer_description: string | null;
-  max_grade: string | null;
-  price_impact_kind: string | null;
-  price_impact_value: number | null;
-}
-
-/** The questions of categories (root first, in their order) with their answers, in one query. */
-export async function findQuestionnaire(db: Db, categoryIds: string[]): Promise<QuestionnaireRow[]> {
-  if (categoryIds.length === 0) return [];
-  return db
-    .selectFrom('diagnostic_questions as q')
-    .innerJoin('categories as c', 'c.id', 'q.category_id')
-    .leftJoin('diagnostic_answers as a', 'a.question_id', 'q.id')
-    .select([
-      'q.id as question_id',
-      'q.category_id',
-      'c.label as category_label',
-      'q.title',
-      'q.type',
-      'q.description',
-      'a.id as answer_id',
-      'a.title as answer_title',
-      'a.description as answer_description',
-      'a.max_grade',
-      'a.price_impact_kind',
-      'a.price_impact_value',
-    ])
-    .where('q.category_id', 'in', categoryIds)
-    .orderBy(sql`array_position(${sql.val(categoryIds)}::uuid[], q.category_id)`)
-    .orderBy('q.position')
-    .orderBy('a.position')
-    .execute();
-}
 
 // ---------- organisations ----------
 

@@ -4,49 +4,14 @@ import {
   imeiMatchesTac,
   isImeiFormat,
   type PricingAnswer,
-  type ProductGrade,
   type Violation,
 } from '@reprise/shared';
 import type { BuybackAnswerSnapshot } from '../../platform/db.types';
 import { AppError } from '../../platform/errors';
-import type { QuestionnaireRow } from './buybacks.repository';
 
 /** The rules of the wizard's answers and IMEI (journeys.md sections 5 and 8). Pure. */
 
 export type Question = BuybackQuestionnaireResponse['questions'][number];
-
-/** Groups the questionnaire rows (one per answer) into questions, in order. */
-export function questionsOf(rows: QuestionnaireRow[]): Question[] {
-  const byId = new Map<string, Question>();
-  for (const row of rows) {
-    let question = byId.get(row.question_id);
-    if (!question) {
-      question = {
-        id: row.question_id,
-        categoryId: row.category_id,
-        categoryLabel: row.category_label,
-        title: row.title,
-        description: row.description,
-        type: row.type as Question['type'],
-        answers: [],
-      };
-      byId.set(row.question_id, question);
-    }
-    if (row.answer_id && row.answer_title) {
-      question.answers.push({
-        id: row.answer_id,
-        title: row.answer_title,
-        description: row.answer_description,
-        maxGrade: row.max_grade as ProductGrade | null,
-        impact:
-          row.price_impact_kind && row.price_impact_value !== null
-            ? { kind: row.price_impact_kind as 'fixed' | 'percentage', value: row.price_impact_value }
-            : null,
-      });
-    }
-  }
-  return [...byId.values()];
-}
 
 const diagnosticError = (violations: Violation[]) =>
   new AppError(

@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors';
 import { resolveShippingMethods } from '../buyback-config/shipping-methods';
 import { productImageUrl } from './buybacks.mapper';
 import * as repo from './buybacks.repository';
-import { checkAnswers, checkImei, type Question, questionsOf } from './diagnosis';
+import { checkAnswers, checkImei, type Question } from './diagnosis';
 
 /** The wizard's reads and the price computation shared by the estimate and the creation. */
 
@@ -42,9 +42,9 @@ export async function loadProductContext(
   accountId: string | null,
   productId: string,
 ): Promise<ProductContext> {
-  const row = await repo.findPricingContext(db, accountId, productId);
-  if (row?.status !== 'published') throw productNotFound();
-  const questions = questionsOf(await repo.findQuestionnaire(db, repo.idsOfPath(row.category_path)));
+  const found = await repo.findPricingContext(db, accountId, productId);
+  if (found?.status !== 'published') throw productNotFound();
+  const { questions, ...row } = found;
   return {
     row,
     questions,
