@@ -1,10 +1,7 @@
-import { Alert, Button, Fieldset, Group, Stack } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { Fieldset } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { FormErrorSummary } from '../../ui/form-error-summary';
-import { focusFirstError } from '../users/form-feedback';
+import { FormShell } from '../../ui/form-shell';
 import { AddressFields, AttachmentFields, GeneralFields, LocationFields } from './entity-form-sections';
 import type { EntityFormValues } from './entity-form-values';
 import type { EntityForm } from './use-entity-form';
@@ -53,59 +50,30 @@ export function EntityFormView({
   footer,
 }: EntityFormViewProps) {
   const { t } = useTranslation('entities');
-  const [attempted, setAttempted] = useState(false);
   const labels = useFieldLabels();
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(
-        (values) => {
-          setAttempted(true);
-          onSubmit(values);
-        },
-        (errors) => {
-          setAttempted(true);
-          focusFirstError(form, errors);
-        },
-      )}
+    <FormShell
+      form={form}
+      labels={labels}
+      onSubmit={onSubmit}
+      submitLabel={submitLabel}
+      submitting={submitting}
+      readOnlyNote={readOnly ? t('form.readOnly') : null}
+      cancel={{ to: '/entities', label: t('form.cancel'), backLabel: t('form.back') }}
+      footer={footer}
     >
-      <Stack gap="lg" maw={1100}>
-        {readOnly && (
-          <Alert color="blue" icon={<IconInfoCircle aria-hidden />} role="note">
-            {t('form.readOnly')}
-          </Alert>
-        )}
-        {attempted && (
-          <FormErrorSummary
-            errors={form.errors}
-            labels={labels}
-            onSelect={(path) => form.getInputNode(path)?.focus()}
-          />
-        )}
-        <Fieldset legend={t('form.general')} disabled={readOnly}>
-          <GeneralFields form={form} entityId={entityId} />
-        </Fieldset>
-        <Fieldset legend={t('form.attachment')} disabled={readOnly}>
-          <AttachmentFields form={form} entityId={entityId} />
-        </Fieldset>
-        <Fieldset legend={t('form.address')} disabled={readOnly}>
-          <AddressFields form={form} />
-        </Fieldset>
-        <Fieldset legend={t('form.location')} disabled={readOnly}>
-          <LocationFields form={form} />
-        </Fieldset>
-        {footer}
-        <Group justify="flex-end">
-          <Button component={Link} to="/entities" variant="default">
-            {readOnly ? t('form.back') : t('form.cancel')}
-          </Button>
-          {!readOnly && (
-            <Button type="submit" loading={submitting}>
-              {submitLabel}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </form>
+      <Fieldset legend={t('form.general')} disabled={readOnly}>
+        <GeneralFields form={form} entityId={entityId} />
+      </Fieldset>
+      <Fieldset legend={t('form.attachment')} disabled={readOnly}>
+        <AttachmentFields form={form} entityId={entityId} />
+      </Fieldset>
+      <Fieldset legend={t('form.address')} disabled={readOnly}>
+        <AddressFields form={form} />
+      </Fieldset>
+      <Fieldset legend={t('form.location')} disabled={readOnly}>
+        <LocationFields form={form} />
+      </Fieldset>
+    </FormShell>
   );
 }

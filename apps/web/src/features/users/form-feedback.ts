@@ -14,16 +14,4 @@ export function showSaveError(form: { setErrors(errors: FormErrors): void }, err
   else reportError(error);
 }
 
-/** Focuses the first field in error, in page order (keyboard and screen-reader users land on it). */
-export function focusFirstError(
-  form: { getInputNode(path: string): HTMLElement | null },
-  errors: FormErrors,
-): void {
-  const fields = Object.keys(errors)
-    .map((path) => form.getInputNode(path))
-    .filter((node): node is HTMLElement => node !== null);
-  const first = fields.sort((a, b) =>
-    a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
-  )[0];
-  first?.focus();
-}
+export { focusFirstError } from '../../ui/form-shell';

@@ -1,23 +1,9 @@
-import {
-  Alert,
-  Button,
-  Fieldset,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Fieldset, Select, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
 import { LOCALES, STATUSES } from '@reprise/shared';
-import { IconInfoCircle } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useSession } from '../../app/session';
-import { FormErrorSummary } from '../../ui/form-error-summary';
-import { focusFirstError } from './form-feedback';
+import { FormShell } from '../../ui/form-shell';
 import type { UserForm } from './use-user-form';
 import type { UserFormValues } from './user-form-values';
 import { UserModulesField } from './user-modules-field';
@@ -110,7 +96,6 @@ export function UserFormView({
   readOnly = false,
 }: UserFormViewProps) {
   const { t } = useTranslation('users');
-  const [attempted, setAttempted] = useState(false);
   const labels: Record<string, string> = {
     email: t('form.email'),
     firstname: t('form.firstname'),
@@ -127,53 +112,25 @@ export function UserFormView({
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(
-        (values) => {
-          setAttempted(true);
-          onSubmit(values);
-        },
-        (errors) => {
-          setAttempted(true);
-          focusFirstError(form, errors);
-        },
-      )}
+    <FormShell
+      form={form}
+      labels={labels}
+      onSubmit={onSubmit}
+      submitLabel={submitLabel}
+      submitting={submitting}
+      readOnlyNote={readOnly ? t(`form.readOnly.${readOnly}`) : null}
+      cancel={{ to: '/users', label: t('form.cancel'), backLabel: t('form.back') }}
+      footer={footer}
     >
-      <Stack gap="lg" maw={1100}>
-        {readOnly && (
-          <Alert color="blue" icon={<IconInfoCircle aria-hidden />} role="note">
-            {t(`form.readOnly.${readOnly}`)}
-          </Alert>
-        )}
-        {attempted && (
-          <FormErrorSummary
-            errors={form.errors}
-            labels={labels}
-            onSelect={(path) => form.getInputNode(path)?.focus()}
-          />
-        )}
-        <Fieldset legend={t('form.identity')} disabled={Boolean(readOnly)}>
-          <IdentityFields form={form} />
-        </Fieldset>
-        <Fieldset legend={t('form.modules')} disabled={Boolean(readOnly)}>
-          <Text size="sm" c="dimmed" mb="sm">
-            {t('form.modulesHelp')}
-          </Text>
-          <UserModulesField form={form} assignable={assignable} readOnly={Boolean(readOnly)} />
-        </Fieldset>
-        {footer}
-        <Group justify="flex-end">
-          <Button component={Link} to="/users" variant="default">
-            {readOnly ? t('form.back') : t('form.cancel')}
-          </Button>
-          {!readOnly && (
-            <Button type="submit" loading={submitting}>
-              {submitLabel}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </form>
+      <Fieldset legend={t('form.identity')} disabled={Boolean(readOnly)}>
+        <IdentityFields form={form} />
+      </Fieldset>
+      <Fieldset legend={t('form.modules')} disabled={Boolean(readOnly)}>
+        <Text size="sm" c="dimmed" mb="sm">
+          {t('form.modulesHelp')}
+        </Text>
+        <UserModulesField form={form} assignable={assignable} readOnly={Boolean(readOnly)} />
+      </Fieldset>
+    </FormShell>
   );
 }

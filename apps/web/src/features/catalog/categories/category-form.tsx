@@ -1,11 +1,8 @@
-import { Alert, Button, Fieldset, Group, Stack } from '@mantine/core';
+import { Fieldset } from '@mantine/core';
 import type { CategoryResponse, CategoryTreeNode } from '@reprise/shared';
-import { IconInfoCircle } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { FormErrorSummary } from '../../../ui/form-error-summary';
-import { focusFirstError } from '../../users/form-feedback';
+import { FormShell } from '../../../ui/form-shell';
 import { AbsorptionFields, GeneralFields, ImageFields, MeasureFields } from './category-form-sections';
 import type { CategoryFormValues } from './category-form-values';
 import { BuyerFields } from './category-owner-fields';
@@ -81,62 +78,33 @@ export function CategoryFormView({
   footer,
 }: CategoryFormViewProps) {
   const { t } = useTranslation('categories');
-  const [attempted, setAttempted] = useState(false);
   const labels = useFieldLabels();
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(
-        (values) => {
-          setAttempted(true);
-          onSubmit(values);
-        },
-        (errors) => {
-          setAttempted(true);
-          focusFirstError(form, errors);
-        },
-      )}
+    <FormShell
+      form={form}
+      labels={labels}
+      onSubmit={onSubmit}
+      submitLabel={submitLabel}
+      submitting={submitting}
+      readOnlyNote={readOnly ? t('form.readOnly') : null}
+      cancel={{ to: '/categories/list', label: t('form.cancel'), backLabel: t('form.back') }}
+      footer={footer}
     >
-      <Stack gap="lg" maw={1100}>
-        {readOnly && (
-          <Alert color="blue" icon={<IconInfoCircle aria-hidden />} role="note">
-            {t('form.readOnly')}
-          </Alert>
-        )}
-        {attempted && (
-          <FormErrorSummary
-            errors={form.errors}
-            labels={labels}
-            onSelect={(path) => form.getInputNode(path)?.focus()}
-          />
-        )}
-        <Fieldset legend={t('form.general')} disabled={readOnly}>
-          <GeneralFields form={form} category={category} tree={tree} withAccount={withAccount} />
-        </Fieldset>
-        <Fieldset legend={t('form.imageSection')} disabled={readOnly}>
-          <ImageFields form={form} category={category} />
-        </Fieldset>
-        <Fieldset legend={t('form.measures')} disabled={readOnly}>
-          <MeasureFields form={form} />
-        </Fieldset>
-        <Fieldset legend={t('form.absorption')} disabled={readOnly}>
-          <AbsorptionFields form={form} />
-        </Fieldset>
-        <Fieldset legend={t('form.buyerSection')} disabled={readOnly}>
-          <BuyerFields form={form} category={category} />
-        </Fieldset>
-        {footer}
-        <Group justify="flex-end">
-          <Button component={Link} to="/categories/list" variant="default">
-            {readOnly ? t('form.back') : t('form.cancel')}
-          </Button>
-          {!readOnly && (
-            <Button type="submit" loading={submitting}>
-              {submitLabel}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </form>
+      <Fieldset legend={t('form.general')} disabled={readOnly}>
+        <GeneralFields form={form} category={category} tree={tree} withAccount={withAccount} />
+      </Fieldset>
+      <Fieldset legend={t('form.imageSection')} disabled={readOnly}>
+        <ImageFields form={form} category={category} />
+      </Fieldset>
+      <Fieldset legend={t('form.measures')} disabled={readOnly}>
+        <MeasureFields form={form} />
+      </Fieldset>
+      <Fieldset legend={t('form.absorption')} disabled={readOnly}>
+        <AbsorptionFields form={form} />
+      </Fieldset>
+      <Fieldset legend={t('form.buyerSection')} disabled={readOnly}>
+        <BuyerFields form={form} category={category} />
+      </Fieldset>
+    </FormShell>
   );
 }

@@ -1,11 +1,8 @@
-import { Alert, Button, Fieldset, Group, Stack } from '@mantine/core';
+import { Fieldset } from '@mantine/core';
 import { type CategoryTreeNode, PRODUCT_GRADES, type ProductResponse } from '@reprise/shared';
-import { IconInfoCircle } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { FormErrorSummary } from '../../../ui/form-error-summary';
-import { focusFirstError } from '../../users/form-feedback';
+import { FormShell } from '../../../ui/form-shell';
 import {
   CategoryFields,
   IdentityFields,
@@ -70,65 +67,36 @@ export function ProductFormView({
   footer,
 }: ProductFormViewProps) {
   const { t } = useTranslation('products');
-  const [attempted, setAttempted] = useState(false);
   const labels = useFieldLabels();
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(
-        (values) => {
-          setAttempted(true);
-          onSubmit(values);
-        },
-        (errors) => {
-          setAttempted(true);
-          focusFirstError(form, errors);
-        },
-      )}
+    <FormShell
+      form={form}
+      labels={labels}
+      onSubmit={onSubmit}
+      submitLabel={submitLabel}
+      submitting={submitting}
+      readOnlyNote={readOnly ? t('form.readOnly') : null}
+      cancel={{ to: '/products', label: t('form.cancel'), backLabel: t('form.back') }}
+      footer={footer}
     >
-      <Stack gap="lg" maw={1100}>
-        {readOnly && (
-          <Alert color="blue" icon={<IconInfoCircle aria-hidden />} role="note">
-            {t('form.readOnly')}
-          </Alert>
-        )}
-        {attempted && (
-          <FormErrorSummary
-            errors={form.errors}
-            labels={labels}
-            onSelect={(path) => form.getInputNode(path)?.focus()}
-          />
-        )}
-        <Fieldset legend={t('form.identity')} disabled={readOnly}>
-          <IdentityFields form={form} />
-        </Fieldset>
-        <Fieldset legend={t('form.categories')} disabled={readOnly}>
-          <CategoryFields form={form} tree={tree} />
-        </Fieldset>
-        <Fieldset legend={t('form.prices')} disabled={readOnly}>
-          <PriceFields form={form} />
-        </Fieldset>
-        <Fieldset legend={t('form.images')} disabled={readOnly}>
-          <ImageFields form={form} product={product} />
-        </Fieldset>
-        <Fieldset legend={t('form.seller')} disabled={readOnly}>
-          <SellerFields form={form} />
-        </Fieldset>
-        <Fieldset legend={t('form.measures')} disabled={readOnly}>
-          <MeasureFields form={form} product={product} />
-        </Fieldset>
-        {footer}
-        <Group justify="flex-end">
-          <Button component={Link} to="/products" variant="default">
-            {readOnly ? t('form.back') : t('form.cancel')}
-          </Button>
-          {!readOnly && (
-            <Button type="submit" loading={submitting}>
-              {submitLabel}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </form>
+      <Fieldset legend={t('form.identity')} disabled={readOnly}>
+        <IdentityFields form={form} />
+      </Fieldset>
+      <Fieldset legend={t('form.categories')} disabled={readOnly}>
+        <CategoryFields form={form} tree={tree} />
+      </Fieldset>
+      <Fieldset legend={t('form.prices')} disabled={readOnly}>
+        <PriceFields form={form} />
+      </Fieldset>
+      <Fieldset legend={t('form.images')} disabled={readOnly}>
+        <ImageFields form={form} product={product} />
+      </Fieldset>
+      <Fieldset legend={t('form.seller')} disabled={readOnly}>
+        <SellerFields form={form} />
+      </Fieldset>
+      <Fieldset legend={t('form.measures')} disabled={readOnly}>
+        <MeasureFields form={form} product={product} />
+      </Fieldset>
+    </FormShell>
   );
 }
