@@ -1,8 +1,12 @@
 import type { LogAction } from '@reprise/shared';
+import { publishChange } from './change-feed';
 import type { Actor } from './context';
 import type { Db } from './db';
 
-/** Writes one audit row in the caller's transaction (who, when, what, before and after). */
+/**
+ * Writes one audit row in the caller's transaction (who, when, what, before and after), and
+ * announces the change on the change feed (heard by every process when the transaction commits).
+ */
 export async function writeAudit(
   trx: Db,
   actor: Actor | null,
@@ -27,4 +31,5 @@ export async function writeAudit(
       after: entry.after === undefined ? null : JSON.stringify(entry.after),
     })
     .execute();
+  await publishChange(trx, { entityType: entry.entityType, accountId: entry.accountId });
 }

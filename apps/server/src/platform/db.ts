@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { CHANGES_CHANNEL, changeFeed } from './change-feed';
 import type { Database } from './db.types';
 import { AUTH_CHANGED_CHANNEL, sessionCache } from './session-cache';
 
@@ -49,6 +50,7 @@ export async function openDatabase(options: {
   }
   const instance = pglite;
   const unlisten = await instance.listen(AUTH_CHANGED_CHANNEL, () => sessionCache.clear());
+  const unlistenChanges = await instance.listen(CHANGES_CHANNEL, (payload) => changeFeed.dispatch(payload));
   const pool = new pg.Pool(createPgConfig(instance) as unknown as pg.PoolConfig);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
@@ -57,6 +59,7 @@ export async function openDatabase(options: {
     kind: 'pglite',
     close: async () => {
       await unlisten();
+      await unlistenChanges();
       await db.destroy();
       if (!options.pglite) await instance.close();
     },
@@ -64,21 +67,27 @@ export async function openDatabase(options: {
 }
 
 /**
- * Listens for auth changes made by any process on the server (NOTIFY is sent at commit) and
- * clears this process's session cache; reconnects if the connection drops.
+ * Listens for auth changes and the change feed of any process on the server (NOTIFY is sent at
+ * commit): clears this process's session cache, passes changes to the feed's caches; reconnects
+ * if the connection drops (and then forgets every cached value, since notifications were lost).
  */
 async function listenOnServer(url: string): Promise<{ close: () => Promise<void> }> {
   let client: pg.Client | null = null;
   let closed = false;
   const connect = async () => {
     const c = new pg.Client({ connectionString: url });
-    c.on('notification', () => sessionCache.clear());
+    c.on('notification', (message) => {
+      if (message.channel === CHANGES_CHANNEL) changeFeed.dispatch(message.payload ?? '');
+      else sessionCache.clear();
+    });
     c.on('error', () => {
       sessionCache.clear();
+      changeFeed.reset();
       if (!closed) setTimeout(() => connect().catch(() => {}), 1000);
     });
     await c.connect();
     await c.query(`LISTEN ${AUTH_CHANGED_CHANNEL}`);
+    await c.query(`LISTEN ${CHANGES_CHANNEL}`);
     client = c;
   };
   await connect();

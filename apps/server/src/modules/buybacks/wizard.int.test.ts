@@ -87,6 +87,37 @@ describe('POST /estimates', () => {
     }
   });
 
+  it('follows a price change as soon as it commits (the process cache hears of it)', async () => {
+    const own = await k.newProduct();
+    const q = await k.questionnaire(own);
+    const answers = answersFor(q);
+    const estimate = async () =>
+      (await k.post('seller', '/api/estimates', { productId: own, channel: 'store', answers })).json();
+    const before = await estimate();
+    expect(before.basePriceCents).toBe(PRICES[before.declaredState as keyof typeof PRICES]);
+    const raised = PRICES[before.declaredState as keyof typeof PRICES] + 1234;
+    const patched = await k.patch('rmu', `/api/products/${own}`, {
+      buybackPrices: { [before.declaredState]: raised },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    // the change is announced at commit; it reaches this process's cache within moments
+    const deadline = Date.now() + 3000;
+    let after = await estimate();
+    while (after.basePriceCents !== raised && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+      after = await estimate();
+    }
+    expect(after.basePriceCents).toBe(raised);
+    await k.patch('rmu', `/api/products/${own}`, { status: 'draft' });
+    const deadline2 = Date.now() + 3000;
+    let unpublished = await k.post('seller', '/api/estimates', { productId: own, channel: 'store', answers });
+    while (unpublished.statusCode === 200 && Date.now() < deadline2) {
+      await new Promise((r) => setTimeout(r, 20));
+      unpublished = await k.post('seller', '/api/estimates', { productId: own, channel: 'store', answers });
+    }
+    expectProblem(unpublished, 404, 'product_not_found');
+  });
+
   it('never takes a price from the client', async () => {
     const q = await k.questionnaire(product);
     const answers = answersFor(q);

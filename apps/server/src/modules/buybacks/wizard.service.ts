@@ -12,6 +12,7 @@ import {
   type PricingAnswer,
   type ShippingMethod,
 } from '@reprise/shared';
+import { AccountCache } from '../../platform/account-cache';
 import type { Actor } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import type { BuybackAnswerSnapshot } from '../../platform/db.types';
@@ -37,12 +38,42 @@ export interface ProductContext {
 }
 
 /** A published product of the account (any account when null) with its questionnaire: two queries. */
+/**
+ * The pricing contexts the wizard reads most (questionnaire, estimate) are kept per process and
+ * dropped by any committed change to the catalogue or the account's settings. Buyback creation
+ * reads its own, in its transaction: the server's price is always the committed one.
+ */
+const pricingContexts = new AccountCache<Awaited<ReturnType<typeof repo.findPricingContext>>>([
+  'product',
+  'category',
+  'category_questions_order',
+  'diagnostic_question',
+  'organization_root_detail',
+  'account',
+]);
+
+/** The published product's pricing context, from the process cache when it is current. */
+export async function cachedProductContext(
+  db: Db,
+  accountId: string | null,
+  productId: string,
+): Promise<ProductContext> {
+  if (accountId === null) return loadProductContext(db, accountId, productId);
+  const found = await pricingContexts.read(accountId, productId, () =>
+    repo.findPricingContext(db, accountId, productId),
+  );
+  return productContextOf(found);
+}
+
 export async function loadProductContext(
   db: Db,
   accountId: string | null,
   productId: string,
 ): Promise<ProductContext> {
-  const found = await repo.findPricingContext(db, accountId, productId);
+  return productContextOf(await repo.findPricingContext(db, accountId, productId));
+}
+
+function productContextOf(found: Awaited<ReturnType<typeof repo.findPricingContext>>): ProductContext {
   if (found?.status !== 'published') throw productNotFound();
   const { questions, ...row } = found;
   return {
@@ -61,7 +92,7 @@ export async function getBuybackQuestionnaire(
   actor: Actor,
   productId: string,
 ): Promise<BuybackQuestionnaireResponse> {
-  const { row, questions, imeiRequired } = await loadProductContext(db, accountOf(actor), productId);
+  const { row, questions, imeiRequired } = await cachedProductContext(db, accountOf(actor), productId);
   return {
     product: {
       id: row.id,
@@ -234,7 +265,7 @@ export async function estimate(db: Db, actor: Actor, input: EstimateRequest): Pr
       { propertyPath: 'shippingMethodId', message: 'Choose the transport mode first.', code: 'required' },
     ]);
   }
-  const { row, questions } = await loadProductContext(db, accountOf(actor), input.productId);
+  const { row, questions } = await cachedProductContext(db, accountOf(actor), input.productId);
   const imei = checkImei(input.imei, { tacCodes: row.tac_codes, imeiRequired: false });
   const { pricingAnswers } = checkAnswers(questions, input.answers);
   const chosen = input.shippingMethodId
