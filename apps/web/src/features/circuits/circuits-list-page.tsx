@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Card, Group, Select, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Card, Group, Select, Text, Tooltip } from '@mantine/core';
 import { CIRCUIT_CHANNELS, type CircuitResponse, STATUSES } from '@reprise/shared';
 import { IconEye, IconPencil, IconPlus, IconRoute } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -29,9 +29,9 @@ function useColumns(canEdit: boolean): DataTableColumn<CircuitResponse>[] {
       header: t('columns.type'),
       sortField: 'type',
       render: (c) => (
-        <Badge variant="light" radius="sm" color="gray">
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {t(`type.${c.type}`)}
-        </Badge>
+        </Text>
       ),
     },
     { key: 'channel', header: t('columns.channel'), render: (c) => t(`channel.${c.channel}`) },

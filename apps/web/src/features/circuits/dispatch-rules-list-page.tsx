@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Card, Group, Select, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Card, Group, Select, Switch, Text, Tooltip } from '@mantine/core';
 import { DISPATCH_RULE_STATUSES, type DispatchCircuitRuleResponse } from '@reprise/shared';
 import { IconEye, IconListDetails, IconPencil } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -47,9 +47,9 @@ function useColumns(canEdit: boolean): DataTableColumn<DispatchCircuitRuleRespon
       header: t('columns.type'),
       render: (r) => (
         <Group gap={4} wrap="nowrap">
-          <Badge variant="light" radius="sm" color="gray">
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
             {t(`type.${r.circuit.type}`)}
-          </Badge>
+          </Text>
           {r.circuit.status === 'inactive' && (
             <StatusBadge status="inactive" label={t('rules.circuitInactive')} />
           )}

@@ -160,8 +160,10 @@ function TermsEditor({ initialTerms }: { initialTerms: string }) {
               <Button
                 key={variable}
                 variant="subtle"
-                size="compact-sm"
+                size="sm"
                 justify="flex-start"
+                h="auto"
+                py={4}
                 leftSection={<IconPlus size={14} aria-hidden />}
                 onClick={() => insert(variable)}
                 aria-label={t('transferOrder.insert', {
