@@ -1,4 +1,14 @@
-import { Alert, Avatar, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { ProductSearchHit } from '@reprise/shared';
 import { IconAlertCircle, IconChevronRight, IconPhotoOff, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,44 +30,38 @@ function ProductChoice({
   const { t } = useTranslation('buybackWizard');
   const { money } = useFormatters();
   const details = [hit.brand, hit.model].filter(Boolean).join(' · ');
+  // The name is the button (its text is its accessible name); the whole card answers clicks through it.
   return (
-    <Paper withBorder radius="md" component="li" data-testid="product-choice">
-      <UnstyledButton
-        onClick={() => onChoose(hit)}
-        p="sm"
-        w="100%"
-        className={classes.choice}
-        aria-label={t('finder.choose', { name: hit.name })}
-      >
-        <Group wrap="nowrap" gap="sm">
-          <Avatar src={hit.image?.url} alt="" radius="sm" size={48} color="gray">
-            <IconPhotoOff size={20} aria-hidden />
-          </Avatar>
-          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {hit.name}
-            </Text>
-            {details && (
-              <Text size="xs" c="dimmed">
-                {details}
-              </Text>
-            )}
+    <Paper withBorder radius="md" component="li" p="sm" className={classes.card} data-testid="product-choice">
+      <Group wrap="nowrap" gap="sm">
+        <Avatar src={hit.image?.url} alt="" radius="sm" size={48} color="gray">
+          <IconPhotoOff size={20} aria-hidden />
+        </Avatar>
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <UnstyledButton onClick={() => onChoose(hit)} className={classes.stretched} fw={600} fz="sm">
+            <VisuallyHidden>{t('finder.choose')} </VisuallyHidden>
+            {hit.name}
+          </UnstyledButton>
+          {details && (
             <Text size="xs" c="dimmed">
-              {hit.mainCategory.label}
-              {hit.eanCode ? ` · ${t('finder.ean', { ean: hit.eanCode })}` : ''}
+              {details}
             </Text>
-          </Stack>
-          <Stack gap={0} align="flex-end">
-            <Text size="xs" c="dimmed">
-              {t('finder.upTo')}
-            </Text>
-            <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-              {money(Math.max(...Object.values(hit.buybackPrices)))}
-            </Text>
-          </Stack>
-          <IconChevronRight size={18} aria-hidden opacity={0.5} />
-        </Group>
-      </UnstyledButton>
+          )}
+          <Text size="xs" c="dimmed">
+            {hit.mainCategory.label}
+            {hit.eanCode ? ` · ${t('finder.ean', { ean: hit.eanCode })}` : ''}
+          </Text>
+        </Stack>
+        <Stack gap={0} align="flex-end">
+          <Text size="xs" c="dimmed">
+            {t('finder.upTo')}
+          </Text>
+          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+            {money(Math.max(...Object.values(hit.buybackPrices)))}
+          </Text>
+        </Stack>
+        <IconChevronRight size={18} aria-hidden opacity={0.5} />
+      </Group>
     </Paper>
   );
 }

@@ -12,7 +12,16 @@ function ModifierBadge({ modifier }: { modifier: ShippingMethod['modifier'] }) {
   const text = modifierText(modifier, t, money);
   if (!text) return null;
   return (
-    <Badge variant="light" color={modifier && modifier.value > 0 ? 'green' : 'orange'} tt="none" radius="sm">
+    <Badge
+      variant="light"
+      color={modifier && modifier.value > 0 ? 'green' : 'orange'}
+      tt="none"
+      radius="sm"
+      styles={{
+        root: { height: 'auto', paddingBlock: 2 },
+        label: { whiteSpace: 'normal', overflow: 'visible' },
+      }}
+    >
       {t(modifier && modifier.value > 0 ? 'delivery.bonus' : 'delivery.malus', { value: text })}
     </Badge>
   );
@@ -97,7 +106,6 @@ export function StepDelivery({
               key={method.id}
               value={method.id}
               classNames={{ root: classes.option }}
-              data-checked={method.id === shippingMethodId || undefined}
               label={
                 <Group gap="xs" component="span">
                   <span>{method.name}</span>
@@ -126,7 +134,6 @@ export function StepDelivery({
                 key={payment.id}
                 value={payment.id}
                 classNames={{ root: classes.option }}
-                data-checked={payment.id === paymentModeId || undefined}
                 label={<PaymentLabel payment={payment} />}
                 description={
                   <>

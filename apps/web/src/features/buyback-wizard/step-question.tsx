@@ -47,7 +47,6 @@ export function StepQuestion({ question, selected, onChange, error }: StepQuesti
                 label={answer.title}
                 description={answer.description}
                 classNames={{ root: classes.option }}
-                data-checked={selected.includes(answer.id) || undefined}
               />
             ))}
           </Stack>
@@ -75,7 +74,6 @@ export function StepQuestion({ question, selected, onChange, error }: StepQuesti
               label={answer.title}
               description={answer.description}
               classNames={{ root: classes.option }}
-              data-checked={selected.includes(answer.id) || undefined}
             />
           ))}
         </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { PaymentMethod, PriceBreakdown, ShippingMethod } from '@reprise/shared';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -35,67 +35,62 @@ export function StepReview({
       <VisuallyHidden> {what}</VisuallyHidden>
     </Anchor>
   );
+  const rows = steps.flatMap((step, index) => {
+    if (step.kind === 'imei')
+      return [
+        { key: 'imei', step: index, label: t('imei.label'), value: normaliseImei(draft.imei), mono: true },
+      ];
+    if (step.kind === 'question') {
+      const titles = step.question.answers
+        .filter((a) => draft.answers[step.question.id]?.includes(a.id))
+        .map((a) => a.title);
+      return [
+        {
+          key: step.question.id,
+          step: index,
+          label: step.question.title,
+          value: titles.join(', '),
+          mono: false,
+        },
+      ];
+    }
+    if (step.kind === 'delivery')
+      return [
+        {
+          key: 'delivery',
+          step: index,
+          label: t('review.delivery'),
+          value: `${shipping.name} · ${payment.label}`,
+          mono: false,
+        },
+      ];
+    return [];
+  });
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={300}>
-        <Table verticalSpacing="xs" variant="vertical" layout="fixed">
-          <Table.Tbody>
-            {steps.map((step, index) => {
-              if (step.kind === 'imei')
-                return (
-                  <Table.Tr key="imei">
-                    <Table.Th w="45%">{t('imei.label')}</Table.Th>
-                    <Table.Td>
-                      <Group justify="space-between" gap="xs">
-                        <Text size="sm" ff="monospace">
-                          {normaliseImei(draft.imei)}
-                        </Text>
-                        {edit(index, t('imei.label'))}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              if (step.kind === 'question') {
-                const titles = step.question.answers
-                  .filter((a) => draft.answers[step.question.id]?.includes(a.id))
-                  .map((a) => a.title);
-                return (
-                  <Table.Tr key={step.question.id}>
-                    <Table.Th w="45%" style={{ overflowWrap: 'anywhere' }}>
-                      {step.question.title}
-                    </Table.Th>
-                    <Table.Td>
-                      <Group justify="space-between" gap="xs" wrap="nowrap">
-                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                          {titles.join(', ')}
-                        </Text>
-                        {edit(index, step.question.title)}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              }
-              if (step.kind === 'delivery')
-                return (
-                  <Table.Tr key="delivery">
-                    <Table.Th w="45%">{t('review.delivery')}</Table.Th>
-                    <Table.Td>
-                      <Group justify="space-between" gap="xs" wrap="nowrap">
-                        <Text size="sm">
-                          {shipping.name}
-                          <br />
-                          {payment.label}
-                        </Text>
-                        {edit(index, t('review.delivery'))}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              return null;
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Stack component="dl" gap={0} m={0}>
+        {rows.map((row) => (
+          <div
+            key={row.key}
+            style={{ borderBottom: '1px solid var(--mantine-color-default-border)', padding: '8px 0' }}
+          >
+            <Text component="dt" size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {row.label}
+            </Text>
+            <Group component="dd" m={0} justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+              <Text
+                size="sm"
+                fw={600}
+                ff={row.mono ? 'monospace' : undefined}
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {row.value}
+              </Text>
+              {edit(row.step, row.label)}
+            </Group>
+          </div>
+        ))}
+      </Stack>
       <Card withBorder padding="sm" radius="md">
         <Text fw={700} mb="xs">
           {t('review.price')}

@@ -2,6 +2,12 @@ import { Badge, type MantineColor } from '@mantine/core';
 import type { BuybackStatus, ItemStatus, PaymentStatus } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
 
+/** Long labels ("En attente de dépôt en magasin") wrap instead of being cut. */
+const WRAP = {
+  root: { height: 'auto', paddingBlock: 2 },
+  label: { whiteSpace: 'normal', overflow: 'visible' },
+} as const;
+
 const BUYBACK_STATUS_COLORS: Record<BuybackStatus, MantineColor> = {
   bb_awaiting_store_drop: 'yellow',
   bb_awaiting_inventory: 'yellow',
@@ -33,6 +39,7 @@ export function BuybackStatusBadge({ status }: { status: BuybackStatus }) {
       variant="light"
       radius="sm"
       tt="none"
+      styles={WRAP}
       data-testid="buyback-status"
     >
       {t(`status.${status}`)}
@@ -43,7 +50,7 @@ export function BuybackStatusBadge({ status }: { status: BuybackStatus }) {
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation('buybacks');
   return (
-    <Badge color={PAYMENT_STATUS_COLORS[status]} variant="light" radius="sm" tt="none">
+    <Badge color={PAYMENT_STATUS_COLORS[status]} variant="light" radius="sm" tt="none" styles={WRAP}>
       {t(`paymentStatus.${status}`)}
     </Badge>
   );
@@ -57,7 +64,7 @@ export function ItemStatusBadge({ status }: { status: ItemStatus }) {
       ? 'gray'
       : 'blue';
   return (
-    <Badge color={color} variant="light" radius="sm" tt="none">
+    <Badge color={color} variant="light" radius="sm" tt="none" styles={WRAP}>
       {t(`itemStatus.${status}`)}
     </Badge>
   );

@@ -1,11 +1,18 @@
-import { Divider, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { PriceBreakdownResponse } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
-    <Group justify="space-between" wrap="nowrap" gap="sm" component="div" role="listitem">
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      component="li"
+      pt={strong ? 6 : undefined}
+      style={strong ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
+    >
       <Text size="sm" fw={strong ? 700 : undefined} style={{ overflowWrap: 'anywhere' }}>
         {label}
       </Text>
@@ -38,7 +45,15 @@ export function PriceBreakdownList({
   const { money } = useFormatters();
   const signed = (cents: number) => (cents > 0 ? `+${money(cents)}` : money(cents));
   return (
-    <Stack gap={6} role="list" aria-label={t('price.title')} data-testid={testId}>
+    <Stack
+      gap={6}
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={t('price.title')}
+      data-testid={testId}
+    >
       <Row
         label={t('price.base', { state: t(`catalog:grade.${price.declaredState}`) })}
         value={money(price.basePriceCents)}
@@ -55,7 +70,6 @@ export function PriceBreakdownList({
         <Row label={t('price.paymentModifier')} value={signed(price.paymentModifierCents)} />
       )}
       {price.bonusCents !== 0 && <Row label={t('price.bonus')} value={signed(price.bonusCents)} />}
-      <Divider />
       <Row label={t('price.total')} value={money(price.totalCents)} strong />
     </Stack>
   );

@@ -29,6 +29,7 @@ import { buybacksKeys, useBuybackInstructions } from '../buybacks/buybacks.queri
 import { DocumentButtons } from '../buybacks/document-buttons';
 import { useCheckout } from './cart.queries';
 import { type Cart, clearCart } from './cart-store';
+import { useCustomerFieldLabels } from './customer-form';
 import { clearIban, readIban } from './iban-store';
 import { useCart } from './use-cart';
 
@@ -211,6 +212,7 @@ function CheckoutFailure({
   retrying: boolean;
 }) {
   const { t } = useTranslation(['cart', 'buybackWizard']);
+  const labels = useCustomerFieldLabels();
   const apiError = error instanceof ApiError ? error : null;
   const violations = apiError?.status === 422 ? (apiError.problem.violations ?? []) : [];
   const code = apiError?.code;
@@ -233,7 +235,8 @@ function CheckoutFailure({
           <List size="sm">
             {violations.map((violation) => (
               <List.Item key={`${violation.propertyPath}-${violation.code}`}>
-                {violation.propertyPath}: {translateViolation(violation.code)}
+                {labels[violation.propertyPath.replace(/^customer\./, '')] ?? violation.propertyPath}:{' '}
+                {translateViolation(violation.code)}
               </List.Item>
             ))}
           </List>

@@ -31,54 +31,53 @@ export function CartPanel() {
   const count = cart?.buybacks.length ?? 0;
 
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      width={360}
-      shadow="md"
-      trapFocus
-      withArrow
-    >
-      <Popover.Target>
-        <Indicator label={count} size={18} disabled={count === 0} offset={4}>
+    <Indicator label={count} size={18} disabled={count === 0} offset={4}>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={360}
+        shadow="md"
+        trapFocus
+        withArrow
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             size="lg"
             onClick={() => setOpened((o) => !o)}
             aria-label={t('panel.open', { count })}
-            aria-expanded={opened}
             data-testid="cart-panel"
           >
             <IconShoppingCart size={22} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown maw="calc(100vw - 16px)">
-        <Stack gap="sm">
-          <Text fw={700}>{t('panel.title')}</Text>
-          {cart && count > 0 ? (
-            <>
-              <CartLines buybacks={cart.buybacks} compact />
-              <Text size="sm" fw={600} ta="right">
-                {t('total', { total: money(cartTotalCents(cart)) })}
-              </Text>
-              <Button component={Link} to="/cart/customer-infos" fullWidth>
-                {t('panel.goToCart')}
-              </Button>
-            </>
-          ) : (
-            <>
-              <Text size="sm" c="dimmed">
-                {t('panel.empty')}
-              </Text>
-              <Button component={Link} to="/buyback/create" variant="light" fullWidth>
-                {t('panel.newBuyback')}
-              </Button>
-            </>
-          )}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown maw="calc(100vw - 16px)">
+          <Stack gap="sm">
+            <Text fw={700}>{t('panel.title')}</Text>
+            {cart && count > 0 ? (
+              <>
+                <CartLines buybacks={cart.buybacks} compact />
+                <Text size="sm" fw={600} ta="right">
+                  {t('total', { total: money(cartTotalCents(cart)) })}
+                </Text>
+                <Button component={Link} to="/cart/customer-infos" fullWidth>
+                  {t('panel.goToCart')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <Text size="sm" c="dimmed">
+                  {t('panel.empty')}
+                </Text>
+                <Button component={Link} to="/buyback/create" variant="light" fullWidth>
+                  {t('panel.newBuyback')}
+                </Button>
+              </>
+            )}
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

@@ -1,0 +1,371 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
+import { DEMO_PASSWORD, expect, login, test } from './fixtures';
+
+// Demo Retail speaks French: the screens are in French.
+
+interface Product {
+  id: string;
+  name: string;
+  tacCodes: string[];
+  isCollectingIMEI: boolean;
+}
+
+/** A 15-digit IMEI with the given TAC and a valid Luhn check digit. */
+function imeiWithTac(tac: string, serial = '123456'): string {
+  const body = `${tac}${serial}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let digit = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/** An API session of a demo user (cookie), for the set-up the screens do not need to show. */
+async function apiAs(baseURL: string, email: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const response = await api.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return api;
+}
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Published products of Demo Retail that the store circuits take, by what the wizard needs to know. */
+async function storeProducts(api: APIRequestContext, search: string): Promise<Product[]> {
+  const page = await json<{ member: Product[] }>(
+    await api.get('/api/products', {
+      params: { search_product_buyback: search, status: 'published', itemsPerPage: 30 },
+    }),
+  );
+  const usable: Product[] = [];
+  for (const product of page.member) {
+    const methods = await api.get(`/api/products/${product.id}/shipping-methods`, {
+      params: { channel: 'store', country: 'FR' },
+    });
+    if (methods.ok() && ((await methods.json()) as { member: unknown[] }).member.length > 0)
+      usable.push(product);
+  }
+  return usable;
+}
+
+/** Answers every question step with its first answer, up to the transport step. */
+async function answerQuestions(page: Page) {
+  const heading = page.locator('form h2');
+  for (let guard = 0; guard < 40; guard++) {
+    await expect(heading).toBeVisible();
+    const text = (await heading.textContent()) ?? '';
+    if (!/^Question/.test(text)) return;
+    const radio = page.locator('form').getByRole('radio');
+    if ((await radio.count()) > 0) await radio.first().check();
+    else await page.locator('form').getByRole('checkbox').first().check();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(heading).not.toHaveText(text);
+  }
+  throw new Error('too many question steps');
+}
+
+/** Transport and payment, then the review, then into the cart. */
+async function chooseDeliveryAndAdd(page: Page, transport: RegExp, payment: RegExp) {
+  await expect(page.locator('form h2')).toHaveText('Transport et paiement');
+  await page.getByRole('radio', { name: transport }).check();
+  await page.getByRole('radio', { name: payment }).check();
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await expect(page.locator('form h2')).toHaveText('Récapitulatif');
+  await expect(page.getByTestId('review-price')).toBeVisible();
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+  await expect(page).toHaveURL(/\/cart\/customer-infos$/);
+}
+
+/** Picks an option of a Mantine select. */
+async function choose(page: Page, field: string | RegExp, option: string | RegExp) {
+  await page.getByRole('textbox', { name: field }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function fillCustomer(page: Page, lastName: string) {
+  await page.getByRole('textbox', { name: /^Prénom/ }).fill('Camille');
+  await page.getByRole('textbox', { name: /^Nom/ }).fill(lastName);
+  await page.getByRole('textbox', { name: /^E-mail/ }).fill('camille.durand@example.com');
+  await page.getByRole('textbox', { name: /^Téléphone/ }).fill('06 12 34 56 78');
+  await page.getByRole('textbox', { name: /^Rue/ }).fill('12 rue de la Paix');
+  await page.getByRole('textbox', { name: /^Code postal/ }).fill('75002');
+  await page.getByRole('textbox', { name: /^Ville/ }).fill('Paris');
+  await choose(page, /^Type de pièce/, "Carte d'identité");
+  await page.getByRole('textbox', { name: /^Numéro/ }).fill('X4RTBPFW4');
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+let phone: Product;
+let others: Product[];
+
+test.beforeAll(async ({ baseURL }) => {
+  const admin = await apiAs(baseURL!, 'root_management_unit_manager@demo.test');
+  // The find-by-IMEI way and the IMEI step come with the imei_search_and_collect premium feature.
+  const me = await json<{ accountId: string }>(await admin.get('/api/me'));
+  const detail = await json<{ id: string; enabledPremiumFeatures: string[] }>(
+    await admin.get(`/api/accounts/${me.accountId}/organization-root-detail`),
+  );
+  const features = [
+    ...new Set([...detail.enabledPremiumFeatures, 'imei_search_and_collect', 'multi_product_cart']),
+  ];
+  await json(
+    await admin.patch(`/api/organization-root-details/${detail.id}`, {
+      data: { enabledPremiumFeatures: features },
+      headers: { 'Content-Type': 'application/merge-patch+json' },
+    }),
+  );
+  const phones = (await storeProducts(admin, 'Galaxy')).filter(
+    (p) => p.isCollectingIMEI && p.tacCodes.length > 0,
+  );
+  expect(phones.length).toBeGreaterThan(0);
+  phone = phones[0]!;
+  others = (await storeProducts(admin, 'Switch')).filter((p) => !p.isCollectingIMEI);
+  expect(others.length).toBeGreaterThan(1);
+  await admin.dispose();
+});
+
+test.describe('store buyback', () => {
+  test('a store seller buys back a phone found by its IMEI, paid by bank transfer, and gets the transfer order', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const imei = imeiWithTac(phone.tacCodes[0]!);
+    await login(page, 'store_seller@demo.test');
+
+    await page.getByRole('link', { name: 'Nouvelle reprise' }).first().click();
+    await expect(page).toHaveURL(/\/buyback\/create/);
+    await page.getByRole('tab', { name: 'IMEI' }).click();
+    await page.getByRole('textbox', { name: /^IMEI de l'appareil/ }).fill(imei);
+    await page.getByRole('textbox', { name: /^IMEI de l'appareil/ }).press('Enter');
+
+    // One product has this TAC: straight to its wizard, the IMEI carried over.
+    await expect(page).toHaveURL(new RegExp(`/diag/${phone.id}/`));
+    await expect(page.getByTestId('wizard-product')).toHaveText(phone.name);
+    await expect(page.getByTestId('imei-input')).toHaveValue(imei);
+    await page.getByRole('button', { name: 'Suivant' }).click();
+
+    const before = await page.getByTestId('live-price').textContent();
+    await answerQuestions(page);
+    expect(await page.getByTestId('live-price').textContent()).toBeTruthy();
+    expect(before).toBeTruthy();
+    await chooseDeliveryAndAdd(page, /Dépôt en magasin/, /Virement bancaire/);
+
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await fillCustomer(page, 'Durand');
+    // The bank transfer needs the IBAN, checked before going on.
+    await page.getByTestId('iban-input').fill('FR76 3000 6000 0112 3456 7890 188');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await expect(page.getByTestId('iban-input')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByTestId('iban-input').fill('FR76 3000 6000 0112 3456 7890 189');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+
+    await expect(page).toHaveURL(/\/cart\/summary$/);
+    await expect(page.getByTestId('summary-buyback')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Valider la reprise' }).click();
+
+    await expect(page).toHaveURL(/\/cart\/[0-9a-f-]{36}\/checkout$/);
+    await expect(page.getByRole('heading', { name: 'La reprise est enregistrée' })).toBeVisible();
+    const number = (await page.getByTestId('identification-number').textContent())?.trim() ?? '';
+    expect(number).toMatch(/^\d{13}$/);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-transfer-order').click(),
+    ]);
+    expect(download.suggestedFilename()).toContain(number);
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const parser = new PDFParse({ data: new Uint8Array(pdf) });
+    const { text } = await parser.getText();
+    await parser.destroy();
+    expect(text).toContain(number);
+    expect(text).toContain('Durand');
+
+    // The cart is emptied once the buybacks exist.
+    await page.goto('/home');
+    await page.getByTestId('cart-panel').click();
+    await expect(page.getByText('Le panier est vide.')).toBeVisible();
+  });
+
+  test('a seller puts two products in the cart (multi-product cart) and checks them out together', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const [first, second] = others as [Product, Product];
+    await login(page, 'store_seller@demo.test');
+
+    for (const product of [first, second]) {
+      await page.goto('/buyback/create');
+      await page.getByRole('searchbox', { name: /^Nom, marque ou modèle/ }).fill(product.name);
+      await page.getByRole('button', { name: `Reprendre ${product.name}`, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/diag/${product.id}/`));
+      await answerQuestions(page);
+      await chooseDeliveryAndAdd(page, /Dépôt en magasin/, /Bon d'achat/);
+    }
+    await expect(page.getByTestId('cart-line')).toHaveCount(2);
+
+    // Removing asks first; keeping changes nothing.
+    await page.getByRole('button', { name: `Retirer ${first.name} du panier`, exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Retirer cette reprise ?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Garder' }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(2);
+
+    // The top bar's cart panel is not on the wizard screens; the cart itself is kept in the browser.
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('reprise.cart') ?? 'null'));
+    expect(stored.buybacks).toHaveLength(2);
+    expect(stored.expiresAt - stored.createdAt).toBe(24 * 60 * 60 * 1000);
+
+    await fillCustomer(page, 'Martin');
+    await expect(page.getByTestId('iban-input')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await expect(page.getByTestId('summary-buyback')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Valider les 2 reprises' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Les 2 reprises sont enregistrées' })).toBeVisible();
+    await expect(page.getByTestId('created-buyback')).toHaveCount(2);
+    await expect(page.getByTestId('download-voucher')).toHaveCount(2);
+    // A reload shows the confirmation again, and does not create anything twice.
+    await page.reload();
+    await expect(page.getByTestId('created-buyback')).toHaveCount(2);
+  });
+
+  test('removing the last buyback empties the cart and goes home', async ({ page }) => {
+    test.setTimeout(90_000);
+    const product = others[0]!;
+    await login(page, 'store_seller@demo.test');
+    await page.goto('/buyback/create');
+    await page.getByRole('searchbox', { name: /^Nom, marque ou modèle/ }).fill(product.name);
+    await page.getByRole('button', { name: `Reprendre ${product.name}`, exact: true }).click();
+    await answerQuestions(page);
+    await chooseDeliveryAndAdd(page, /Dépôt en magasin/, /Bon d'achat/);
+    await page.getByRole('button', { name: `Retirer ${product.name} du panier`, exact: true }).click();
+    await expect(page.getByText('est la dernière reprise : le panier sera vidé.')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Retirer' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    expect(await page.evaluate(() => localStorage.getItem('reprise.cart'))).toBeNull();
+  });
+
+  test('a store manager finds a buyback in the list and cancels it', async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    const manager = await apiAs(baseURL!, 'store_manager@demo.test');
+    const me = await json<{ currentOrganization: { id: string } }>(await manager.get('/api/me'));
+    const product = others[1]!;
+    const questionnaire = await json<{ questions: { id: string; answers: { id: string }[] }[] }>(
+      await manager.get(`/api/products/${product.id}/buyback-questionnaire`),
+    );
+    const methods = await json<{
+      member: { id: string; name: string; paymentMethods: { id: string; type: string }[] }[];
+    }>(
+      await manager.get(`/api/products/${product.id}/shipping-methods`, {
+        params: { channel: 'store', country: 'FR' },
+      }),
+    );
+    const circuit = methods.member.find((m) => m.paymentMethods.some((p) => p.type === 'voucher'))!;
+    const created = await json<{ buybacks: { id: string; identificationNumber: string }[] }>(
+      await manager.post('/api/carts', {
+        headers: { 'Idempotency-Key': `e2e-cancel-${Date.now()}` },
+        data: {
+          channel: 'store',
+          storeId: me.currentOrganization.id,
+          buybacks: [
+            {
+              inCartId: 'line-1',
+              productId: product.id,
+              answers: questionnaire.questions.map((q) => ({
+                questionId: q.id,
+                answerIds: [q.answers[0]!.id],
+              })),
+              shippingMethodId: circuit.id,
+              paymentModeId: circuit.paymentMethods.find((p) => p.type === 'voucher')!.id,
+            },
+          ],
+          customer: {
+            firstName: 'Léa',
+            lastName: 'Retractée',
+            email: 'lea@example.com',
+            phone: '+33612345678',
+            street: '3 place Bellecour',
+            zip: '69002',
+            city: 'Lyon',
+            country: 'FR',
+            identification: { type: 'passport', number: 'AB1234567' },
+          },
+        },
+      }),
+    );
+    await manager.dispose();
+    const buyback = created.buybacks[0]!;
+
+    await login(page, 'store_manager@demo.test');
+    await page.goto('/buybacks');
+    await page.getByRole('searchbox', { name: 'N° de reprise' }).fill(buyback.identificationNumber);
+    await page.getByRole('searchbox', { name: 'N° de reprise' }).press('Enter');
+    await expect(page).toHaveURL(new RegExp(`code=${buyback.identificationNumber}`));
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await page.getByRole('link', { name: buyback.identificationNumber }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/buyback/${buyback.id}$`));
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Reprise ${buyback.identificationNumber}` }),
+    ).toBeVisible();
+    await page.getByRole('tab', { name: 'Résultats du diagnostic' }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+    await page.getByRole('tab', { name: 'Informations' }).click();
+
+    await page.getByRole('button', { name: 'Annuler la reprise' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Annuler la reprise' });
+    // The reason and the acknowledgement are required.
+    await dialog.getByRole('button', { name: 'Annuler définitivement' }).click();
+    await expect(dialog.getByText('Ce champ est obligatoire').first()).toBeVisible();
+    await dialog.getByRole('radio', { name: 'Rétractation du client' }).check();
+    await dialog.getByRole('textbox', { name: 'Commentaire' }).fill('Le client a changé d’avis.');
+    await dialog.getByRole('checkbox', { name: /irréversible/ }).check();
+    await dialog.getByRole('button', { name: 'Annuler définitivement' }).click();
+
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('buyback-status').first()).toHaveText('Annulée');
+    await expect(page.getByText('Rétractation du client')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Annuler la reprise' })).toHaveCount(0);
+  });
+
+  test('the wizard and the buyback list pass the automated accessibility checks', async ({ page }) => {
+    test.setTimeout(150_000);
+    await login(page, 'store_seller@demo.test');
+    await page.goto('/buyback/create');
+    await expect(page.getByRole('heading', { level: 1, name: 'Nouvelle reprise' })).toBeVisible();
+    expect(await seriousViolations(page), '/buyback/create').toEqual([]);
+
+    const product = others[0]!;
+    await page.getByRole('searchbox', { name: /^Nom, marque ou modèle/ }).fill(product.name);
+    await expect(page.getByTestId('product-choice').first()).toBeVisible();
+    expect(await seriousViolations(page), 'search results').toEqual([]);
+
+    await page.getByRole('button', { name: `Reprendre ${product.name}`, exact: true }).click();
+    await expect(page.locator('form h2')).toHaveText(/^Question 1/);
+    expect(await seriousViolations(page), 'question step').toEqual([]);
+    await answerQuestions(page);
+    expect(await seriousViolations(page), 'transport step').toEqual([]);
+
+    await page.goto('/buybacks');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reprises' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page), '/buybacks').toEqual([]);
+  });
+});
