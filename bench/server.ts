@@ -2,29 +2,33 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Starts the real server in its own process on a fresh database, as `npm start` does. */
+/**
+ * Starts the real server in its own process, as `npm start` does: on `env.DATABASE_URL`, on
+ * `env.DATA_DIR` (kept), or on a fresh embedded database (removed on stop).
+ */
 export async function startServer(
   port: number,
   env: Record<string, string> = {},
 ): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'reprise-bench-'));
+  const ownDir = env.DATABASE_URL || env.DATA_DIR ? null : mkdtempSync(path.join(tmpdir(), 'reprise-bench-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
-      DATA_DIR: dataDir,
       SKIP_WEB_BUILD: 'true',
       HOST: '127.0.0.1',
+      ...(ownDir ? { DATA_DIR: ownDir } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     try {
       const res = await fetch(`${url}/api/ready`);
@@ -38,7 +42,7 @@ export async function startServer(
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },
   };
 }
@@ -51,4 +55,39 @@ export async function login(url: string, email: string, password = 'Reprise-Demo
   });
   if (!res.ok) throw new Error(`login failed: ${res.status}`);
   return ((await res.json()) as { apiToken: string }).apiToken;
+}
+
+/** A new empty database on the PostgreSQL server of `serverUrl`, dropped by `drop`. */
+export async function scratchDatabase(serverUrl: string, name: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** `npm run seed:demo` on a PostgreSQL database. */
+export async function seedDemo(databaseUrl: string): Promise<void> {
+  const child = spawn(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(root, 'apps/server/src/seed/seed-demo.cli.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`seed:demo failed (${code})`);
 }
