@@ -345,6 +345,18 @@ test.describe('store buyback', () => {
     await expect(page.getByRole('button', { name: 'Annuler la reprise' })).toHaveCount(0);
   });
 
+  test('a product that cannot be estimated leads to its own error message', async ({ page }) => {
+    await login(page, 'store_seller@demo.test');
+    await page.goto('/diag/00000000-0000-4000-8000-00000000beef/unknown');
+    await expect(page).toHaveURL(/\/estimate-error\?code=product_not_found$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Produit introuvable' })).toBeVisible();
+    await expect(page.getByTestId('estimate-error-message')).toHaveText(
+      "Ce produit n'existe pas, n'existe plus ou n'est pas publié.",
+    );
+    await page.getByRole('link', { name: 'Chercher un autre produit' }).click();
+    await expect(page).toHaveURL(/\/buyback\/create$/);
+  });
+
   test('the wizard and the buyback list pass the automated accessibility checks', async ({ page }) => {
     test.setTimeout(150_000);
     await login(page, 'store_seller@demo.test');

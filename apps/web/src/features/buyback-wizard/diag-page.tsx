@@ -14,6 +14,7 @@ import { addBuyback, newId } from '../cart/cart-store';
 import { useCart } from '../cart/use-cart';
 import { normaliseImei } from './imei';
 import { LivePriceCard } from './live-price-card';
+import { PredeclaredFinalize } from './predeclared-finalize';
 import { StepDelivery } from './step-delivery';
 import { StepImei } from './step-imei';
 import { StepQuestion } from './step-question';
@@ -293,9 +294,12 @@ function WizardSteps({ questionnaire, methods, country }: WizardStepsProps) {
  * `/diag/:productId/:slug?/:itemId?/:predeclaredBuybackId?`: the store wizard for one product:
  * IMEI when collected, one question per step, transport and payment, review, then into the cart.
  * A product, questionnaire or circuit that cannot give an estimate leads to `/estimate-error`.
+ * With a pre-declared buyback's id, the seller finalises that web buyback at the counter instead.
  */
 export function DiagPage() {
-  const { productId } = useParams();
+  const { productId, predeclaredBuybackId } = useParams();
+  if (predeclaredBuybackId)
+    return <PredeclaredFinalize key={predeclaredBuybackId} buybackId={predeclaredBuybackId} />;
   if (!productId) return <Navigate to="/buyback/create" replace />;
   return <DiagProduct key={productId} productId={productId} />;
 }

@@ -8,15 +8,10 @@ import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
 import { useUpdateSearchParams } from '../users/list-filters';
+import { buybackFilterQuery, LIST_FILTERS, readBuybackFilters, TEXT_FILTERS } from './buyback-filter-values';
 import { BuybackStatusBadge } from './buyback-status';
 import { useBuybacks } from './buybacks.queries';
-import {
-  BuybacksFilters,
-  buybackFilterQuery,
-  LIST_FILTERS,
-  readBuybackFilters,
-  TEXT_FILTERS,
-} from './buybacks-filters';
+import { BuybacksFilters } from './buybacks-filters';
 
 const DEFAULT_SORT = { field: 'createdAt', direction: 'desc' } as const;
 

@@ -11,7 +11,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import type { BuybackResponse, CreateCartInput } from '@reprise/shared';
+import type { BuybackResponse } from '@reprise/shared';
 import { IconAlertCircle, IconCircleCheck, IconHome, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -29,6 +29,7 @@ import { buybacksKeys, useBuybackInstructions } from '../buybacks/buybacks.queri
 import { DocumentButtons } from '../buybacks/document-buttons';
 import { useCheckout } from './cart.queries';
 import { type Cart, clearCart } from './cart-store';
+import { checkoutBody } from './checkout-body';
 import { useCustomerFieldLabels } from './customer-form';
 import { clearIban, readIban } from './iban-store';
 import { useCart } from './use-cart';
@@ -51,26 +52,6 @@ function saveResult(cartId: string, buybackIds: string[]): void {
   } catch {
     // the confirmation is shown now; a reload will not show it again
   }
-}
-
-/** The body of `POST /carts` from the stored cart. */
-export function checkoutBody(cart: Cart, iban: string): CreateCartInput {
-  const customer = cart.customer;
-  if (!customer || !cart.storeId) throw new Error('checkoutBody needs the customer and the store');
-  return {
-    channel: 'store',
-    storeId: cart.storeId,
-    buybacks: cart.buybacks.map((b) => ({
-      inCartId: b.inCartId,
-      productId: b.productId,
-      answers: b.answers,
-      imei: b.imei ?? undefined,
-      shippingMethodId: b.shippingMethod.id,
-      paymentModeId: b.paymentMethod.id,
-    })),
-    customer: { ...customer, iban: iban || null },
-    iban: iban || null,
-  };
 }
 
 function Instructions({ buybackId }: { buybackId: string }) {

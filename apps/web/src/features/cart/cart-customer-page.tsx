@@ -17,7 +17,6 @@ import { WizardFrame } from '../buyback-wizard/wizard-frame';
 import { focusFirstError } from '../users/form-feedback';
 import { cartLimitsOf, useBuybackSettings } from './cart.queries';
 import { CartLines } from './cart-lines';
-import { CART_PANEL_USER_TYPES } from './cart-panel';
 import { type AddResult, type Cart, cartTotalCents, missingToMinimumCents, saveCustomer } from './cart-store';
 import {
   CustomerFields,
@@ -28,15 +27,7 @@ import {
 } from './customer-form';
 import { readIban, saveIban } from './iban-store';
 import { useCart } from './use-cart';
-
-/** A store seller or manager buys back for their own store; others choose one of the stores they see. */
-export function useOwnStoreId(): string | null {
-  const user = useCurrentUser();
-  const userType = user.modules[user.currentModule];
-  return userType && (CART_PANEL_USER_TYPES as readonly string[]).includes(userType)
-    ? user.currentOrganization.id
-    : null;
-}
+import { useOwnStoreId } from './use-own-store';
 
 function useStores(enabled: boolean) {
   return useQuery({
