@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, expect, login, test } from './fixtures';
 interface Product {
   id: string;
   name: string;
+  eanCode: string | null;
   tacCodes: string[];
   isCollectingIMEI: boolean;
 }
@@ -255,6 +256,21 @@ test.describe('store buyback', () => {
     await page.getByRole('button', { name: `Reprendre ${product.name}`, exact: true }).click();
     await answerQuestions(page);
     await chooseDeliveryAndAdd(page, /Dépôt en magasin/, /Bon d'achat/);
+
+    // Below the account's minimum cart value the missing amount shows and the seller cannot go on.
+    await page.route('**/api/buyback-settings', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), cart_min_value: 5000 } });
+    });
+    await page.reload();
+    await expect(page.getByTestId('cart-minimum')).toContainText('5 000,00');
+    await expect(page.getByTestId('cart-minimum')).toContainText('il manque');
+    await expect(page.getByRole('button', { name: 'Continuer' })).toBeDisabled();
+    await page.unroute('**/api/buyback-settings');
+    await page.reload();
+    await expect(page.getByTestId('cart-minimum')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Continuer' })).toBeEnabled();
+
     await page.getByRole('button', { name: `Retirer ${product.name} du panier`, exact: true }).click();
     await expect(page.getByText('est la dernière reprise : le panier sera vidé.')).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Retirer' }).click();
@@ -262,7 +278,10 @@ test.describe('store buyback', () => {
     expect(await page.evaluate(() => localStorage.getItem('reprise.cart'))).toBeNull();
   });
 
-  test('a store manager finds a buyback in the list and cancels it', async ({ page, baseURL }) => {
+  test('a store manager finds a buyback in the list and cancels it, forcing it when the payment cannot be cancelled', async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const manager = await apiAs(baseURL!, 'store_manager@demo.test');
     const me = await json<{ currentOrganization: { id: string } }>(await manager.get('/api/me'));
@@ -337,12 +356,55 @@ test.describe('store buyback', () => {
     await dialog.getByRole('radio', { name: 'Rétractation du client' }).check();
     await dialog.getByRole('textbox', { name: 'Commentaire' }).fill('Le client a changé d’avis.');
     await dialog.getByRole('checkbox', { name: /irréversible/ }).check();
+    // A payment that can no longer be cancelled: the seller is told and may force the cancellation.
+    const sent: { reason: string; force: boolean }[] = [];
+    await page.route(`**/api/buybacks/${buyback.id}/cancel`, async (route) => {
+      const body = route.request().postDataJSON() as { reason: string; force: boolean };
+      sent.push(body);
+      if (body.force) return route.continue();
+      return route.fulfill({
+        status: 409,
+        contentType: 'application/problem+json',
+        json: {
+          type: 'about:blank',
+          title: 'Conflict',
+          status: 409,
+          detail: 'The payment cannot be cancelled.',
+          code: 'payment_not_cancellable',
+        },
+      });
+    });
     await dialog.getByRole('button', { name: 'Annuler définitivement' }).click();
+    await expect(dialog.getByTestId('payment-not-cancellable')).toBeVisible();
+    await dialog.getByRole('button', { name: "Forcer l'annulation" }).click();
 
     await expect(dialog).toBeHidden();
+    expect(sent.map((body) => [body.reason, body.force])).toEqual([
+      ['customer_retraction', false],
+      ['customer_retraction', true],
+    ]);
     await expect(page.getByTestId('buyback-status').first()).toHaveText('Annulée');
     await expect(page.getByText('Rétractation du client')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Annuler la reprise' })).toHaveCount(0);
+  });
+
+  test('a barcode typed, or scanned by a keyboard-wedge scanner anywhere on the page, opens the product', async ({
+    page,
+  }) => {
+    const product = others.find((p) => p.eanCode)!;
+    await login(page, 'store_seller@demo.test');
+    await page.goto('/buyback/create?by=barcode');
+    // Typed into the field, then Enter.
+    await page.getByTestId('ean-input').fill(product.eanCode!);
+    await page.getByTestId('ean-input').press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/diag/${product.id}/`));
+
+    // A scanner types the code in a few milliseconds and ends with Enter, the focus on the tabs.
+    await page.goto('/buyback/create?by=barcode');
+    await page.getByRole('tab', { name: 'Code-barres' }).focus();
+    await page.keyboard.type(product.eanCode!, { delay: 5 });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/diag/${product.id}/`));
   });
 
   test('a product that cannot be estimated leads to its own error message', async ({ page }) => {
