@@ -20,6 +20,8 @@ import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { resolveSiteHost } from './modules/white-label/site-host';
+import { registerWhiteLabelRoutes } from './modules/white-label/white-label.routes';
 import { registerAuth } from './platform/auth-hook';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db';
@@ -77,11 +79,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       registerCatalogRoutes(api, deps);
       registerBuybackConfigRoutes(api, deps);
       registerBuybackRoutes(api, deps);
+      registerWhiteLabelRoutes(api, deps);
     },
     { prefix: '/api' },
   );
 
-  registerWebApp(app, deps.config.webDistDir);
+  registerWebApp(app, deps.config.webDistDir, new URL(deps.config.publicUrl).hostname);
   return app;
 }
 
@@ -101,12 +104,19 @@ function parseQuery(raw: string): Record<string, string | string[]> {
   return query;
 }
 
-/** Serves the built web app; any non-API GET answers index.html (client-side routes). */
-function registerWebApp(app: FastifyInstance, dist: string): void {
+/**
+ * Serves the built web app; any non-API GET answers the HTML of its host's app (client-side
+ * routes): the back office at the base host, the public site's own bundle on any other host
+ * (a retailer's site; the public app shows not-available when no active site answers there).
+ */
+function registerWebApp(app: FastifyInstance, dist: string, baseHostname: string): void {
   if (!existsSync(dist)) return;
+  const publicHtml = existsSync(`${dist}/public.html`) ? 'public.html' : 'index.html';
   app.register(fastifyStatic, { root: dist, wildcard: false, maxAge: '1h', index: false });
   app.get('/*', { config: { public: true } }, (request, reply) => {
     if (request.url.startsWith('/api')) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+    const html =
+      resolveSiteHost(request.host, baseHostname).kind === 'back_office' ? 'index.html' : publicHtml;
+    return reply.header('cache-control', 'no-cache').header('vary', 'host').sendFile(html, { maxAge: 0 });
   });
 }

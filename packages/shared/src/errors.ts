@@ -54,6 +54,11 @@ export const ERROR_STATUS = {
   payment_not_cancellable: 409,
   document_unavailable: 404,
   transfer_order_unavailable: 503,
+  // public white-label site
+  site_not_available: 404,
+  site_slug_not_unique: 422,
+  site_domain_not_unique: 422,
+  featured_product_not_published: 422,
   internal_error: 500,
 } as const;
 

@@ -11,4 +11,5 @@ export * from './schemas/catalog';
 export * from './schemas/common';
 export * from './schemas/organizations';
 export * from './schemas/users';
+export * from './schemas/white-label';
 export * from './validation';

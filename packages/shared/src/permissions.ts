@@ -74,6 +74,7 @@ export const PERMISSIONS = {
   'client.detail': 'Open a client account',
   'client.create': 'Create and edit client accounts',
   'admin.assign': 'Assign platform-admin users',
+  'white_label.activate': "Activate or deactivate a retailer's public site and set its address",
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -18,6 +18,7 @@ export interface AccountsTable {
   is_platform: Generated<boolean>;
   site_slug: string | null;
   site_active: Generated<boolean>;
+  site_domain: Generated<string | null>;
   status: Generated<string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -492,8 +493,33 @@ export interface IdempotencyKeysTable {
   created_at: CreatedAt;
 }
 
+export interface WhiteLabelConfigsTable {
+  account_id: string;
+  tag_manager_id: string | null;
+  axeptio_id: string | null;
+  external_website_url: string | null;
+  external_website_text: string | null;
+  drop_off_locations_map_enabled: Generated<boolean>;
+  cookies_policy_key: string | null;
+  accessibility_statement_key: string | null;
+  updated_at: Timestamp;
+}
+
+export interface HomePageConfigsTable {
+  account_id: string;
+  status: string;
+  meta_title: string;
+  meta_description: string;
+  banner_title: string;
+  banner_image_key: string | null;
+  widgets: ColumnType<unknown[], string, string>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
+  white_label_configs: WhiteLabelConfigsTable;
+  home_page_configs: HomePageConfigsTable;
   organizations: OrganizationsTable;
   organization_root_details: OrganizationRootDetailsTable;
   users: UsersTable;

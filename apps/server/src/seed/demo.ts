@@ -7,6 +7,7 @@ import { seedBuybackConfig } from './buyback-config';
 import { seedBuybacks } from './buybacks';
 import { seedCatalog } from './catalog';
 import { DEMO } from './demo-ids';
+import { seedWhiteLabel } from './white-label';
 
 type Org = Omit<Insertable<OrganizationsTable>, 'path'> & { id: string };
 
@@ -341,7 +342,7 @@ export async function seedDemo(db: Db): Promise<void> {
           name: 'Other Retail',
           is_retailer: true,
           site_slug: 'other-retail',
-          site_active: true,
+          site_active: false,
           main_color: '#e8590c',
         },
       ])
@@ -399,5 +400,6 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedCatalog(trx);
     await seedBuybackConfig(trx);
     await seedBuybacks(trx);
+    await seedWhiteLabel(trx);
   });
 }

@@ -124,7 +124,7 @@ async function browse(
  * pg_trgm similarity, and exact codes ranked first.
  */
 export function createPostgresProductSearch(db: Db): ProductSearch {
-  return {
+  const engine: ProductSearch = {
     async index(trx, productIds) {
       const products = await repo.productsToIndex(trx, productIds);
       const found = new Set(products.map((p) => p.id));
@@ -141,8 +141,11 @@ export function createPostgresProductSearch(db: Db): ProductSearch {
       await repo.addWords(trx, [...words.values()]);
     },
 
-    async search(actor: Actor, query: SearchProductsQuery): Promise<ProductSearchResult> {
-      const scope = readScope(actor, query.accountId);
+    search(actor: Actor, query: SearchProductsQuery): Promise<ProductSearchResult> {
+      return engine.searchCatalog(readScope(actor, query.accountId), query);
+    },
+
+    async searchCatalog(scope: CatalogScope, query: SearchProductsQuery): Promise<ProductSearchResult> {
       const { words, codes } = parseQuery(query.q);
       const categoryIds = query.category?.length
         ? await expandSubtrees(db, scope, query.category)
@@ -177,4 +180,5 @@ export function createPostgresProductSearch(db: Db): ProductSearch {
       return { hits, totalItems, totalItemsCapped, corrections };
     },
   };
+  return engine;
 }

@@ -1,6 +1,7 @@
 import type { ProductSearchHit, SearchProductsQuery } from '@reprise/shared';
 import type { Actor } from '../../../platform/context';
 import type { Db } from '../../../platform/db';
+import type { CatalogScope } from '../catalog-scope';
 
 export interface ProductSearchResult {
   hits: ProductSearchHit[];
@@ -20,6 +21,8 @@ export interface ProductSearchResult {
 export interface ProductSearch {
   /** One page (SEARCH_PAGE_SIZE hits) of the published products of the actor's catalogue. */
   search(actor: Actor, query: SearchProductsQuery): Promise<ProductSearchResult>;
+  /** The same search within a catalogue named by its scope (the public site searches its retailer's). */
+  searchCatalog(scope: CatalogScope, query: SearchProductsQuery): Promise<ProductSearchResult>;
   /** Brings these products' documents up to date; a product that no longer exists leaves the index. */
   index(trx: Db, productIds: readonly string[]): Promise<void>;
 }

@@ -1,0 +1,159 @@
+import {
+  type HomePageWidget,
+  type Locale,
+  type PublicHomeResponse,
+  type PublicHomeWidget,
+  type PublicLegalResponse,
+  type PublicSearchQuery,
+  type PublicSearchResponse,
+  type PublicStoresResponse,
+  SEARCH_PAGE_SIZE,
+  type WhiteLabelConfigResponse,
+  type WhiteLabelDocument,
+} from '@reprise/shared';
+import type { AppDeps } from '../../app';
+import { AppError, notFound } from '../../platform/errors';
+import { faviconUrl, logoUrl } from '../accounts/accounts.mapper';
+import type { ProductSearch } from '../catalog/search/product-search';
+import { resolveSiteHost } from './site-host';
+import { bannerUrl, externalLinkOf, publicDocumentUrl, toProductCard } from './white-label.mapper';
+import * as repo from './white-label.repository';
+import { readDocument } from './white-label.service';
+
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'config'>;
+export type SiteAccount = NonNullable<Awaited<ReturnType<typeof repo.findActiveSiteAccount>>>;
+
+/**
+ * The retailer whose active site this host names. The back office's host, an unknown host and an
+ * inactive site all answer `site_not_available` (the public app then shows its not-available page).
+ */
+export async function siteOfHost(deps: Deps, host: string | undefined): Promise<SiteAccount> {
+  const site = resolveSiteHost(host, new URL(deps.config.publicUrl).hostname);
+  const account = site.kind === 'back_office' ? undefined : await repo.findActiveSiteAccount(deps.db, site);
+  if (!account) throw new AppError('site_not_available', 'No active site answers at this address.');
+  return account;
+}
+
+export async function config(deps: Deps, account: SiteAccount): Promise<WhiteLabelConfigResponse> {
+  const row = await repo.findConfig(deps.db, account.id);
+  return {
+    tagManagerId: row?.tag_manager_id ?? null,
+    axeptioId: row?.axeptio_id ?? null,
+    externalWebsiteLink: externalLinkOf(row),
+    dropOffLocationsMapEnabled: row?.drop_off_locations_map_enabled ?? false,
+    cookiesPolicy: publicDocumentUrl('cookies-policy', row?.cookies_policy_key ?? null),
+    accessibilityStatement: publicDocumentUrl(
+      'accessibility-statement',
+      row?.accessibility_statement_key ?? null,
+    ),
+    brand: {
+      accountId: account.id,
+      name: account.name,
+      logo: logoUrl(account.id, account.logo_key),
+      favicon: faviconUrl(account.id, account.favicon_key),
+      mainColor: account.main_color,
+      language: account.language as Locale,
+      currency: account.currency,
+    },
+  };
+}
+
+/** The published home page, its featured products limited to what is still published. */
+export async function home(deps: Deps, account: SiteAccount): Promise<PublicHomeResponse> {
+  const row = await repo.findHomePage(deps.db, account.id);
+  if (row?.status !== 'published')
+    return {
+      metaTitle: null,
+      metaDescription: null,
+      banner: { title: null, image: null },
+      widgets: [{ type: 'search' }],
+    };
+  const widgets = row.widgets as HomePageWidget[];
+  const ids = widgets.flatMap((w) => (w.type === 'featured_products' ? w.productIds : []));
+  const products = new Map(
+    (await repo.findPublishedProducts(deps.db, account.id, ids)).map((p) => [p.id, p]),
+  );
+  return {
+    metaTitle: row.meta_title,
+    metaDescription: row.meta_description,
+    banner: { title: row.banner_title, image: bannerUrl(account.id, row.banner_image_key) },
+    widgets: widgets.flatMap((w): PublicHomeWidget[] => {
+      if (w.type !== 'featured_products') return [w];
+      const cards = w.productIds.flatMap((id) => {
+        const p = products.get(id);
+        return p ? [toProductCard(p)] : [];
+      });
+      return cards.length ? [{ type: 'featured_products', products: cards }] : [];
+    }),
+  };
+}
+
+export async function legal(deps: Deps, account: SiteAccount): Promise<PublicLegalResponse> {
+  const row = await repo.findRootDetail(deps.db, account.id);
+  return {
+    termsOfUse: row?.eula ?? null,
+    termsOfService: row?.service_terms ?? null,
+    faqAndContact: row?.faq_and_contact ?? null,
+    supportEmail: row?.seller_support_email ?? null,
+  };
+}
+
+export async function stores(deps: Deps, account: SiteAccount): Promise<PublicStoresResponse> {
+  const rows = await repo.findStoresAcceptingDrops(deps.db, account.id);
+  return {
+    member: rows.map((o) => ({
+      id: o.id,
+      name: o.common_name,
+      street: o.street,
+      streetMore: o.street_more,
+      zip: o.zip,
+      city: o.city,
+      country: o.country,
+      latitude: o.latitude,
+      longitude: o.longitude,
+      email: o.place_email,
+    })),
+    totalItems: rows.length,
+  };
+}
+
+export async function search(
+  deps: Deps,
+  engine: ProductSearch,
+  account: SiteAccount,
+  query: PublicSearchQuery,
+): Promise<PublicSearchResponse> {
+  const result = await engine.searchCatalog(
+    { kind: 'account', accountId: account.id },
+    { q: query.q, page: query.page },
+  );
+  const rows = new Map(
+    (
+      await repo.findPublishedProducts(
+        deps.db,
+        account.id,
+        result.hits.map((h) => h.id),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  return {
+    member: result.hits.flatMap((h) => {
+      const row = rows.get(h.id);
+      return row ? [toProductCard(row)] : [];
+    }),
+    totalItems: result.totalItems,
+    page: query.page,
+    itemsPerPage: SEARCH_PAGE_SIZE,
+  };
+}
+
+export async function document(deps: Deps, account: SiteAccount, name: WhiteLabelDocument) {
+  return readDocument(deps, account.id, name);
+}
+
+export async function productImage(deps: Deps, account: SiteAccount, productId: string) {
+  const key = await repo.findPublishedProductImageKey(deps.db, account.id, productId);
+  const data = key ? await deps.storage.get(key) : null;
+  if (!key || !data) throw notFound('image');
+  return { key, data };
+}

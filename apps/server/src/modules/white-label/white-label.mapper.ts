@@ -1,0 +1,103 @@
+import type {
+  HomePageConfigResponse,
+  HomePageWidget,
+  PublicProductCard,
+  SiteResponse,
+  WhiteLabelDocument,
+} from '@reprise/shared';
+import type { Selectable } from 'kysely';
+import type { HomePageConfigsTable, WhiteLabelConfigsTable } from '../../platform/db.types';
+import { imageVersion } from '../accounts/account-images';
+
+type SiteRow = {
+  id: string;
+  name: string;
+  site_slug: string | null;
+  site_domain: string | null;
+  site_active: boolean;
+};
+
+/** Where a site answers: its own domain, else `<slug>.<base host>` (`demo-retail.localhost:3000`). */
+export function siteUrl(publicUrl: string, slug: string | null, domain: string | null): string | null {
+  const base = new URL(publicUrl);
+  if (domain) return `${base.protocol}//${domain}`;
+  if (!slug) return null;
+  return `${base.protocol}//${slug}.${base.host}`;
+}
+
+export function toSiteResponse(row: SiteRow, publicUrl: string): SiteResponse {
+  return {
+    accountId: row.id,
+    accountName: row.name,
+    slug: row.site_slug,
+    domain: row.site_domain,
+    active: row.site_active,
+    url: siteUrl(publicUrl, row.site_slug, row.site_domain),
+  };
+}
+
+export const DOCUMENT_COLUMN = {
+  'cookies-policy': 'cookies_policy_key',
+  'accessibility-statement': 'accessibility_statement_key',
+} as const satisfies Record<WhiteLabelDocument, keyof WhiteLabelConfigsTable>;
+
+/** The back-office URL of an account's document (versioned, so caches stay correct). */
+export const accountDocumentUrl = (accountId: string, document: WhiteLabelDocument, key: string | null) =>
+  key ? `/api/accounts/${accountId}/white-label/documents/${document}?v=${imageVersion(key)}` : null;
+
+/** The public site's URL of a document (same host as the site). */
+export const publicDocumentUrl = (document: WhiteLabelDocument, key: string | null) =>
+  key ? `/api/white-label/documents/${document}?v=${imageVersion(key)}` : null;
+
+export const bannerUrl = (accountId: string, key: string | null) =>
+  key ? `/api/accounts/${accountId}/home-page/banner?v=${imageVersion(key)}` : null;
+
+export const externalLinkOf = (row: Selectable<WhiteLabelConfigsTable> | undefined) =>
+  row?.external_website_url && row.external_website_text
+    ? { url: row.external_website_url, text: row.external_website_text }
+    : null;
+
+export function toHomePageResponse(row: Selectable<HomePageConfigsTable>): HomePageConfigResponse {
+  return {
+    accountId: row.account_id,
+    status: row.status as HomePageConfigResponse['status'],
+    metaTitle: row.meta_title,
+    metaDescription: row.meta_description,
+    bannerTitle: row.banner_title,
+    bannerImage: bannerUrl(row.account_id, row.banner_image_key),
+    widgets: row.widgets as HomePageWidget[],
+  };
+}
+
+type CardRow = {
+  id: string;
+  name: string;
+  brand: string | null;
+  image_key: string | null;
+  price_functional: number;
+  price_grade_a: number;
+  price_grade_b: number;
+  price_grade_c: number;
+  price_grade_d: number;
+  price_grade_e: number;
+};
+
+/** A product as the public site shows it, with its image served by the site itself. */
+export function toProductCard(row: CardRow): PublicProductCard {
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    image: row.image_key
+      ? { url: `/api/white-label/products/${row.id}/image?v=${imageVersion(row.image_key)}`, alt: row.name }
+      : null,
+    maxPrice: Math.max(
+      row.price_functional,
+      row.price_grade_a,
+      row.price_grade_b,
+      row.price_grade_c,
+      row.price_grade_d,
+      row.price_grade_e,
+    ),
+  };
+}

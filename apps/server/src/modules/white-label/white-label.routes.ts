@@ -1,0 +1,269 @@
+import {
+  HomePageConfigRequest,
+  HomePageConfigResponse,
+  IdParams,
+  IMAGE_MAX_BYTES,
+  PatchWhiteLabelSettingsRequest,
+  PDF_MAX_BYTES,
+  PublicHomeResponse,
+  PublicLegalResponse,
+  PublicSearchQuery,
+  PublicSearchResponse,
+  PublicStoresResponse,
+  SiteListResponse,
+  SiteResponse,
+  UpdateSiteRequest,
+  WHITE_LABEL_DOCUMENTS,
+  WhiteLabelConfigResponse,
+  WhiteLabelDocumentParams,
+  WhiteLabelSettingsResponse,
+} from '@reprise/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { actorOf } from '../../platform/auth-hook';
+import { imageVersion } from '../accounts/account-images';
+import { readUploadedFile } from '../accounts/uploaded-file';
+import { sendImage } from '../catalog/catalog-images';
+import { createPostgresProductSearch } from '../catalog/search/postgres-product-search';
+import * as site from './public-site.service';
+import * as whiteLabel from './white-label.service';
+
+const tags = ['white-label site'];
+const VersionQuery = z.object({ v: z.string().max(64).optional() });
+
+/** A policy PDF: shown in the browser, never sniffed as anything else, no active content. */
+function sendPdf(reply: FastifyReply, document: string, pdf: { key: string; data: Buffer }) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `inline; filename="${document}.pdf"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', 'sandbox')
+    .header('cache-control', 'public, no-cache')
+    .header('etag', `"${imageVersion(pdf.key)}"`)
+    .send(pdf.data);
+}
+
+/** The back office's routes of the white-label site: activation, configuration, home page. */
+export function registerWhiteLabelRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/white-label/sites',
+    {
+      config: { permission: 'white_label.activate' },
+      schema: { tags, response: { 200: SiteListResponse } },
+    },
+    async () => whiteLabel.listSites(deps),
+  );
+
+  app.put(
+    '/accounts/:id/site',
+    {
+      config: { permission: 'white_label.activate' },
+      schema: { tags, params: IdParams, body: UpdateSiteRequest, response: { 200: SiteResponse } },
+    },
+    async (request) => whiteLabel.updateSite(deps, actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/accounts/:id/white-label',
+    {
+      config: { permission: 'design' },
+      schema: { tags, params: IdParams, response: { 200: WhiteLabelSettingsResponse } },
+    },
+    async (request) => whiteLabel.getSettings(deps, actorOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/accounts/:id/white-label',
+    {
+      config: { permission: 'design' },
+      schema: {
+        tags,
+        params: IdParams,
+        body: PatchWhiteLabelSettingsRequest,
+        response: { 200: WhiteLabelSettingsResponse },
+      },
+    },
+    async (request) => whiteLabel.patchSettings(deps, actorOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/accounts/:id/white-label/documents/:document',
+    {
+      config: { permission: 'design' },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        params: WhiteLabelDocumentParams,
+        response: { 200: WhiteLabelSettingsResponse },
+      },
+    },
+    async (request) => {
+      const data = await readUploadedFile(request, PDF_MAX_BYTES);
+      return whiteLabel.replaceDocument(
+        deps,
+        actorOf(request),
+        request.params.id,
+        request.params.document,
+        data,
+      );
+    },
+  );
+
+  app.delete(
+    '/accounts/:id/white-label/documents/:document',
+    {
+      config: { permission: 'design' },
+      schema: { tags, params: WhiteLabelDocumentParams, response: { 200: WhiteLabelSettingsResponse } },
+    },
+    async (request) =>
+      whiteLabel.replaceDocument(deps, actorOf(request), request.params.id, request.params.document, null),
+  );
+
+  app.get(
+    '/accounts/:id/white-label/documents/:document',
+    {
+      config: { permission: 'design' },
+      schema: { tags, params: WhiteLabelDocumentParams, querystring: VersionQuery },
+    },
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        request.params.document,
+        await whiteLabel.readAccountDocument(
+          deps,
+          actorOf(request),
+          request.params.id,
+          request.params.document,
+        ),
+      ),
+  );
+
+  app.get(
+    '/accounts/:id/home-page',
+    {
+      config: { permission: 'design' },
+      schema: { tags, params: IdParams, response: { 200: HomePageConfigResponse.nullable() } },
+    },
+    async (request) => whiteLabel.getHomePage(deps, actorOf(request), request.params.id),
+  );
+
+  app.put(
+    '/accounts/:id/home-page',
+    {
+      config: { permission: 'design' },
+      // 200,000 characters of HTML may take up to 800 kB in UTF-8
+      bodyLimit: 1024 * 1024,
+      schema: {
+        tags,
+        params: IdParams,
+        body: HomePageConfigRequest,
+        response: { 200: HomePageConfigResponse },
+      },
+    },
+    async (request) => whiteLabel.putHomePage(deps, actorOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/accounts/:id/home-page/banner',
+    {
+      config: { permission: 'design' },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 200: HomePageConfigResponse },
+      },
+    },
+    async (request) => {
+      const data = await readUploadedFile(request, IMAGE_MAX_BYTES);
+      return whiteLabel.replaceBanner(deps, actorOf(request), request.params.id, data);
+    },
+  );
+
+  app.delete(
+    '/accounts/:id/home-page/banner',
+    {
+      config: { permission: 'design' },
+      schema: { tags, params: IdParams, response: { 200: HomePageConfigResponse } },
+    },
+    async (request) => whiteLabel.replaceBanner(deps, actorOf(request), request.params.id, null),
+  );
+
+  // public: the banner is shown on the public site
+  app.get(
+    '/accounts/:id/home-page/banner',
+    { config: { public: true }, schema: { tags, params: IdParams, querystring: VersionQuery } },
+    async (request, reply) => sendImage(request, reply, await whiteLabel.readBanner(deps, request.params.id)),
+  );
+
+  registerPublicSiteRoutes(fastify, deps);
+}
+
+/** What the public site reads, for anyone, resolved by the request's host. */
+function registerPublicSiteRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const engine = createPostgresProductSearch(deps.db);
+  const siteOf = (host: string) => site.siteOfHost(deps, host);
+
+  app.get(
+    '/white-label/config',
+    { config: { public: true }, schema: { tags, response: { 200: WhiteLabelConfigResponse } } },
+    async (request) => site.config(deps, await siteOf(request.host)),
+  );
+
+  app.get(
+    '/white-label/home',
+    { config: { public: true }, schema: { tags, response: { 200: PublicHomeResponse } } },
+    async (request) => site.home(deps, await siteOf(request.host)),
+  );
+
+  app.get(
+    '/white-label/legal',
+    { config: { public: true }, schema: { tags, response: { 200: PublicLegalResponse } } },
+    async (request) => site.legal(deps, await siteOf(request.host)),
+  );
+
+  app.get(
+    '/white-label/stores',
+    { config: { public: true }, schema: { tags, response: { 200: PublicStoresResponse } } },
+    async (request) => site.stores(deps, await siteOf(request.host)),
+  );
+
+  app.get(
+    '/white-label/search',
+    {
+      config: { public: true },
+      schema: { tags, querystring: PublicSearchQuery, response: { 200: PublicSearchResponse } },
+    },
+    async (request) => site.search(deps, engine, await siteOf(request.host), request.query),
+  );
+
+  app.get(
+    '/white-label/documents/:document',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        params: z.object({ document: z.enum(WHITE_LABEL_DOCUMENTS) }),
+        querystring: VersionQuery,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        request.params.document,
+        await site.document(deps, await siteOf(request.host), request.params.document),
+      ),
+  );
+
+  app.get(
+    '/white-label/products/:id/image',
+    { config: { public: true }, schema: { tags, params: IdParams, querystring: VersionQuery } },
+    async (request, reply) =>
+      sendImage(request, reply, await site.productImage(deps, await siteOf(request.host), request.params.id)),
+  );
+}
