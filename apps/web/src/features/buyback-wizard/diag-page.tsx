@@ -44,16 +44,19 @@ import {
 } from './wizard-model';
 
 /** The step in the address is 1-based (`?step=3`) so that the browser's back button walks the steps. */
-function useStepParam(): [number, (index: number) => void] {
+function useStepParam(): [number, (index: number, options?: { replace?: boolean }) => void] {
   const [params, setParams] = useSearchParams();
   const step = Math.max(0, (Number.parseInt(params.get('step') ?? '1', 10) || 1) - 1);
   const go = useCallback(
-    (index: number) =>
-      setParams((previous) => {
-        const next = new URLSearchParams(previous);
-        next.set('step', String(index + 1));
-        return next;
-      }),
+    (index: number, options?: { replace?: boolean }) =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.set('step', String(index + 1));
+          return next;
+        },
+        { replace: options?.replace },
+      ),
     [setParams],
   );
   return [step, go];
@@ -105,7 +108,7 @@ function WizardSteps({ questionnaire, methods, country }: WizardStepsProps) {
 
   // The address asked for a step not reachable yet: show the first incomplete one instead.
   useEffect(() => {
-    if (requestedStep !== index) goToStep(index);
+    if (requestedStep !== index) goToStep(index, { replace: true });
   }, [requestedStep, index, goToStep]);
 
   // Each step's heading takes the focus, so that keyboard and screen-reader users start at the top.

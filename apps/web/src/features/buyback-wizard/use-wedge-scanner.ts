@@ -1,34 +1,42 @@
 import { useEffect, useRef } from 'react';
 
-/** A keyboard-wedge scanner types a whole code in a few milliseconds per key; people do not. */
-export const WEDGE_MAX_KEY_INTERVAL_MS = 50;
+/**
+ * A keyboard-wedge scanner types a whole code and Enter in a few milliseconds per key; nobody types
+ * 8 digits or more at 40 ms a key on average. A single slow key (a busy computer) does not break a
+ * scan, a pause of 300 ms does.
+ */
+export const WEDGE_MAX_AVERAGE_INTERVAL_MS = 40;
+export const WEDGE_MAX_PAUSE_MS = 300;
 export const WEDGE_MIN_LENGTH = 8;
 
-/**
- * Recognises a scan from timed key presses: digits arriving less than `maxIntervalMs` apart and
- * ending with Enter. Pure, so that the timing rule can be tested without a browser.
- */
+/** Recognises a scan from timed key presses. Pure, so that the timing rule is tested without a browser. */
 export class WedgeBuffer {
   private digits = '';
+  private startedAt = 0;
   private lastAt = Number.NEGATIVE_INFINITY;
 
   constructor(
-    private readonly maxIntervalMs = WEDGE_MAX_KEY_INTERVAL_MS,
+    private readonly maxAverageMs = WEDGE_MAX_AVERAGE_INTERVAL_MS,
+    private readonly maxPauseMs = WEDGE_MAX_PAUSE_MS,
     private readonly minLength = WEDGE_MIN_LENGTH,
   ) {}
 
   /** Feeds one key; answers the scanned code when this key (Enter) completes a scan. */
   key(key: string, at: number): string | null {
-    const quick = at - this.lastAt <= this.maxIntervalMs;
+    const paused = at - this.lastAt > this.maxPauseMs;
     this.lastAt = at;
     if (/^\d$/.test(key)) {
-      this.digits = quick ? this.digits + key : key;
+      if (paused || this.digits === '') {
+        this.digits = key;
+        this.startedAt = at;
+      } else this.digits += key;
       return null;
     }
     const code = this.digits;
     this.digits = '';
-    if (key === 'Enter' && quick && code.length >= this.minLength) return code;
-    return null;
+    if (key !== 'Enter' || paused || code.length < this.minLength) return null;
+    // Every key of the code and the Enter, on average quicker than a person can type.
+    return (at - this.startedAt) / code.length <= this.maxAverageMs ? code : null;
   }
 }
 
