@@ -34,7 +34,7 @@ function ProductChoice({
   return (
     <Paper withBorder radius="md" component="li" p="sm" className={classes.card} data-testid="product-choice">
       <Group wrap="nowrap" gap="sm">
-        <Avatar src={hit.image?.url} alt="" radius="sm" size={48} color="gray">
+        <Avatar src={hit.image?.url} alt="" radius="sm" size={48} color="gray" visibleFrom="xs">
           <IconPhotoOff size={20} aria-hidden />
         </Avatar>
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
