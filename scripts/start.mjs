@@ -25,6 +25,7 @@ const stale =
     newestMtime(path.join(web, 'src')),
     newestMtime(path.join(root, 'packages/shared/src')),
     statSync(path.join(web, 'index.html')).mtimeMs,
+    statSync(path.join(web, 'public.html')).mtimeMs,
   ) > statSync(builtIndex).mtimeMs;
 
 if (stale && process.env.SKIP_WEB_BUILD !== 'true') {

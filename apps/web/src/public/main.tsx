@@ -1,0 +1,43 @@
+import './public.css';
+import type { WhiteLabelConfigResponse } from '@reprise/shared';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { startTagManager } from './analytics';
+import { getJson } from './api';
+import { readConsent } from './consent';
+import { startI18n } from './i18n';
+import { NotAvailablePage } from './pages/not-available-page';
+import { createPublicRouter } from './routes';
+import { SiteProvider } from './site-context';
+import { applyTheme } from './theme';
+
+/**
+ * Start-up of a retailer's public site (journeys.md section 4): the config (a failure shows the
+ * not-available page), the theme and language, then the tag manager when its id is set and the
+ * visitor consented.
+ */
+async function start() {
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  let config: WhiteLabelConfigResponse;
+  try {
+    config = await getJson<WhiteLabelConfigResponse>('/api/white-label/config');
+  } catch {
+    await startI18n(null);
+    root.render(<NotAvailablePage />);
+    return;
+  }
+  applyTheme(config.brand.mainColor, config.brand.favicon);
+  await startI18n(config.brand.language);
+  const consent = readConsent(config);
+  if (config.tagManagerId && consent?.analytics) startTagManager(config.tagManagerId, consent);
+  root.render(
+    <StrictMode>
+      <SiteProvider config={config}>
+        <RouterProvider router={createPublicRouter()} />
+      </SiteProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

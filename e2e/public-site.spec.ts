@@ -1,0 +1,193 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, test } from './fixtures';
+
+/** Demo Retail's public site: `demo-retail.localhost` (Chromium resolves *.localhost to loopback). */
+const DEMO_RETAIL = '00000000-0000-4000-8000-000000000200';
+const siteUrl = (baseURL: string | undefined, slug = 'demo-retail') =>
+  (baseURL as string).replace('//localhost', `//${slug}.localhost`);
+
+test.use({ locale: 'fr-FR' });
+
+async function apiAs(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  return { authorization: `Bearer ${(await res.json()).apiToken}` };
+}
+
+async function setTagManager(request: APIRequestContext, tagManagerId: string | null) {
+  const headers = await apiAs(request, 'root_management_unit_manager@demo.test');
+  const res = await request.patch(`/api/accounts/${DEMO_RETAIL}/white-label`, {
+    headers: { ...headers, 'content-type': 'application/merge-patch+json' },
+    data: JSON.stringify({ tagManagerId }),
+  });
+  expect(res.status()).toBe(200);
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const gtmScripts = (page: Page) => page.locator('script[src*="googletagmanager.com/gtm.js"]');
+
+test.describe
+  .serial("Demo Retail's public site", () => {
+    test('home: banner, widgets, consent asked, the tag manager only after consent to analytics', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      await setTagManager(request, 'GTM-E2E0001');
+      // the tag manager is Google's: answered here, so the test needs no network
+      await page.route('https://www.googletagmanager.com/**', (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'application/javascript',
+          body: 'window.__gtmLoaded = true;',
+        }),
+      );
+      const site = siteUrl(baseURL);
+      await page.goto(site);
+      await expect(page.getByRole('heading', { level: 1, name: 'Revendez vos appareils' })).toBeVisible();
+      await expect(page).toHaveTitle('Demo Retail – Revendez vos appareils');
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Estimez en ligne/);
+      await expect(page.getByRole('heading', { name: 'Comment ça marche ?' })).toBeVisible();
+      const featured = page.getByRole('region', { name: 'Nos produits à la une' });
+      await expect(featured.getByRole('listitem')).toHaveCount(4);
+      await expect(featured.getByText(/^Jusqu'à/).first()).toBeVisible();
+
+      const banner = page.getByRole('region', { name: 'Votre vie privée' });
+      await expect(banner).toBeVisible();
+      await expect(gtmScripts(page)).toHaveCount(0);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // refusing: nothing loads, the choice is remembered
+      await banner.getByRole('button', { name: 'Tout refuser' }).click();
+      await expect(banner).toBeHidden();
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Votre vie privée' })).toBeHidden();
+      await expect(gtmScripts(page)).toHaveCount(0);
+
+      // choosing analytics from the cookies policy page: saved, the page reloads, the tag manager starts
+      await page.getByRole('link', { name: 'Politique de cookies' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Politique de cookies' })).toBeVisible();
+      await expect(
+        page.getByText('Mesure d’audience : refusée').or(page.getByText("Mesure d'audience : refusée")),
+      ).toBeVisible();
+      await page.getByRole('button', { name: 'Modifier mes choix' }).click();
+      const again = page.getByRole('region', { name: 'Votre vie privée' });
+      await again.getByRole('button', { name: 'Choisir' }).click();
+      await again.getByRole('checkbox', { name: /Mesure d'audience/ }).check();
+      const reloaded = page.waitForEvent('load');
+      await again.getByRole('button', { name: 'Enregistrer mes choix' }).click();
+      await reloaded;
+      await expect(gtmScripts(page)).toHaveCount(1);
+      await expect(gtmScripts(page)).toHaveAttribute('src', /id=GTM-E2E0001/);
+      const pageViews = await page.evaluate(() =>
+        (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'page_view'),
+      );
+      expect(pageViews).toEqual([{ event: 'page_view', page_path: '/cookies-policy' }]);
+      await expect(page.getByRole('region', { name: 'Votre vie privée' })).toBeHidden();
+
+      // a page view per navigation
+      await page
+        .getByRole('navigation', { name: 'Navigation principale' })
+        .getByRole('link', { name: 'Magasins' })
+        .click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Nos magasins' })).toBeVisible();
+      expect(
+        await page.evaluate(() =>
+          (window.dataLayer ?? [])
+            .filter((e) => (e as { event?: string }).event === 'page_view')
+            .map((e) => (e as { page_path: string }).page_path),
+        ),
+      ).toEqual(['/cookies-policy', '/stores']);
+      await setTagManager(request, null);
+    });
+
+    test('search from the home banner lists the catalogue products with their price', async ({
+      page,
+      baseURL,
+    }) => {
+      await page.goto(siteUrl(baseURL));
+      const search = page.getByRole('search', { name: 'Recherche de produit' });
+      await search.getByLabel('Nom, marque ou modèle du produit').fill('iphone');
+      await search.getByRole('button', { name: 'Rechercher' }).click();
+      await expect(page).toHaveURL(/\/search\?q=iphone$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Résultats pour « iphone »' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /\d+ produits?/ })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: /iPhone/ }).first()).toBeVisible();
+    });
+
+    test('stores that accept drops, footer pages, redirects, at 360 px', async ({ page, baseURL }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      const site = siteUrl(baseURL);
+      await page.goto(`${site}/stores`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Nos magasins' })).toBeVisible();
+      for (const store of [
+        'Demo Retail Paris Rivoli',
+        'Demo Retail Lille Rue Neuve',
+        'Demo Retail Bruxelles Nieuwstraat',
+        'Demo Retail Liège Saint-Lambert',
+      ])
+        await expect(page.getByRole('heading', { level: 2, name: store })).toBeVisible();
+      // no horizontal scrolling at 360 px
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+      const footer = page.getByRole('navigation', { name: 'Informations sur le site' });
+      await expect(footer.getByRole('link', { name: "Déclaration d'accessibilité" })).toHaveCount(0);
+      await expect(footer.getByRole('link', { name: 'demo-retail.test (nouvel onglet)' })).toHaveAttribute(
+        'href',
+        'https://www.demo-retail.test',
+      );
+      for (const [link, heading, text] of [
+        [
+          'CGU',
+          "Conditions générales d'utilisation",
+          "Conditions générales d'utilisation du site de reprise",
+        ],
+        ['CGS', 'Conditions générales de service', 'Le prix estimé est confirmé'],
+        ['FAQ', 'Questions fréquentes', 'Comment est calculé le prix ?'],
+        ['Contact', 'Contact', 'support@demo-retail.test'],
+      ] as const) {
+        await footer.getByRole('link', { name: link, exact: true }).click();
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.getByText(text).first()).toBeVisible();
+      }
+      // the accessibility statement exists only when configured
+      await page.goto(`${site}/accessibility-statement`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+      // an unknown path leads home; the create route leads to the search
+      await page.goto(`${site}/no/such/page`);
+      await expect(page).toHaveURL(`${site}/`);
+      await page.goto(`${site}/create`);
+      await expect(page).toHaveURL(`${site}/search`);
+    });
+
+    test('the language follows the browser, and the visitor may change it', async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ locale: 'de-DE' });
+      const page = await context.newPage();
+      await page.goto(siteUrl(baseURL));
+      await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+      await page.getByLabel('Sprache').selectOption('nl-BE');
+      await expect(page.getByRole('navigation', { name: 'Hoofdnavigatie' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'nl-BE');
+      await context.close();
+    });
+
+    test('an unknown host and an inactive site show the not-available page', async ({ page, baseURL }) => {
+      for (const slug of ['nowhere', 'other-retail']) {
+        await page.goto(siteUrl(baseURL, slug));
+        await expect(page.getByRole('heading', { level: 1, name: 'Site indisponible' })).toBeVisible();
+        await expect(page.getByRole('link')).toHaveCount(0);
+      }
+      // the back office still answers at the base host
+      await page.goto('/login');
+      await expect(page.locator('input[autocomplete="username"]')).toBeVisible();
+    });
+  });
