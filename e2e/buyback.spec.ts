@@ -407,6 +407,45 @@ test.describe('store buyback', () => {
     await expect(page).toHaveURL(new RegExp(`/diag/${product.id}/`));
   });
 
+  test('a seller browses the categories down to a product', async ({ page }) => {
+    await login(page, 'store_seller@demo.test');
+    await page.goto('/buyback/create');
+    await page.getByRole('tab', { name: 'Catégorie' }).click();
+    await page.getByRole('button', { name: 'Consoles de jeux' }).click();
+    await expect(page).toHaveURL(/by=category&category=/);
+    await page.getByRole('button', { name: 'Nintendo' }).click();
+    await expect(page.getByTestId('product-choice').first()).toBeVisible();
+    // The way back up is the breadcrumb.
+    await expect(page.getByRole('navigation', { name: 'Catégorie parcourue' })).toContainText(
+      'Consoles de jeux',
+    );
+    await page.getByTestId('product-choice').first().getByRole('button').click();
+    await expect(page).toHaveURL(/\/diag\/[0-9a-f-]{36}\//);
+  });
+
+  test('the wizard fits a 360 px screen without sideways scrolling', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 360, height: 740 });
+    const product = others[0]!;
+    const fits = async (where: string) =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(360);
+    await login(page, 'store_seller@demo.test');
+    await page.goto('/buyback/create');
+    await page.getByRole('searchbox', { name: /^Nom, marque ou modèle/ }).fill(product.name);
+    await expect(page.getByTestId('product-choice').first()).toBeVisible();
+    await fits('finder');
+    await page.getByRole('button', { name: `Reprendre ${product.name}`, exact: true }).click();
+    await expect(page.locator('form h2')).toHaveText(/^Question 1/);
+    await fits('question');
+    await answerQuestions(page);
+    await fits('transport');
+    await chooseDeliveryAndAdd(page, /Dépôt en magasin/, /Bon d'achat/);
+    await fits('cart and customer');
+    await page.getByRole('button', { name: `Retirer ${product.name} du panier`, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Retirer' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
   test('a product that cannot be estimated leads to its own error message', async ({ page }) => {
     await login(page, 'store_seller@demo.test');
     await page.goto('/diag/00000000-0000-4000-8000-00000000beef/unknown');
