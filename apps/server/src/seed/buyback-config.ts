@@ -339,7 +339,7 @@ export async function seedBuybackConfig(trx: Db): Promise<void> {
     .set({
       enabled_premium_features: sql<
         string[]
-      >`ARRAY(SELECT DISTINCT unnest(enabled_premium_features || ARRAY['custom_transfer_order', 'multi_product_cart', 'payment_bonus']::text[]) ORDER BY 1)`,
+      >`ARRAY(SELECT DISTINCT unnest(enabled_premium_features || ARRAY['custom_transfer_order', 'imei_search_and_collect', 'multi_product_cart', 'payment_bonus']::text[]) ORDER BY 1)`,
     })
     .where('account_id', '=', A.demoRetail)
     .execute();

@@ -1,4 +1,4 @@
-import { permissionsFor, type UserType } from '@reprise/shared';
+import { passesLuhn, permissionsFor, type UserType } from '@reprise/shared';
 import { assertTransition, planCancellation, planLostInStore } from '../modules/buybacks/buyback-statuses';
 import * as repo from '../modules/buybacks/buybacks.repository';
 import { createBuybacks, type NewBuybackLine } from '../modules/buybacks/create-buybacks.service';
@@ -66,7 +66,7 @@ async function line(
   paymentModeId: string,
   imei?: string,
 ): Promise<NewBuybackLine> {
-  const { questions } = await loadProductContext(trx, DEMO.accounts.demoRetail, productId);
+  const { questions, row } = await loadProductContext(trx, DEMO.accounts.demoRetail, productId);
   return {
     productId,
     answers: questions.map((q) => ({
@@ -75,8 +75,15 @@ async function line(
     })),
     shippingMethodId,
     paymentModeId,
-    imei: imei ?? null,
+    imei: imei ?? (row.is_collecting_imei ? imeiOf(row.tac_codes[0] ?? '35000000', pick) : null),
   };
+}
+
+/** A valid 15-digit IMEI of the product's TAC: a serial number and its Luhn check digit. */
+function imeiOf(tac: string, serial: number): string {
+  const body = `${tac}${String(123456 + serial).padStart(6, '0')}`;
+  const digit = [...'0123456789'].find((d) => passesLuhn(body + d)) as string;
+  return body + digit;
 }
 
 const customer = (

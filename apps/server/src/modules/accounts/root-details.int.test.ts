@@ -52,7 +52,12 @@ describe('reading the root details', () => {
         id: demoDetailId,
         accountId: A.demoRetail,
         sellerSupportEmail: 'support@demo-retail.test',
-        enabledPremiumFeatures: ['custom_transfer_order', 'multi_product_cart', 'payment_bonus'],
+        enabledPremiumFeatures: [
+          'custom_transfer_order',
+          'imei_search_and_collect',
+          'multi_product_cart',
+          'payment_bonus',
+        ],
         categoryNavigationEnabled: true,
         warehouseCheckinRequirement: 'optional',
         cartMinValue: 0,

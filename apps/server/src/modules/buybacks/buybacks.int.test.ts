@@ -243,27 +243,28 @@ describe('creating a store buyback', () => {
     const collecting = await k.newProduct({ isCollectingIMEI: true, tacCodes: ['35678901'] });
     const q = answersFor(await k.questionnaire(collecting));
     // without the premium feature the IMEI is optional
-    expect((await create({ productId: collecting, answers: q })).statusCode).toBe(201);
     await setRootDetails({
-      enabled_premium_features: sql`array_append(enabled_premium_features, 'imei_search_and_collect')`,
+      enabled_premium_features: sql`array_remove(enabled_premium_features, 'imei_search_and_collect')`,
     });
     try {
-      expectProblem(await create({ productId: collecting, answers: q }), 422, 'imei_required');
-      expectProblem(
-        await create({ productId: collecting, answers: q, imei: '35678901234' }),
-        422,
-        'imei_invalid',
-      );
-      const mismatch = await create({ productId: collecting, answers: q, imei: '490154203237518' });
-      expect(mismatch.statusCode, mismatch.body).toBe(201);
-      expect(mismatch.json()).toMatchObject({ imei: '490154203237518', imeiTacMismatch: true });
-      const matching = await create({ productId: collecting, answers: q, imei: '356789012345678' });
-      expect(matching.json()).toMatchObject({ imei: '356789012345678', imeiTacMismatch: false });
+      expect((await create({ productId: collecting, answers: q })).statusCode).toBe(201);
     } finally {
       await setRootDetails({
-        enabled_premium_features: sql`array_remove(enabled_premium_features, 'imei_search_and_collect')`,
+        enabled_premium_features: sql`array_append(enabled_premium_features, 'imei_search_and_collect')`,
       });
     }
+    // the demo account has it: the IMEI is required
+    expectProblem(await create({ productId: collecting, answers: q }), 422, 'imei_required');
+    expectProblem(
+      await create({ productId: collecting, answers: q, imei: '35678901234' }),
+      422,
+      'imei_invalid',
+    );
+    const mismatch = await create({ productId: collecting, answers: q, imei: '490154203237518' });
+    expect(mismatch.statusCode, mismatch.body).toBe(201);
+    expect(mismatch.json()).toMatchObject({ imei: '490154203237518', imeiTacMismatch: true });
+    const matching = await create({ productId: collecting, answers: q, imei: '356789012345678' });
+    expect(matching.json()).toMatchObject({ imei: '356789012345678', imeiTacMismatch: false });
   });
 
   it('creates only in a store the caller sees, and only with buyback.create', async () => {

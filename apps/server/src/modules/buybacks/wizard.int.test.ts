@@ -50,7 +50,7 @@ describe('questionnaire of the wizard', () => {
     expect(q.product.tacCodes).toEqual(['35678901']);
     expect(q.questions.length).toBeGreaterThan(0);
     expect(q.questions[0]?.categoryId).toBe(CAT.smartphones);
-    // imei_search_and_collect is off for Demo Retail: the IMEI is not required
+    // the product does not collect its IMEI (the account's imei_search_and_collect asks it of those that do)
     expect(q.product.isCollectingIMEI).toBe(false);
   });
 
