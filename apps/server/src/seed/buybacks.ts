@@ -204,6 +204,19 @@ export async function seedBuybacks(trx: Db): Promise<void> {
     { status: 'bb_completed', itemStatus: 'item_completed', paymentStatus: 'payment_initiated' },
     { paymentStatus: 'payment_completed' },
   ]);
+  // paid at once by instant transfer: the payment is on its way and can no longer be cancelled
+  const paying = await store(
+    seller,
+    DEMO.orgs.storeParis,
+    [await line(trx, galaxy, 0, C.storeDrop, PM.bankTransfer)],
+    customer('Hugo', 'Virement', '22 Rue de Rivoli', '75004', 'Paris', 'FR', {
+      iban: 'FR14 2004 1010 0505 0001 3M02 606',
+    }),
+  );
+  await advance(trx, rmu, paying.buybacks[0]?.id as string, [
+    { paymentStatus: 'payment_created' },
+    { paymentStatus: 'payment_initiated' },
+  ]);
   // cancelled at the customer's request
   const cancelled = await store(
     seller,
