@@ -116,6 +116,22 @@ async function seriousViolations(page: Page) {
 let phone: Product;
 let others: Product[];
 
+/** Sets Demo Retail's minimum cart value (whole euros) through its root details. */
+async function setCartMinValue(baseURL: string, euros: number): Promise<void> {
+  const admin = await apiAs(baseURL, 'root_management_unit_manager@demo.test');
+  const me = await json<{ accountId: string }>(await admin.get('/api/me'));
+  const detail = await json<{ id: string }>(
+    await admin.get(`/api/accounts/${me.accountId}/organization-root-detail`),
+  );
+  await json(
+    await admin.patch(`/api/organization-root-details/${detail.id}`, {
+      data: { cartMinValue: euros },
+      headers: { 'Content-Type': 'application/merge-patch+json' },
+    }),
+  );
+  await admin.dispose();
+}
+
 test.beforeAll(async ({ baseURL }) => {
   const admin = await apiAs(baseURL!, 'root_management_unit_manager@demo.test');
   // The find-by-IMEI way and the IMEI step come with the imei_search_and_collect premium feature.
@@ -247,7 +263,7 @@ test.describe('store buyback', () => {
     await expect(page.getByTestId('created-buyback')).toHaveCount(2);
   });
 
-  test('removing the last buyback empties the cart and goes home', async ({ page }) => {
+  test('removing the last buyback empties the cart and goes home', async ({ page, baseURL }) => {
     test.setTimeout(90_000);
     const product = others[0]!;
     await login(page, 'store_seller@demo.test');
@@ -258,15 +274,15 @@ test.describe('store buyback', () => {
     await chooseDeliveryAndAdd(page, /Dépôt en magasin/, /Bon d'achat/);
 
     // Below the account's minimum cart value the missing amount shows and the seller cannot go on.
-    await page.route('**/api/buyback-settings', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), cart_min_value: 5000 } });
-    });
-    await page.reload();
-    await expect(page.getByTestId('cart-minimum')).toContainText('5 000,00');
-    await expect(page.getByTestId('cart-minimum')).toContainText('il manque');
-    await expect(page.getByRole('button', { name: 'Continuer' })).toBeDisabled();
-    await page.unroute('**/api/buyback-settings');
+    await setCartMinValue(baseURL!, 5000);
+    try {
+      await page.reload();
+      await expect(page.getByTestId('cart-minimum')).toContainText('5 000,00');
+      await expect(page.getByTestId('cart-minimum')).toContainText('il manque');
+      await expect(page.getByRole('button', { name: 'Continuer' })).toBeDisabled();
+    } finally {
+      await setCartMinValue(baseURL!, 0);
+    }
     await page.reload();
     await expect(page.getByTestId('cart-minimum')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Continuer' })).toBeEnabled();
