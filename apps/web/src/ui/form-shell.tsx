@@ -28,6 +28,10 @@ export interface FormShellProps<Values> {
   cancel: { to: string; label: string; backLabel: string };
   /** Shown between the fields and the buttons (e.g. the audit of the record). */
   footer?: ReactNode;
+  /** Shown at the start of the buttons' row (e.g. a badge summing up the record). */
+  extraActions?: ReactNode;
+  /** The form's width, in px. */
+  maxWidth?: number;
   children: ReactNode;
 }
 
@@ -45,6 +49,8 @@ export function FormShell<Values>({
   readOnlyNote = null,
   cancel,
   footer,
+  extraActions,
+  maxWidth = 1100,
   children,
 }: FormShellProps<Values>) {
   const [attempted, setAttempted] = useState(false);
@@ -63,7 +69,7 @@ export function FormShell<Values>({
         },
       )}
     >
-      <Stack gap="lg" maw={1100}>
+      <Stack gap="lg" maw={maxWidth}>
         {readOnly && (
           <Alert color="blue" icon={<IconInfoCircle aria-hidden />} role="note">
             {readOnlyNote}
@@ -79,6 +85,7 @@ export function FormShell<Values>({
         {children}
         {footer}
         <Group justify="flex-end">
+          {extraActions}
           <Button component={Link} to={cancel.to} variant="default">
             {readOnly ? cancel.backLabel : cancel.label}
           </Button>

@@ -1,9 +1,6 @@
 import {
-  Alert,
   Badge,
-  Button,
   Fieldset,
-  Group,
   MultiSelect,
   NumberInput,
   SegmentedControl,
@@ -27,14 +24,11 @@ import {
   needsTransport,
   needsWarehouse,
 } from '@reprise/shared';
-import { IconInfoCircle } from '@tabler/icons-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useFormatters } from '../../app/use-formatters';
-import { FormErrorSummary } from '../../ui/form-error-summary';
+import { FormShell } from '../../ui/form-shell';
 import { countryOptions } from '../entities/countries';
-import { focusFirstError } from '../users/form-feedback';
 import type { CircuitFormValues } from './circuit-form-values';
 import { useCircuitWarehouses, useTransportProviders } from './circuits.queries';
 import { InstructionsField } from './instructions-field';
@@ -101,7 +95,6 @@ export function CircuitFormView({
 }: CircuitFormViewProps) {
   const { t } = useTranslation('circuits');
   const { locale, currency } = useFormatters();
-  const [attempted, setAttempted] = useState(false);
   const channelLabelId = useId();
   const bonusLabelId = useId();
   const labels = useFieldLabels(form);
@@ -120,215 +113,188 @@ export function CircuitFormView({
   const unit = values.bonusMode === 'percentage' ? '%' : currency;
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(
-        (submitted) => {
-          setAttempted(true);
-          onSubmit(submitted);
-        },
-        (errors) => {
-          setAttempted(true);
-          focusFirstError(form, errors);
-        },
-      )}
+    <FormShell
+      form={form}
+      labels={labels}
+      onSubmit={onSubmit}
+      submitLabel={submitLabel}
+      submitting={submitting}
+      readOnlyNote={readOnly ? t('form.readOnly') : null}
+      cancel={{ to: backTo, label: t('form.cancel'), backLabel: t('form.back') }}
+      extraActions={
+        type && (
+          <Badge variant="light" mr="auto">
+            {t(`type.${type}`)}
+          </Badge>
+        )
+      }
     >
-      <Stack gap="lg" maw={1100}>
-        {readOnly && (
-          <Alert color="blue" icon={<IconInfoCircle aria-hidden />} role="note">
-            {t('form.readOnly')}
-          </Alert>
-        )}
-        {attempted && (
-          <FormErrorSummary
-            errors={form.errors}
-            labels={labels}
-            onSelect={(path) => form.getInputNode(path)?.focus()}
-          />
-        )}
-        <Fieldset legend={t('form.general')} disabled={readOnly}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label={t('form.name')} required {...form.getInputProps('name')} />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id={channelLabelId}>
-                {t('form.channel')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby={channelLabelId}
-                data={CIRCUIT_CHANNELS.map((c) => ({ value: c, label: t(`channel.${c}`) }))}
-                disabled={readOnly || editing}
-                value={values.channel}
-                onChange={(value) => {
-                  const channel = value as CircuitChannel;
-                  form.setFieldValue('channel', channel);
-                  if (!circuitTypeOf(channel, values.depositType)) form.setFieldValue('depositType', 'drop');
-                }}
-              />
-            </Stack>
-            <Select
-              label={t('form.depositType')}
-              required
-              allowDeselect={false}
-              disabled={readOnly || editing}
-              data={depositTypesOf(values.channel).map((d) => ({ value: d, label: t(`depositType.${d}`) }))}
-              description={type ? t('form.typeIs', { type: t(`type.${type}`) }) : undefined}
-              {...form.getInputProps('depositType')}
-            />
-            <NumberInput
-              label={t('form.copies')}
-              description={t('form.copiesHelp')}
-              min={1}
-              max={MAX_TRANSFER_ORDER_COPIES}
-              allowDecimal={false}
-              allowNegative={false}
-              required
-              {...form.getInputProps('transferOrderNumberOfCopy')}
-            />
-            <Switch
-              label={t('form.active')}
-              description={t('form.activeHelp')}
-              checked={values.status === 'active'}
-              onChange={(event) =>
-                form.setFieldValue('status', event.currentTarget.checked ? 'active' : 'inactive')
-              }
-              error={form.errors.status}
-            />
-          </SimpleGrid>
-          <Textarea
-            mt="md"
-            label={t('form.description')}
-            description={t('form.descriptionHelp', {
-              count: values.description.length,
-              max: CIRCUIT_DESCRIPTION_MAX,
-            })}
-            autosize
-            minRows={2}
-            maxRows={8}
-            {...form.getInputProps('description')}
-          />
-        </Fieldset>
-
-        <Fieldset legend={t('form.logistics')} disabled={readOnly}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Select
-              label={t('form.warehouse')}
-              description={
-                needsWarehouse(values.depositType) ? t('form.warehouseRequired') : t('form.warehouseOptional')
-              }
-              required={needsWarehouse(values.depositType)}
-              clearable
-              searchable
-              data={(warehouses.data?.member ?? []).map((w) => ({
-                value: w.id,
-                label: `${w.commonName}${w.city ? ` (${w.city})` : ''} · ${w.accountName}`,
-              }))}
-              nothingFoundMessage={t('form.nothingFound')}
-              {...form.getInputProps('warehouseId')}
-            />
-            <Select
-              label={t('form.transport')}
-              description={
-                needsTransport(values.depositType) ? t('form.transportRequired') : t('form.transportOptional')
-              }
-              required={needsTransport(values.depositType)}
-              clearable
-              data={(providers.data?.member ?? [])
-                .filter((p) => p.status === 'active' || p.id === values.transportProviderId)
-                .map((p) => ({ value: p.id, label: p.name }))}
-              {...form.getInputProps('transportProviderId')}
-            />
-          </SimpleGrid>
-        </Fieldset>
-
-        <Fieldset legend={t('form.offer')} disabled={readOnly}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <MultiSelect
-              label={t('form.countries')}
-              required
-              searchable
-              data={countryData}
-              nothingFoundMessage={t('form.nothingFound')}
-              {...form.getInputProps('eligibleCountries')}
-            />
-            <MultiSelect
-              label={t('form.paymentModes')}
-              description={t('form.paymentModesHelp')}
-              searchable
-              data={paymentModes.map((p) => ({
-                value: p.id,
-                label: `${p.label} · ${t(`paymentType.${p.type}`)}${p.status === 'inactive' ? ` (${t('form.inactive')})` : ''}`,
-              }))}
-              nothingFoundMessage={t('form.nothingFound')}
-              {...form.getInputProps('paymentModeIds')}
-            />
-          </SimpleGrid>
-          <Stack gap={4} mt="md">
-            <Text size="sm" fw={500} id={bonusLabelId}>
-              {t('form.bonusMode')}
+      <Fieldset legend={t('form.general')} disabled={readOnly}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label={t('form.name')} required {...form.getInputProps('name')} />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id={channelLabelId}>
+              {t('form.channel')}
             </Text>
             <SegmentedControl
-              aria-labelledby={bonusLabelId}
-              data={BONUS_MODES.map((m) => ({ value: m, label: t(`bonusMode.${m}`) }))}
-              disabled={readOnly}
-              {...form.getInputProps('bonusMode')}
+              aria-labelledby={channelLabelId}
+              data={CIRCUIT_CHANNELS.map((c) => ({ value: c, label: t(`channel.${c}`) }))}
+              disabled={readOnly || editing}
+              value={values.channel}
+              onChange={(value) => {
+                const channel = value as CircuitChannel;
+                form.setFieldValue('channel', channel);
+                if (!circuitTypeOf(channel, values.depositType)) form.setFieldValue('depositType', 'drop');
+              }}
             />
-            {form.errors.bonusMode && (
-              <Text size="sm" c="red">
-                {form.errors.bonusMode}
-              </Text>
-            )}
           </Stack>
-          {values.bonusMode !== 'disabled' && (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="md">
-              <NumberInput
-                label={t('form.bonusValue')}
-                description={t(`form.bonusValueHelp.${values.bonusMode}`)}
-                required
-                allowDecimal={false}
-                rightSection={<Text size="sm">{unit}</Text>}
-                {...form.getInputProps('bonusValue')}
-              />
-              {values.bonusMode === 'percentage' && (
-                <NumberInput
-                  label={t('form.bonusCap')}
-                  description={t('form.bonusCapHelp', { currency })}
-                  allowDecimal={false}
-                  rightSection={<Text size="sm">{currency}</Text>}
-                  {...form.getInputProps('bonusCap')}
-                />
-              )}
-            </SimpleGrid>
-          )}
-        </Fieldset>
-
-        <Fieldset legend={t('form.instructions')} disabled={readOnly}>
-          <Text size="sm" c="dimmed" mb="sm">
-            {t('form.instructionsHelp')}
-          </Text>
-          <InstructionsField
-            form={form}
-            path="defaultInstructions"
-            rows={values.defaultInstructions}
-            readOnly={readOnly}
+          <Select
+            label={t('form.depositType')}
+            required
+            allowDeselect={false}
+            disabled={readOnly || editing}
+            data={depositTypesOf(values.channel).map((d) => ({ value: d, label: t(`depositType.${d}`) }))}
+            description={type ? t('form.typeIs', { type: t(`type.${type}`) }) : undefined}
+            {...form.getInputProps('depositType')}
           />
-        </Fieldset>
+          <NumberInput
+            label={t('form.copies')}
+            description={t('form.copiesHelp')}
+            min={1}
+            max={MAX_TRANSFER_ORDER_COPIES}
+            allowDecimal={false}
+            allowNegative={false}
+            required
+            {...form.getInputProps('transferOrderNumberOfCopy')}
+          />
+          <Switch
+            label={t('form.active')}
+            description={t('form.activeHelp')}
+            checked={values.status === 'active'}
+            onChange={(event) =>
+              form.setFieldValue('status', event.currentTarget.checked ? 'active' : 'inactive')
+            }
+            error={form.errors.status}
+          />
+        </SimpleGrid>
+        <Textarea
+          mt="md"
+          label={t('form.description')}
+          description={t('form.descriptionHelp', {
+            count: values.description.length,
+            max: CIRCUIT_DESCRIPTION_MAX,
+          })}
+          autosize
+          minRows={2}
+          maxRows={8}
+          {...form.getInputProps('description')}
+        />
+      </Fieldset>
 
-        <Group justify="flex-end">
-          {type && (
-            <Badge variant="light" mr="auto">
-              {t(`type.${type}`)}
-            </Badge>
+      <Fieldset legend={t('form.logistics')} disabled={readOnly}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            label={t('form.warehouse')}
+            description={
+              needsWarehouse(values.depositType) ? t('form.warehouseRequired') : t('form.warehouseOptional')
+            }
+            required={needsWarehouse(values.depositType)}
+            clearable
+            searchable
+            data={(warehouses.data?.member ?? []).map((w) => ({
+              value: w.id,
+              label: `${w.commonName}${w.city ? ` (${w.city})` : ''} · ${w.accountName}`,
+            }))}
+            nothingFoundMessage={t('form.nothingFound')}
+            {...form.getInputProps('warehouseId')}
+          />
+          <Select
+            label={t('form.transport')}
+            description={
+              needsTransport(values.depositType) ? t('form.transportRequired') : t('form.transportOptional')
+            }
+            required={needsTransport(values.depositType)}
+            clearable
+            data={(providers.data?.member ?? [])
+              .filter((p) => p.status === 'active' || p.id === values.transportProviderId)
+              .map((p) => ({ value: p.id, label: p.name }))}
+            {...form.getInputProps('transportProviderId')}
+          />
+        </SimpleGrid>
+      </Fieldset>
+
+      <Fieldset legend={t('form.offer')} disabled={readOnly}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <MultiSelect
+            label={t('form.countries')}
+            required
+            searchable
+            data={countryData}
+            nothingFoundMessage={t('form.nothingFound')}
+            {...form.getInputProps('eligibleCountries')}
+          />
+          <MultiSelect
+            label={t('form.paymentModes')}
+            description={t('form.paymentModesHelp')}
+            searchable
+            data={paymentModes.map((p) => ({
+              value: p.id,
+              label: `${p.label} · ${t(`paymentType.${p.type}`)}${p.status === 'inactive' ? ` (${t('form.inactive')})` : ''}`,
+            }))}
+            nothingFoundMessage={t('form.nothingFound')}
+            {...form.getInputProps('paymentModeIds')}
+          />
+        </SimpleGrid>
+        <Stack gap={4} mt="md">
+          <Text size="sm" fw={500} id={bonusLabelId}>
+            {t('form.bonusMode')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby={bonusLabelId}
+            data={BONUS_MODES.map((m) => ({ value: m, label: t(`bonusMode.${m}`) }))}
+            disabled={readOnly}
+            {...form.getInputProps('bonusMode')}
+          />
+          {form.errors.bonusMode && (
+            <Text size="sm" c="red">
+              {form.errors.bonusMode}
+            </Text>
           )}
-          <Button component={Link} to={backTo} variant="default">
-            {readOnly ? t('form.back') : t('form.cancel')}
-          </Button>
-          {!readOnly && (
-            <Button type="submit" loading={submitting}>
-              {submitLabel}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </form>
+        </Stack>
+        {values.bonusMode !== 'disabled' && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="md">
+            <NumberInput
+              label={t('form.bonusValue')}
+              description={t(`form.bonusValueHelp.${values.bonusMode}`)}
+              required
+              allowDecimal={false}
+              rightSection={<Text size="sm">{unit}</Text>}
+              {...form.getInputProps('bonusValue')}
+            />
+            {values.bonusMode === 'percentage' && (
+              <NumberInput
+                label={t('form.bonusCap')}
+                description={t('form.bonusCapHelp', { currency })}
+                allowDecimal={false}
+                rightSection={<Text size="sm">{currency}</Text>}
+                {...form.getInputProps('bonusCap')}
+              />
+            )}
+          </SimpleGrid>
+        )}
+      </Fieldset>
+
+      <Fieldset legend={t('form.instructions')} disabled={readOnly}>
+        <Text size="sm" c="dimmed" mb="sm">
+          {t('form.instructionsHelp')}
+        </Text>
+        <InstructionsField
+          form={form}
+          path="defaultInstructions"
+          rows={values.defaultInstructions}
+          readOnly={readOnly}
+        />
+      </Fieldset>
+    </FormShell>
   );
 }

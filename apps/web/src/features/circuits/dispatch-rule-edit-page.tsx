@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Fieldset,
-  Group,
-  MultiSelect,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Fieldset, Group, MultiSelect, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   CIRCUIT_DESCRIPTION_MAX,
@@ -19,19 +7,19 @@ import {
   HIGHLIGHTED_INSTRUCTION_MAX,
   PatchDispatchCircuitRuleRequest,
 } from '@reprise/shared';
-import { IconInfoCircle, IconListDetails } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { IconListDetails } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { withAlert } from '../../app/alert-from-query';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
-import { FormErrorSummary } from '../../ui/form-error-summary';
+import { FormShell } from '../../ui/form-shell';
 import { zodValidator } from '../../ui/forms';
 import { PageLoader } from '../../ui/page-loader';
 import { countryOptions } from '../entities/countries';
-import { focusFirstError, showSaveError } from '../users/form-feedback';
+import { showSaveError } from '../users/form-feedback';
 import { useDispatchRule, useUpdateDispatchRule } from './circuits.queries';
 import {
   type DispatchRuleFormValues,
@@ -46,7 +34,6 @@ function RuleForm({ rule, readOnly }: { rule: DispatchCircuitRuleResponse; readO
   const { locale } = useFormatters();
   const navigate = useNavigate();
   const update = useUpdateDispatchRule(rule.id);
-  const [attempted, setAttempted] = useState(false);
   const validateRequest = zodValidator<unknown>(PatchDispatchCircuitRuleRequest);
   const form = useForm<DispatchRuleFormValues>({
     mode: 'controlled',
@@ -73,139 +60,111 @@ function RuleForm({ rule, readOnly }: { rule: DispatchCircuitRuleResponse; readO
     instructions: t('form.instructions'),
   };
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(
-        (submitted) => {
-          setAttempted(true);
-          const patch = dispatchRulePatch(form.getInitialValues(), submitted);
-          if (Object.keys(patch).length === 0) return done();
-          update.mutate(patch, { onSuccess: done, onError: (error) => showSaveError(form, error) });
-        },
-        (errors) => {
-          setAttempted(true);
-          focusFirstError(form, errors);
-        },
-      )}
+    <FormShell
+      form={form}
+      labels={labels}
+      onSubmit={(submitted) => {
+        const patch = dispatchRulePatch(form.getInitialValues(), submitted);
+        if (Object.keys(patch).length === 0) return done();
+        update.mutate(patch, { onSuccess: done, onError: (error) => showSaveError(form, error) });
+      }}
+      submitLabel={t('edit.submit')}
+      submitting={update.isPending}
+      readOnlyNote={readOnly ? t('form.readOnly') : null}
+      cancel={{ to: '/dispatch-circuit-rules', label: t('form.cancel'), backLabel: t('form.back') }}
     >
-      <Stack gap="lg" maw={1100}>
-        {readOnly && (
-          <Alert color="blue" icon={<IconInfoCircle aria-hidden />} role="note">
-            {t('form.readOnly')}
-          </Alert>
-        )}
-        {attempted && (
-          <FormErrorSummary
-            errors={form.errors}
-            labels={labels}
-            onSelect={(path) => form.getInputNode(path)?.focus()}
-          />
-        )}
-        <Fieldset legend={t('rules.form.rule')} disabled={readOnly}>
-          <Stack gap="md">
-            <Group gap="xs">
-              <Text size="sm">{t('rules.form.circuit')}</Text>
-              <Text size="sm" fw={600} component={Link} to={`/circuit/${rule.circuit.id}/edit`}>
-                {rule.circuitName}
-              </Text>
-              <Badge variant="light" color="gray">
-                {t(`type.${rule.circuit.type}`)}
-              </Badge>
-            </Group>
-            <Text size="sm">
-              {t('rules.form.categories')}{' '}
-              {rule.numberOfCategories
-                ? rule.categories.map((c) => c.label).join(', ')
-                : t('rules.noCategory')}
+      <Fieldset legend={t('rules.form.rule')} disabled={readOnly}>
+        <Stack gap="md">
+          <Group gap="xs">
+            <Text size="sm">{t('rules.form.circuit')}</Text>
+            <Text size="sm" fw={600} component={Link} to={`/circuit/${rule.circuit.id}/edit`}>
+              {rule.circuitName}
             </Text>
-            <Switch
-              label={t('rules.form.enabled')}
-              description={t('rules.form.enabledHelp')}
-              {...form.getInputProps('enabled', { type: 'checkbox' })}
+            <Badge variant="light" color="gray">
+              {t(`type.${rule.circuit.type}`)}
+            </Badge>
+          </Group>
+          <Text size="sm">
+            {t('rules.form.categories')}{' '}
+            {rule.numberOfCategories ? rule.categories.map((c) => c.label).join(', ') : t('rules.noCategory')}
+          </Text>
+          <Switch
+            label={t('rules.form.enabled')}
+            description={t('rules.form.enabledHelp')}
+            {...form.getInputProps('enabled', { type: 'checkbox' })}
+          />
+          <Switch
+            label={t('rules.form.traceability')}
+            description={t('rules.form.traceabilityHelp')}
+            {...form.getInputProps('traceabilityEnabled', { type: 'checkbox' })}
+          />
+          <Textarea
+            label={t('form.description')}
+            description={t('form.descriptionHelp', {
+              count: values.description.length,
+              max: CIRCUIT_DESCRIPTION_MAX,
+            })}
+            autosize
+            minRows={2}
+            {...form.getInputProps('description')}
+          />
+          <TextInput
+            label={t('rules.form.highlighted')}
+            description={t('rules.form.highlightedHelp', {
+              count: values.highlightedInstruction.length,
+              max: HIGHLIGHTED_INSTRUCTION_MAX,
+            })}
+            {...form.getInputProps('highlightedInstruction')}
+          />
+          <Textarea
+            label={t('rules.form.terms')}
+            description={t('form.descriptionHelp', { count: values.terms.length, max: DISPATCH_TERMS_MAX })}
+            autosize
+            minRows={3}
+            maxRows={12}
+            {...form.getInputProps('terms')}
+          />
+        </Stack>
+      </Fieldset>
+      <Fieldset legend={t('form.countries')} disabled={readOnly}>
+        <Stack gap="sm">
+          <Switch
+            label={t('rules.form.ownCountries')}
+            description={t('rules.form.ownCountriesHelp')}
+            {...form.getInputProps('ownCountries', { type: 'checkbox' })}
+          />
+          {values.ownCountries && (
+            <MultiSelect
+              label={t('form.countries')}
+              searchable
+              data={countries}
+              {...form.getInputProps('eligibleCountries')}
             />
-            <Switch
-              label={t('rules.form.traceability')}
-              description={t('rules.form.traceabilityHelp')}
-              {...form.getInputProps('traceabilityEnabled', { type: 'checkbox' })}
-            />
-            <Textarea
-              label={t('form.description')}
-              description={t('form.descriptionHelp', {
-                count: values.description.length,
-                max: CIRCUIT_DESCRIPTION_MAX,
-              })}
-              autosize
-              minRows={2}
-              {...form.getInputProps('description')}
-            />
-            <TextInput
-              label={t('rules.form.highlighted')}
-              description={t('rules.form.highlightedHelp', {
-                count: values.highlightedInstruction.length,
-                max: HIGHLIGHTED_INSTRUCTION_MAX,
-              })}
-              {...form.getInputProps('highlightedInstruction')}
-            />
-            <Textarea
-              label={t('rules.form.terms')}
-              description={t('form.descriptionHelp', { count: values.terms.length, max: DISPATCH_TERMS_MAX })}
-              autosize
-              minRows={3}
-              maxRows={12}
-              {...form.getInputProps('terms')}
-            />
-          </Stack>
-        </Fieldset>
-        <Fieldset legend={t('form.countries')} disabled={readOnly}>
-          <Stack gap="sm">
-            <Switch
-              label={t('rules.form.ownCountries')}
-              description={t('rules.form.ownCountriesHelp')}
-              {...form.getInputProps('ownCountries', { type: 'checkbox' })}
-            />
-            {values.ownCountries && (
-              <MultiSelect
-                label={t('form.countries')}
-                searchable
-                data={countries}
-                {...form.getInputProps('eligibleCountries')}
-              />
-            )}
-          </Stack>
-        </Fieldset>
-        <Fieldset legend={t('form.instructions')} disabled={readOnly}>
-          <Stack gap="sm">
-            <Switch
-              label={t('rules.form.ownInstructions')}
-              description={t('rules.form.ownInstructionsHelp')}
-              {...form.getInputProps('ownInstructions', { type: 'checkbox' })}
-            />
-            {values.ownInstructions ? (
-              <InstructionsField
-                form={form}
-                path="instructions"
-                rows={values.instructions}
-                readOnly={readOnly}
-              />
-            ) : (
-              <Text size="sm" c="dimmed">
-                {t('rules.form.usingCircuitInstructions')}
-              </Text>
-            )}
-          </Stack>
-        </Fieldset>
-        <Group justify="flex-end">
-          <Button component={Link} to="/dispatch-circuit-rules" variant="default">
-            {readOnly ? t('form.back') : t('form.cancel')}
-          </Button>
-          {!readOnly && (
-            <Button type="submit" loading={update.isPending}>
-              {t('edit.submit')}
-            </Button>
           )}
-        </Group>
-      </Stack>
-    </form>
+        </Stack>
+      </Fieldset>
+      <Fieldset legend={t('form.instructions')} disabled={readOnly}>
+        <Stack gap="sm">
+          <Switch
+            label={t('rules.form.ownInstructions')}
+            description={t('rules.form.ownInstructionsHelp')}
+            {...form.getInputProps('ownInstructions', { type: 'checkbox' })}
+          />
+          {values.ownInstructions ? (
+            <InstructionsField
+              form={form}
+              path="instructions"
+              rows={values.instructions}
+              readOnly={readOnly}
+            />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('rules.form.usingCircuitInstructions')}
+            </Text>
+          )}
+        </Stack>
+      </Fieldset>
+    </FormShell>
   );
 }
 
