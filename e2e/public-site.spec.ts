@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { DEMO_PASSWORD, expect, login, test } from './fixtures';
 
 /** Demo Retail's public site: `demo-retail.localhost` (Chromium resolves *.localhost to loopback). */
 const DEMO_RETAIL = '00000000-0000-4000-8000-000000000200';
@@ -88,10 +88,13 @@ test.describe
       await reloaded;
       await expect(gtmScripts(page)).toHaveCount(1);
       await expect(gtmScripts(page)).toHaveAttribute('src', /id=GTM-E2E0001/);
-      const pageViews = await page.evaluate(() =>
-        (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'page_view'),
-      );
-      expect(pageViews).toEqual([{ event: 'page_view', page_path: '/cookies-policy' }]);
+      const pageViews = () =>
+        page.evaluate(() =>
+          (window.dataLayer ?? [])
+            .filter((e) => (e as { event?: string }).event === 'page_view')
+            .map((e) => (e as { page_path: string }).page_path),
+        );
+      await expect.poll(pageViews).toEqual(['/cookies-policy']);
       await expect(page.getByRole('region', { name: 'Votre vie privée' })).toBeHidden();
 
       // a page view per navigation
@@ -100,13 +103,7 @@ test.describe
         .getByRole('link', { name: 'Magasins' })
         .click();
       await expect(page.getByRole('heading', { level: 1, name: 'Nos magasins' })).toBeVisible();
-      expect(
-        await page.evaluate(() =>
-          (window.dataLayer ?? [])
-            .filter((e) => (e as { event?: string }).event === 'page_view')
-            .map((e) => (e as { page_path: string }).page_path),
-        ),
-      ).toEqual(['/cookies-policy', '/stores']);
+      await expect.poll(pageViews).toEqual(['/cookies-policy', '/stores']);
       await setTagManager(request, null);
     });
 
@@ -189,5 +186,95 @@ test.describe
       // the back office still answers at the base host
       await page.goto('/login');
       await expect(page.locator('input[autocomplete="username"]')).toBeVisible();
+    });
+
+    test('the retailer configures the home page in the back office; the site shows it, sanitised', async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      await login(page, 'root_management_unit_manager@demo.test');
+      await page.getByRole('link', { name: 'Accueil du site', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: "Page d'accueil" })).toBeVisible();
+      await expect(page.getByLabel('Titre du bandeau de recherche')).toHaveValue('Revendez vos appareils');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // a title under 2 characters is refused before sending (the field itself stops at 50)
+      await page.getByLabel('Titre du bandeau de recherche').fill('x');
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Titre du bandeau de recherche' }),
+      ).toBeVisible();
+
+      await page.getByLabel('Titre du bandeau de recherche').fill('Vendez malin');
+      await page.getByRole('button', { name: 'Bloc HTML' }).click();
+      const block = page.getByRole('region', { name: 'Widget 4 : Bloc HTML personnalisé' });
+      await block
+        .getByLabel('HTML')
+        .fill(
+          '<p id="promo">Offre <strong>spéciale</strong><img src=x onerror="window.__xss=1"><script>window.__xss=2</script></p>',
+        );
+      // moved to the top of the page
+      for (const position of [4, 3, 2])
+        await page.getByRole('button', { name: `Monter le widget ${position}` }).click();
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(page.getByText("La page d'accueil est enregistrée.")).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Widget 1 : Bloc HTML personnalisé' }).getByLabel('HTML'),
+      ).toHaveValue('<p>Offre <strong>spéciale</strong><img src="x"></p>');
+
+      const site = await page.context().newPage();
+      await site.goto(siteUrl(baseURL));
+      await expect(site.getByRole('heading', { level: 1, name: 'Vendez malin' })).toBeVisible();
+      await expect(site.locator('.widget-html').first()).toContainText('Offre spéciale');
+      expect(await site.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+      expect(await site.locator('.widget-html script, .widget-html [onerror]').count()).toBe(0);
+      // the custom HTML block comes first, before the search widget
+      await expect(site.locator('.widgets > *').first()).toHaveClass(/widget-html/);
+      await site.close();
+
+      await page.getByRole('link', { name: 'Site web', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Site web public' })).toBeVisible();
+      await expect(page.getByRole('link', { name: /demo-retail\.localhost/ })).toBeVisible();
+      // without the save notification (its close button has no name: a Mantine default of the whole app)
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Site web public' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('only a platform admin activates a site: Other Retail opens, then closes again', async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      await login(page, 'admin@demo.test'); // the platform account speaks English
+      await page.goto('/white-label/sites');
+      await expect(page.getByRole('heading', { level: 1, name: "Retailers' web sites" })).toBeVisible();
+      await page.getByRole('button', { name: 'Web site of Other Retail' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Web site of Other Retail' });
+      await dialog.getByLabel('Site active').check();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('The site of Other Retail is active.')).toBeVisible();
+
+      const site = await page.context().newPage();
+      await site.goto(siteUrl(baseURL, 'other-retail'));
+      await expect(site.getByRole('link', { name: 'Other Retail – accueil' })).toBeVisible();
+      // its own home: no home page configured, so the default banner; nothing of Demo Retail
+      await expect(site.getByRole('heading', { level: 1, name: 'Revendez vos appareils' })).toBeVisible();
+      await expect(site.getByText('Comment ça marche ?')).toHaveCount(0);
+
+      await page.getByRole('button', { name: 'Web site of Other Retail' }).click();
+      await page.getByRole('dialog').getByLabel('Site active').uncheck();
+      await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await site.reload();
+      await expect(site.getByRole('heading', { level: 1, name: 'Site indisponible' })).toBeVisible();
+      await site.close();
+
+      // a retailer administrator has no such screen
+      await page.context().clearCookies();
+      await login(page, 'root_management_unit_manager@demo.test');
+      await page.goto('/white-label/sites');
+      await expect(page).toHaveURL(/\/home$/);
     });
   });

@@ -9,6 +9,7 @@ import { entitiesRoutes } from '../features/entities/routes';
 import { paymentModesRoutes } from '../features/payment-modes/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { usersRoutes } from '../features/users/routes';
+import { whiteLabelRoutes } from '../features/white-label/routes';
 
 /** Screens of the feature folders, children of the dashboard layout (each lazy, each with its `handle.permission`). */
 export const dashboardFeatureRoutes: RouteObject[] = [
@@ -20,6 +21,7 @@ export const dashboardFeatureRoutes: RouteObject[] = [
   ...paymentModesRoutes,
   ...settingsRoutes,
   ...buybacksRoutes,
+  ...whiteLabelRoutes,
 ];
 
 /** Screens of the fluid wizard layout (the buyback wizard will be the first). */

@@ -44,6 +44,8 @@ describe('side menu', () => {
       'catalogSearch',
       'diagnostic',
       'design',
+      'whiteLabel',
+      'homePage',
       'paymentModes',
       'circuits',
       'dispatchCircuitRules',

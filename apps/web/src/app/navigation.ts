@@ -8,6 +8,7 @@ import {
   IconCreditCard,
   IconFileText,
   IconHome,
+  IconLayoutDashboard,
   IconListDetails,
   IconPackage,
   IconPalette,
@@ -16,6 +17,8 @@ import {
   IconSettings,
   IconStethoscope,
   IconUsers,
+  IconWorld,
+  IconWorldWww,
   IconZoomQuestion,
 } from '@tabler/icons-react';
 
@@ -77,6 +80,8 @@ export const MENU: MenuSection[] = [
     key: 'configuration',
     entries: [
       { key: 'design', to: '/design', icon: IconPalette, permission: 'design' },
+      { key: 'whiteLabel', to: '/white-label/site', icon: IconWorldWww, permission: 'design' },
+      { key: 'homePage', to: '/white-label/home-page', icon: IconLayoutDashboard, permission: 'design' },
       { key: 'paymentModes', to: '/payment-modes', icon: IconCreditCard, permission: 'payment_modes' },
       { key: 'circuits', to: '/circuits', icon: IconRoute, permission: 'dispatch_circuit_rule.list' },
       {
@@ -110,7 +115,17 @@ export const MENU: MenuSection[] = [
       },
     ],
   },
-  { key: 'admin', entries: [] },
+  {
+    key: 'admin',
+    entries: [
+      {
+        key: 'whiteLabelSites',
+        to: '/white-label/sites',
+        icon: IconWorld,
+        permission: 'white_label.activate',
+      },
+    ],
+  },
 ];
 
 type Can = (permission: Permission) => boolean;
