@@ -35,9 +35,11 @@ export function useAlertFromQuery(): { alert: QueryAlert | null; dismiss: () => 
 }
 
 export function QueryAlertBanner() {
-  const { t, i18n } = useTranslation('common');
   const { alert, dismiss } = useAlertFromQuery();
-  if (!alert) return null;
+  // the message's namespace ("circuits:alert.saved") may not be loaded yet: load it without suspending the shell
+  const namespace = alert?.message.includes(':') ? (alert.message.split(':')[0] as string) : 'common';
+  const { t, i18n, ready } = useTranslation(['common', namespace], { useSuspense: false });
+  if (!alert || !ready) return null;
   const { color, Icon } = LOOK[alert.type];
   const message = i18n.exists(alert.message) ? t(alert.message) : alert.message;
   return (

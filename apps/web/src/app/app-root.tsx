@@ -1,7 +1,8 @@
 import { Progress } from '@mantine/core';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { PageLoader } from '../ui/page-loader';
 import { ErrorModal, SessionExpiredModal } from './error-modals';
 import { SessionProvider } from './session';
 
@@ -37,7 +38,9 @@ export function AppRoot() {
     <SessionProvider>
       <NavigationProgress />
       <ScrollToTopOnPathChange />
-      <Outlet />
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
       <ErrorModal />
       <SessionExpiredModal />
     </SessionProvider>

@@ -3,8 +3,37 @@ import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES, type Locale } from '@reprise/
 import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-/** One JSON file per namespace and locale: `./<locale>/<namespace>.json`. */
-const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+/**
+ * One JSON file per namespace and locale: `./<locale>/<namespace>.json`. The namespaces of the
+ * shell (sign-in, layout, errors, the top bar's cart) come with the first bundle; every other one
+ * is a chunk of its own, loaded with the screen that uses it (screens wait for it in a Suspense
+ * boundary of their layout), in the current language and the fallback.
+ */
+const files = import.meta.glob<Record<string, unknown>>('./*/{common,layout,errors,auth,cart}.json', {
+  eager: true,
+  import: 'default',
+});
+const lazyFiles = import.meta.glob<Record<string, unknown>>(
+  ['./*/*.json', '!./*/{common,layout,errors,auth,cart}.json'],
+  { import: 'default' },
+);
+
+/** Reads a namespace's chunk when a screen first needs it. */
+const lazyNamespaces = {
+  type: 'backend' as const,
+  init() {},
+  read(language: string, namespace: string, callback: (error: unknown, data: unknown) => void) {
+    const load = lazyFiles[`./${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error, null),
+    );
+  },
+};
 
 const STORAGE_KEY = 'reprise.language';
 
@@ -34,17 +63,22 @@ export function chosenLanguage(): Locale | null {
 
 const resources = resourcesFrom(files);
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: chosenLanguage() ?? DEFAULT_LOCALE,
-  fallbackLng: FALLBACK_LOCALE,
-  supportedLngs: [...LOCALES],
-  ns: [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))],
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+void i18n
+  .use(lazyNamespaces)
+  .use(initReactI18next)
+  .init({
+    resources,
+    // the bundled namespaces are used as they are; the others are read by the backend above
+    partialBundledLanguages: true,
+    lng: chosenLanguage() ?? DEFAULT_LOCALE,
+    fallbackLng: FALLBACK_LOCALE,
+    supportedLngs: [...LOCALES],
+    ns: [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
 
 document.documentElement.lang = i18n.language;
 i18n.on('languageChanged', (language) => {

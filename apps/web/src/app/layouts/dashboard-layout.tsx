@@ -1,7 +1,7 @@
 import { Anchor, AppShell, Box, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { RELEASE_LABEL } from '@reprise/shared/enums';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../ui/page-loader';
@@ -73,7 +73,14 @@ export function DashboardLayout() {
         <PageHeaderBar />
         <QueryAlertBanner />
         {/* Screens wait for /api/me so that an expired session never shows half a page. */}
-        {confirmed ? <Outlet /> : <PageLoader />}
+        {confirmed ? (
+          // a screen may wait for its translations (a chunk of their own)
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        ) : (
+          <PageLoader />
+        )}
         <Footer />
       </AppShell.Main>
     </AppShell>

@@ -1,4 +1,5 @@
 import { Box } from '@mantine/core';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../ui/page-loader';
 import { useSession } from '../session';
@@ -9,7 +10,13 @@ export function DashboardWizardLayout() {
   const { confirmed } = useSession();
   return (
     <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} mih="100dvh" p="md">
-      {confirmed ? <Outlet /> : <PageLoader />}
+      {confirmed ? (
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      ) : (
+        <PageLoader />
+      )}
     </Box>
   );
 }
