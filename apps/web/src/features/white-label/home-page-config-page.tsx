@@ -98,7 +98,7 @@ export function HomePageConfigPage() {
       { label: t('home.title') },
     ],
   });
-  const config = useHomePageConfig(account.id);
+  const config = useHomePageConfig(account.id, account.isRetailer);
   if (!account.isRetailer) return <Alert color="gray">{t('settings.notRetailer')}</Alert>;
   if (config.isPending) return <PageLoader />;
   return (

@@ -85,7 +85,7 @@ export function SiteSettingsPage() {
     icon: IconWorldWww,
     breadcrumbs: [{ label: t('breadcrumb') }, { label: t('settings.title') }],
   });
-  const settings = useWhiteLabelSettings(account.id);
+  const settings = useWhiteLabelSettings(account.id, account.isRetailer);
   if (!account.isRetailer) return <Alert color="gray">{t('settings.notRetailer')}</Alert>;
   if (!settings.data) return <PageLoader />;
   return (

@@ -43,8 +43,10 @@ export function useUpdateSite(accountId: string) {
 
 // ---- site configuration ----
 
-export function useWhiteLabelSettings(accountId: string) {
+/** `enabled`: only a retailer account has a site (others would get 404). */
+export function useWhiteLabelSettings(accountId: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: whiteLabelKeys.settings(accountId),
     queryFn: ({ signal }) =>
       api.get<WhiteLabelSettingsResponse>(`/accounts/${accountId}/white-label`, { signal }),
@@ -87,8 +89,9 @@ export function useRemoveDocument(accountId: string, document: WhiteLabelDocumen
 
 // ---- home page ----
 
-export function useHomePageConfig(accountId: string) {
+export function useHomePageConfig(accountId: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: whiteLabelKeys.homePage(accountId),
     queryFn: ({ signal }) =>
       api.get<HomePageConfigResponse | null>(`/accounts/${accountId}/home-page`, { signal }),
