@@ -31,6 +31,10 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** The smallest well-formed PDF: header, catalogue, trailer and end-of-file marker. */
+const TINY_PDF =
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+
 const gtmScripts = (page: Page) => page.locator('script[src*="googletagmanager.com/gtm.js"]');
 
 test.describe
@@ -240,6 +244,37 @@ test.describe
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'Site web public' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
+
+      // the accessibility statement: a PDF checked by its content, then linked from the site's footer
+      const statement = page.getByRole('region', { name: "Déclaration d'accessibilité" });
+      await statement.locator('input[type="file"]').setInputFiles({
+        name: 'statement.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('This is only text pretending to be a PDF document.'),
+      });
+      await expect(statement.getByRole('alert')).toHaveText(/PDF|fichier/i);
+      await statement.locator('input[type="file"]').setInputFiles({
+        name: 'statement.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(TINY_PDF, 'latin1'),
+      });
+      await expect(statement.getByRole('link', { name: 'Ouvrir le document actuel' })).toBeVisible();
+
+      const visitor = await page.context().newPage();
+      await visitor.goto(siteUrl(baseURL));
+      await visitor.getByRole('link', { name: "Déclaration d'accessibilité" }).click();
+      await expect(
+        visitor.getByRole('heading', { level: 1, name: "Déclaration d'accessibilité" }),
+      ).toBeVisible();
+      const href = await visitor
+        .getByRole('link', { name: 'Ouvrir le document (PDF, nouvel onglet)' })
+        .getAttribute('href');
+      const pdf = await visitor.evaluate(async (url) => {
+        const res = await fetch(url as string);
+        return { type: res.headers.get('content-type'), start: (await res.text()).slice(0, 5) };
+      }, href);
+      expect(pdf).toEqual({ type: 'application/pdf', start: '%PDF-' });
+      await visitor.close();
     });
 
     test('only a platform admin activates a site: Other Retail opens, then closes again', async ({
