@@ -218,7 +218,20 @@ test.describe
         .fill(
           '<p id="promo">Offre <strong>spéciale</strong><img src=x onerror="window.__xss=1"><script>window.__xss=2</script></p>',
         );
-      // moved to the top of the page
+      // one more featured product, chosen among the published products by the search
+      const featuredWidget = page.getByRole('region', { name: 'Widget 3 : Produits à la une' });
+      await expect(
+        featuredWidget.getByRole('list', { name: 'Produits à la une' }).getByRole('listitem'),
+      ).toHaveCount(4);
+      await featuredWidget.getByLabel('Ajouter un produit publié').fill('Galaxy S21');
+      await featuredWidget
+        .getByRole('button', { name: /^Ajouter .*Galaxy S21/ })
+        .first()
+        .click();
+      await expect(
+        featuredWidget.getByRole('list', { name: 'Produits à la une' }).getByRole('listitem'),
+      ).toHaveCount(5);
+      // the HTML block moved to the top of the page
       for (const position of [4, 3, 2])
         await page.getByRole('button', { name: `Monter le widget ${position}` }).click();
       await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -233,6 +246,10 @@ test.describe
       await expect(site.locator('.widget-html').first()).toContainText('Offre spéciale');
       expect(await site.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
       expect(await site.locator('.widget-html script, .widget-html [onerror]').count()).toBe(0);
+      await expect(
+        site.getByRole('region', { name: 'Nos produits à la une' }).getByRole('listitem'),
+      ).toHaveCount(5);
+      await expect(site.getByRole('heading', { level: 3, name: /Galaxy S21/ })).toBeVisible();
       // the custom HTML block comes first, before the search widget
       await expect(site.locator('.widgets > *').first()).toHaveClass(/widget-html/);
       await site.close();
