@@ -28,6 +28,8 @@ export function Layout() {
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
+      {/* first in reading order, so screen readers meet the choice before the page */}
+      <ConsentBanner />
       <header className="site-header">
         <div className="container header-inner">
           <Link to="/" className="brand" aria-label={t('nav.homeOf', { name: brand.name })}>
@@ -53,7 +55,6 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <ConsentBanner />
       <ScrollRestoration />
     </>
   );
