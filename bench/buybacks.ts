@@ -4,6 +4,16 @@ import { login } from './server';
 
 const CREATIONS = Number(process.env.BENCH_CREATIONS ?? 200);
 
+/** A 15-digit IMEI of a TAC: a serial number and its Luhn check digit. */
+function imeiOf(tac: string): string {
+  const body = `${tac}123456`;
+  const sum = [...body].reverse().reduce((total, char, i) => {
+    const digit = Number(char) * (i % 2 === 0 ? 2 : 1);
+    return total + (digit > 9 ? digit - 9 : digit);
+  }, 0);
+  return body + String((10 - (sum % 10)) % 10);
+}
+
 /**
  * Issue 4, on a server with the demo data:
  * 1. POST /api/estimates requests per second against GET /api/health on the same run (goal ≥ 30 %);
@@ -27,9 +37,14 @@ export async function benchBuybacks(url: string): Promise<Section> {
   );
   const product = hit.member[0];
   if (!product) throw new Error('no product found for "iphone"');
-  const questionnaire = await json<{ questions: { id: string; answers: { id: string }[] }[] }>(
-    await fetch(`${url}/api/products/${product.id}/buyback-questionnaire`, { headers: seller }),
-  );
+  const questionnaire = await json<{
+    product: { isCollectingIMEI: boolean; tacCodes: string[] };
+    questions: { id: string; answers: { id: string }[] }[];
+  }>(await fetch(`${url}/api/products/${product.id}/buyback-questionnaire`, { headers: seller }));
+  // a phone that collects its IMEI gets a valid one of its TAC
+  const imei = questionnaire.product.isCollectingIMEI
+    ? imeiOf(questionnaire.product.tacCodes[0] ?? '35000000')
+    : undefined;
   const answers = questionnaire.questions.map((q) => ({ questionId: q.id, answerIds: [q.answers[0]?.id] }));
   const methods = await json<{
     member: { id: string; type: string; paymentMethods: { id: string; type: string }[] }[];
@@ -84,6 +99,7 @@ export async function benchBuybacks(url: string): Promise<Section> {
         shippingMethodId: storeDrop.id,
         paymentModeId: giftCard.id,
         customer,
+        ...(imei ? { imei } : {}),
       }),
     }).then(async (res) => ({
       status: res.status,
