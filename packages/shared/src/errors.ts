@@ -59,6 +59,11 @@ export const ERROR_STATUS = {
   site_slug_not_unique: 422,
   site_domain_not_unique: 422,
   featured_product_not_published: 422,
+  terms_not_accepted: 422,
+  channel_not_allowed: 403,
+  category_navigation_disabled: 404,
+  shipping_label_not_expected: 404,
+  shipping_label_not_ready: 425,
   internal_error: 500,
 } as const;
 

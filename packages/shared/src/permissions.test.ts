@@ -8,6 +8,7 @@ import {
   PERMISSION_NAMES,
   type Permission,
   permissionsFor,
+  VISITOR_PERMISSIONS,
 } from './permissions';
 
 const WRITES: Permission[] = [
@@ -49,7 +50,9 @@ describe('permission registry', () => {
   });
 
   it('platform operators hold every permission except that only super admins assign admins', () => {
-    expect(permissionsFor('super_admin', 'root')).toEqual(PERMISSION_NAMES);
+    expect(permissionsFor('super_admin', 'root')).toEqual(
+      PERMISSION_NAMES.filter((p) => !VISITOR_PERMISSIONS.includes(p)),
+    );
     expect(permissionsFor('admin', 'root')).not.toContain('admin.assign');
     expect(permissionsFor('admin', 'tim')).toContain('user.create');
   });
@@ -76,6 +79,14 @@ describe('permission registry', () => {
     for (const type of USER_TYPES) {
       if (ASSIGNABLE_USER_TYPES[type].length > 0)
         expect(PERMISSION_MATRIX[type], type).toContain('user.create');
+    }
+  });
+
+  it('only the anonymous visitor holds the web buyback permissions, and nothing of the back office', () => {
+    expect(PERMISSION_MATRIX.pseudo_anonymous).toEqual([...VISITOR_PERMISSIONS]);
+    for (const type of USER_TYPES) {
+      if (type === 'pseudo_anonymous') continue;
+      for (const p of VISITOR_PERMISSIONS) expect(PERMISSION_MATRIX[type], `${type} ${p}`).not.toContain(p);
     }
   });
 

@@ -75,6 +75,10 @@ export const PERMISSIONS = {
   'client.create': 'Create and edit client accounts',
   'admin.assign': 'Assign platform-admin users',
   'white_label.activate': "Activate or deactivate a retailer's public site and set its address",
+  // the public site's anonymous visitor (pseudo_anonymous)
+  'web_buyback.create': 'Use the web buyback wizard and check out a web cart on the public site',
+  'web_buyback.read':
+    'Read the web buybacks one created on the public site, their instructions and documents',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -115,8 +119,11 @@ const WAREHOUSE_OPERATE: Permission[] = [
   'item.mark_lost_warehouse',
 ];
 
-/** Every permission, for platform operators. */
-const ALL = PERMISSION_NAMES;
+/** The visitor's own permissions: only a `pseudo_anonymous` user of a public site holds them. */
+export const VISITOR_PERMISSIONS: readonly Permission[] = ['web_buyback.create', 'web_buyback.read'];
+
+/** Every permission but the visitor's, for platform operators. */
+const ALL = PERMISSION_NAMES.filter((p) => !VISITOR_PERMISSIONS.includes(p));
 
 /**
  * The matrix user type × module → permissions. A user type holds permissions only in the
@@ -219,7 +226,7 @@ export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
     'warehouse_dispatch_rule.read',
   ],
   warehouse_operator: ['dashboard.read', ...WAREHOUSE_OPERATE],
-  pseudo_anonymous: [],
+  pseudo_anonymous: [...VISITOR_PERMISSIONS],
 };
 
 /** Permissions a user of this type holds in a module (empty outside the type's own module). */

@@ -255,22 +255,48 @@ export const CartBuybackInput = z.object({
 });
 export type CartBuybackInput = z.infer<typeof CartBuybackInput>;
 
-/** `POST /carts`: every buyback of the cart is created, or none. */
-export const CreateCartRequest = z.object({
+const cartLines = z
+  .array(CartBuybackInput)
+  .min(1, { message: 'cart_empty' })
+  .max(CART_MAX_ITEMS_MULTI, { message: 'cart_too_many_items' })
+  .refine((list) => new Set(list.map((b) => b.inCartId)).size === list.length, {
+    message: 'duplicate_in_cart_id',
+  });
+
+/** A store cart (back office): the buybacks are made in the store. */
+export const CreateStoreCartRequest = z.object({
   channel: z.literal('store'),
   storeId: z.uuid({ message: 'invalid_uuid' }),
   /** At most 200 with multi_product_cart, else 1 (`cart_too_many_items`). */
-  buybacks: z
-    .array(CartBuybackInput)
-    .min(1, { message: 'cart_empty' })
-    .max(CART_MAX_ITEMS_MULTI, { message: 'cart_too_many_items' })
-    .refine((list) => new Set(list.map((b) => b.inCartId)).size === list.length, {
-      message: 'duplicate_in_cart_id',
-    }),
+  buybacks: cartLines,
   customer: CustomerInput,
   iban: ibanInput,
   termsAccepted: z.boolean().optional(),
 });
+
+/**
+ * A web cart (public site, a `pseudo_anonymous` visitor): no store; the terms of service must be
+ * accepted (`termsAccepted: true`, else 422 `terms_not_accepted`, checked by the server so that
+ * the problem names it; a form may use `WebCheckoutTermsSchema`).
+ */
+export const CreateWebCartRequest = z.object({
+  channel: z.literal('web'),
+  buybacks: cartLines,
+  customer: CustomerInput,
+  iban: ibanInput,
+  termsAccepted: z.boolean().optional(),
+});
+
+/** The summary's checkbox as a form rule: required, with the same code as the server. */
+export const WebCheckoutTermsSchema = z.object({
+  termsAccepted: z.literal(true, { message: 'terms_not_accepted' }),
+});
+
+/** `POST /carts`: every buyback of the cart is created, or none. */
+export const CreateCartRequest = z.discriminatedUnion('channel', [
+  CreateStoreCartRequest,
+  CreateWebCartRequest,
+]);
 export type CreateCartRequest = z.infer<typeof CreateCartRequest>;
 export type CreateCartInput = z.input<typeof CreateCartRequest>;
 
@@ -283,6 +309,18 @@ export const StoreBuybackParams = z.object({
   id: z.uuid({ message: 'invalid_uuid' }),
 });
 export const IdentificationNumberParams = z.object({ n: z.string().trim().max(64) });
+
+/**
+ * `HEAD /buybacks/{id}/shipping-label`: 200 ready, 425 `shipping_label_not_ready` (poll again),
+ * 404 `shipping_label_not_expected` (a circuit without a label: only web_drop_label and web_post
+ * have one). `GET` answers the label PDF (application/pdf).
+ */
+export const SHIPPING_LABEL_CIRCUIT_TYPES = [
+  'web_drop_label',
+  'web_post',
+] as const satisfies readonly BuybackCircuitType[];
+export const SHIPPING_LABEL_STATUSES = ['not_expected', 'pending', 'ready'] as const;
+export type ShippingLabelStatus = (typeof SHIPPING_LABEL_STATUSES)[number];
 
 // ---------- the buyback ----------
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES } from '../enums';
+import { LOCALES, PREMIUM_FEATURES } from '../enums';
 import { text, uuid } from '../validation';
 
 /** The public white-label site of a retailer (foundation.md sections 2, 3, 5 and 9; journeys.md section 2). */
@@ -240,6 +240,8 @@ export type PublicStoresResponse = z.infer<typeof PublicStoresResponse>;
 
 export const PublicSearchQuery = z.object({
   q: z.string().trim().max(255, { message: 'too_long' }).optional().default(''),
+  /** Search by category (`/category/:id/:slug`): the published products of this category and its sub-categories. */
+  categoryId: z.uuid({ message: 'invalid_uuid' }).optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
 });
 export type PublicSearchQuery = z.infer<typeof PublicSearchQuery>;
@@ -251,3 +253,43 @@ export const PublicSearchResponse = z.object({
   itemsPerPage: z.number().int(),
 });
 export type PublicSearchResponse = z.infer<typeof PublicSearchResponse>;
+
+// ---- the anonymous visitor (journeys.md section 4) ----
+
+/**
+ * `POST /api/white-label/visitor` (public, by Host, active site only; no body): creates a
+ * `pseudo_anonymous` user of the site's account and its session in the HttpOnly session cookie.
+ * 201 with this body. A visitor session is refused (401) on another site's host.
+ */
+export const VisitorResponse = z.object({
+  id: z.uuid(),
+  userType: z.literal('pseudo_anonymous'),
+  accountId: z.uuid(),
+});
+export type VisitorResponse = z.infer<typeof VisitorResponse>;
+
+/** `GET /api/white-label/premium-features` (visitor session; 401 without one). */
+export const PremiumFeaturesResponse = z.object({ features: z.array(z.enum(PREMIUM_FEATURES)) });
+export type PremiumFeaturesResponse = z.infer<typeof PremiumFeaturesResponse>;
+
+/**
+ * `GET /api/white-label/categories` (public, by Host): the site's catalogue as a tree, flattened
+ * depth-first (parents before their children, siblings by label), with `parentId` and `depth`
+ * (0 for a root). `productCount`: published products of the category and its descendants.
+ * 404 `category_navigation_disabled` when the account's root details turn category navigation off.
+ */
+export const PublicCategory = z.object({
+  id: z.uuid(),
+  parentId: z.uuid().nullable(),
+  depth: z.number().int(),
+  label: z.string(),
+  /** For `/category/:id/:slug` (lower-case ASCII words joined by dashes). */
+  slug: z.string(),
+  description: z.string().nullable(),
+  image: z.object({ url: z.string(), alt: z.string() }).nullable(),
+  productCount: z.number().int(),
+});
+export type PublicCategory = z.infer<typeof PublicCategory>;
+
+export const PublicCategoriesResponse = z.object({ member: z.array(PublicCategory) });
+export type PublicCategoriesResponse = z.infer<typeof PublicCategoriesResponse>;
