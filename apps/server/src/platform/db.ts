@@ -28,6 +28,11 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (a restart, a failover, a terminated backend) must not
+    // bring the process down: the pool drops it and opens another when one is needed.
+    pool.on('error', (error: Error & { code?: string }) => {
+      if (!pool.ending) console.error(`database connection lost (${error.code ?? error.message})`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const listener = await listenOnServer(options.databaseUrl);
     return {

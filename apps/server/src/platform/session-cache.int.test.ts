@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -69,3 +70,26 @@ describe('cached sessions', () => {
     expect(module).toBe('rps');
   });
 });
+
+// The PostgreSQL server may close a pooled connection at any time (restart, failover, a killed
+// backend): the process must live on and the next query use a new connection.
+if (process.env.TEST_DB === 'postgres') {
+  describe('pooled connections', () => {
+    it('an idle connection the server terminates does not bring the process down', async () => {
+      let victim = 0;
+      await t.db.connection().execute(async (killer) => {
+        // while the killer is lent out, the pool lends another connection, then keeps it idle
+        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(t.db);
+        victim = rows[0]?.pid as number;
+        const killed = await sql<{ done: boolean }>`SELECT pg_terminate_backend(${victim}) AS done`.execute(
+          killer,
+        );
+        expect(killed.rows[0]?.done).toBe(true);
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      // without an error handler on the pool, the idle connection's error would have been uncaught
+      const after = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(t.db);
+      expect(after.rows[0]?.pid).not.toBe(victim);
+    });
+  });
+}
