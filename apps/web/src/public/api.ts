@@ -1,32 +1,73 @@
 import { useEffect, useState } from 'react';
 
-/** A failed read of the site's API; `status` 0 for a network failure. */
+/** A field the server refused (RFC 9457 problem `violations`). */
+export interface Violation {
+  propertyPath: string;
+  code: string;
+}
+
+/** A failed call of the site's API; `status` 0 for a network failure. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string | null,
+    readonly violations: Violation[] = [],
   ) {
     super(code ?? `HTTP ${status}`);
   }
 }
 
-export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  let response: Response;
+async function problemOf(response: Response): Promise<ApiError> {
+  const problem = (await response.json().catch(() => null)) as {
+    code?: string;
+    violations?: Violation[];
+  } | null;
+  return new ApiError(response.status, problem?.code ?? null, problem?.violations ?? []);
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(url, {
-      headers: { accept: 'application/json' },
-      credentials: 'same-origin',
-      signal,
-    });
+    return await fetch(url, { credentials: 'same-origin', ...init });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'network_error');
   }
-  if (!response.ok) {
-    const problem = (await response.json().catch(() => null)) as { code?: string } | null;
-    throw new ApiError(response.status, problem?.code ?? null);
-  }
+}
+
+export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const response = await send(url, { headers: { accept: 'application/json' }, signal });
+  if (!response.ok) throw await problemOf(response);
   return (await response.json()) as T;
+}
+
+/** POST with a JSON body (none when `body` is undefined); the answer's JSON, or null for 204. */
+export async function postJson<T>(
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const response = await send(url, {
+    method: 'POST',
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw await problemOf(response);
+  return response.status === 204 ? (null as T) : ((await response.json()) as T);
+}
+
+/** The status of a HEAD request (0 for a network failure). */
+export async function headStatus(url: string, signal?: AbortSignal): Promise<number> {
+  try {
+    const response = await fetch(url, { method: 'HEAD', credentials: 'same-origin', signal });
+    return response.status;
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    return 0;
+  }
 }
 
 export type Resource<T> =
@@ -36,6 +77,11 @@ export type Resource<T> =
 
 /** Reads done during this visit, so that going back to a page shows it at once. */
 const cache = new Map<string, unknown>();
+
+/** Forgets the reads of this visit (a new visitor session reads again). */
+export function clearResourceCache(): void {
+  cache.clear();
+}
 
 /** Reads a URL of the site's API for a page (cached for the visit; a new URL reads again). */
 export function useResource<T>(url: string | null): Resource<T> {

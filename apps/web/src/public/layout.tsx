@@ -5,7 +5,22 @@ import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-rou
 import { trackPageView } from './analytics';
 import { ConsentBanner } from './consent-banner';
 import { chooseLocale } from './i18n';
+import { useCart } from './journey/cart';
 import { useSite } from './site-context';
+
+/** While the cart holds buybacks, leaving the site asks first (journeys.md section 2). */
+function useLeaveWarning(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // older browsers need a return value to show the prompt
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
+}
 
 /** The public site's layout: brand header, page, footer with the legal links, consent banner. */
 export function Layout() {
@@ -15,6 +30,9 @@ export function Layout() {
   const location = useLocation();
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
+  const cart = useCart();
+  const count = cart?.buybacks.length ?? 0;
+  useLeaveWarning(count > 0);
 
   useEffect(() => {
     trackPageView(location.pathname);
@@ -46,6 +64,11 @@ export function Layout() {
               </li>
               <li>
                 <NavLink to="/stores">{t('nav.stores')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/cart" end data-testid="cart-link">
+                  {count > 0 ? t('nav.cartCount', { count }) : t('nav.cart')}
+                </NavLink>
               </li>
             </ul>
           </nav>

@@ -11,11 +11,12 @@ import { NotAvailablePage } from './pages/not-available-page';
 import { createPublicRouter } from './routes';
 import { SiteProvider } from './site-context';
 import { applyTheme } from './theme';
+import { VisitorProvider } from './visitor-context';
 
 /**
  * Start-up of a retailer's public site (journeys.md section 4): the config (a failure shows the
  * not-available page), the theme and language, then the tag manager when its id is set and the
- * visitor consented.
+ * visitor consented; then the anonymous visitor, the cart and the premium features (VisitorProvider).
  */
 async function start() {
   const root = createRoot(document.getElementById('root') as HTMLElement);
@@ -34,7 +35,9 @@ async function start() {
   root.render(
     <StrictMode>
       <SiteProvider config={config}>
-        <RouterProvider router={createPublicRouter()} />
+        <VisitorProvider accountId={config.brand.accountId}>
+          <RouterProvider router={createPublicRouter()} />
+        </VisitorProvider>
       </SiteProvider>
     </StrictMode>,
   );

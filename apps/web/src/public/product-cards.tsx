@@ -1,9 +1,10 @@
 import type { PublicProductCard } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { productPath } from './journey/paths';
 import { useFormatPrice } from './use-page-title';
 
-/** Products with their best trade-in price; each leads to its search (the product page comes with the wizard). */
+/** Products with their best trade-in price; each leads to its product page (the questions). */
 export function ProductCards({
   products,
   headingLevel = 3,
@@ -24,7 +25,7 @@ export function ProductCards({
             <div className="product-image-placeholder" aria-hidden="true" />
           )}
           <Heading className="product-name">
-            <Link to={`/search?q=${encodeURIComponent(product.name)}`} className="card-link">
+            <Link to={productPath(product.id, product.name)} className="card-link">
               {product.name}
             </Link>
           </Heading>

@@ -10,19 +10,65 @@ const page =
 
 const legal = () => import('./pages/legal-page');
 const documents = () => import('./pages/document-page');
+const search = () => import('./pages/search-page');
+const categories = () => import('./pages/categories-page');
+const confirmation = () => import('./pages/confirmation-page');
 
 export const publicRoutes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
       { index: true, element: <HomePage /> },
+      { path: 'search', lazy: page(search, (m) => m.SearchPage) },
+      { path: 'results', lazy: page(search, (m) => m.SearchPage) },
+      // by category: only when the account enables category navigation (else not found)
+      { path: 'categories', lazy: page(categories, (m) => m.CategoriesPage) },
+      { path: 'category/:id/:slug?', lazy: page(categories, (m) => m.CategoryPage) },
+      // the visitor's journey: product → questions → transport and payment → cart → checkout
       {
-        path: 'search',
+        path: 'product/:id/:slug?',
         lazy: page(
-          () => import('./pages/search-page'),
-          (m) => m.SearchPage,
+          () => import('./pages/product-page'),
+          (m) => m.ProductPage,
         ),
       },
+      {
+        path: 'estimate-error',
+        lazy: page(
+          () => import('./pages/estimate-error-page'),
+          (m) => m.EstimateErrorPage,
+        ),
+      },
+      {
+        path: 'cart',
+        lazy: page(
+          () => import('./pages/cart-page'),
+          (m) => m.CartPage,
+        ),
+      },
+      {
+        path: 'cart/customer-infos',
+        lazy: page(
+          () => import('./pages/customer-page'),
+          (m) => m.CustomerPage,
+        ),
+      },
+      {
+        path: 'cart/summary',
+        lazy: page(
+          () => import('./pages/summary-page'),
+          (m) => m.SummaryPage,
+        ),
+      },
+      {
+        path: 'cart/:cartId/checkout',
+        lazy: page(
+          () => import('./pages/checkout-page'),
+          (m) => m.CheckoutPage,
+        ),
+      },
+      { path: 'buyback-confirmation', lazy: page(confirmation, (m) => m.ConfirmationPage) },
+      { path: 'buyback-confirmation-docs', lazy: page(confirmation, (m) => m.ConfirmationDocsPage) },
       {
         path: 'stores',
         lazy: page(

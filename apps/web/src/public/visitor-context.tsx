@@ -1,0 +1,70 @@
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { type ApiError, clearResourceCache, getJson, postJson } from './api';
+import { initCart, maxItemsOf } from './journey/cart';
+import { mayReload, startVisitor, type Visitor } from './visitor';
+
+type VisitorState =
+  | { status: 'starting' }
+  | { status: 'failed' }
+  | { status: 'ready'; visitor: Visitor; features: string[]; maxItems: number };
+
+const VisitorContext = createContext<VisitorState>({ status: 'starting' });
+
+/** One start-up per site and page, even when React runs effects twice. */
+const starts = new Map<string, ReturnType<typeof startVisitor>>();
+
+function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return window[kind];
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Start-up after the config and consent (journeys.md section 4): the anonymous visitor (made when
+ * this browser has none), the cart, then the enabled premium features; a 401 there drops the
+ * visitor and makes a new one, any other failure reloads the page (once a minute at most).
+ */
+export function VisitorProvider({ accountId, children }: { accountId: string; children: ReactNode }) {
+  const [state, setState] = useState<VisitorState>({ status: 'starting' });
+  useEffect(() => {
+    let live = true;
+    initCart(accountId);
+    let start = starts.get(accountId);
+    if (!start) {
+      start = startVisitor(accountId, {
+        storage: storage('localStorage'),
+        createVisitor: async () => {
+          clearResourceCache();
+          return postJson<Visitor>('/api/white-label/visitor');
+        },
+        premiumFeatures: () => getJson<{ features: string[] }>('/api/white-label/premium-features'),
+      });
+      starts.set(accountId, start);
+    }
+    start.then(
+      (result) => {
+        if (!live) return;
+        if (result.kind === 'ready')
+          setState({
+            status: 'ready',
+            visitor: result.visitor,
+            features: result.features,
+            maxItems: maxItemsOf(result.features),
+          });
+        else if (mayReload(storage('sessionStorage'))) window.location.reload();
+        else setState({ status: 'failed' });
+      },
+      (_error: ApiError) => {
+        if (live) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [accountId]);
+  return <VisitorContext.Provider value={state}>{children}</VisitorContext.Provider>;
+}
+
+export const useVisitor = () => useContext(VisitorContext);
