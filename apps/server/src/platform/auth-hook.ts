@@ -8,6 +8,7 @@ import {
 } from '@reprise/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { resolveSiteHost } from '../modules/white-label/site-host';
 import type { Config } from './config';
 import type { Actor } from './context';
 import type { Db } from './db';
@@ -176,7 +177,14 @@ export function registerAuth(app: FastifyInstance, db: Db, config: Config): void
         found.token,
         typeof moduleHeader === 'string' ? moduleHeader : undefined,
       );
-      if (actor) {
+      // a public site's visitor is one of that site's: on any other host its session counts for nothing
+      if (
+        actor &&
+        actor.userType === 'pseudo_anonymous' &&
+        !(await visitorSiteMatches(db, config, request, actor))
+      ) {
+        request.log.info({ userId: actor.userId }, 'visitor session refused on another host');
+      } else if (actor) {
         if (found.viaCookie && UNSAFE.has(request.method) && !sameOrigin(request)) {
           throw new AppError('csrf_rejected', 'The request comes from another site.');
         }
@@ -191,6 +199,24 @@ export function registerAuth(app: FastifyInstance, db: Db, config: Config): void
       throw new AppError('forbidden', 'You do not have the permission to do this.');
     }
   });
+}
+
+/** True when the request's host is the active public site of the visitor's account. */
+async function visitorSiteMatches(db: Db, config: Config, request: FastifyRequest, actor: Actor) {
+  const site = resolveSiteHost(request.host, new URL(config.publicUrl).hostname);
+  if (site.kind === 'back_office') return false;
+  let query = db
+    .selectFrom('accounts')
+    .select('id')
+    .where('id', '=', actor.accountId)
+    .where('site_active', '=', true)
+    .where('is_retailer', '=', true)
+    .where('status', '=', 'active');
+  query =
+    site.kind === 'slug'
+      ? query.where('site_slug', '=', site.slug)
+      : query.where('site_domain', '=', site.domain);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /** True when the permissions hold the route's permission, or one of its list. */

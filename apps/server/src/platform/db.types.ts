@@ -397,6 +397,9 @@ export interface BuybacksTable {
   status: string;
   predeclared: Generated<boolean>;
   finalized_at: Date | null;
+  /** null: no label for this circuit; 'pending' (a carrier has not answered) or 'ready'. */
+  shipping_label_status: string | null;
+  shipping_label_ready_at: Date | null;
   circuit_id: string;
   circuit_name: string;
   circuit_type: string;

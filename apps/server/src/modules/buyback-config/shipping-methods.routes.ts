@@ -12,7 +12,8 @@ export function registerShippingMethodRoutes(fastify: FastifyInstance, { db }: P
   app.get(
     '/products/:id/shipping-methods',
     {
-      config: { permission: 'buyback.create' },
+      // a public site's visitor too, on the web channel only
+      config: { permission: ['buyback.create', 'web_buyback.create'] },
       schema: {
         tags: ['buyback wizard'],
         params: IdParams,
@@ -22,6 +23,9 @@ export function registerShippingMethodRoutes(fastify: FastifyInstance, { db }: P
     },
     async (request) => {
       const actor = actorOf(request);
+      if (actor.userType === 'pseudo_anonymous' && request.query.channel !== 'web') {
+        throw new AppError('channel_not_allowed', 'A visitor of the public site uses the web channel only.');
+      }
       let accountId = actor.accountId;
       if (actor.isPlatform) {
         // platform operators act for the product's retailer

@@ -332,15 +332,19 @@ export async function updateStatuses(
 export function buybackInScope(actor: Actor) {
   const prefix = visiblePathPrefix(actor);
   const predeclared = can(actor, 'buyback.predeclared_access');
+  // a public site's visitor sees only the buybacks it created itself
+  const visitor = actor.userType === 'pseudo_anonymous';
   return (eb: ExpressionBuilder<Database & { b: BuybacksTable }, 'b'>) =>
-    prefix === null
-      ? eb.lit(true)
-      : eb.and([
-          eb('b.account_id', '=', actor.accountId),
-          predeclared
-            ? eb.or([eb('b.organization_path', 'like', `${prefix}%`), eb('b.predeclared', '=', true)])
-            : eb('b.organization_path', 'like', `${prefix}%`),
-        ]);
+    visitor
+      ? eb.and([eb('b.account_id', '=', actor.accountId), eb('b.created_by', '=', actor.userId)])
+      : prefix === null
+        ? eb.lit(true)
+        : eb.and([
+            eb('b.account_id', '=', actor.accountId),
+            predeclared
+              ? eb.or([eb('b.organization_path', 'like', `${prefix}%`), eb('b.predeclared', '=', true)])
+              : eb('b.organization_path', 'like', `${prefix}%`),
+          ]);
 }
 
 export const buybackDetailQuery = (db: Db) =>

@@ -23,15 +23,31 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { actorOf } from '../../platform/auth-hook';
+import type { Actor } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { type IdempotentAnswer, idempotencyKeyOf, runIdempotent } from '../../platform/idempotency';
 import * as documents from './buyback-documents.service';
 import * as buybacks from './buybacks.service';
 import { createBuybacks } from './create-buybacks.service';
+import * as label from './shipping-label.service';
 import * as wizard from './wizard.service';
 
 const tags = ['buybacks'];
 const wizardTags = ['buyback wizard'];
+
+/** The wizard: the back office, and a public site's visitor (web channel only). */
+const WIZARD = ['buyback.create', 'web_buyback.create'] as const;
+/** Reading a buyback: the back office, and a visitor (only the buybacks it created). */
+const READ = ['buyback.detail', 'web_buyback.read'] as const;
+
+const isVisitor = (actor: Actor) => actor.userType === 'pseudo_anonymous';
+
+/** A public site's visitor buys back on the web channel only. */
+export function requireVisitorWebChannel(actor: Actor, channel: 'store' | 'web' | undefined): void {
+  if (isVisitor(actor) && channel !== 'web') {
+    throw new AppError('channel_not_allowed', 'A visitor of the public site uses the web channel only.');
+  }
+}
 
 /**
  * Runs a creation command once per Idempotency-Key and answers its (first) response. An
@@ -79,7 +95,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
   app.get(
     '/products/:id/buyback-questionnaire',
     {
-      config: { permission: 'buyback.create' },
+      config: { permission: WIZARD },
       schema: { tags: wizardTags, params: IdParams, response: { 200: BuybackQuestionnaireResponse } },
     },
     async (request) => wizard.getBuybackQuestionnaire(db, actorOf(request), request.params.id),
@@ -88,16 +104,20 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
   app.post(
     '/estimates',
     {
-      config: { permission: 'buyback.create' },
+      config: { permission: WIZARD },
       schema: { tags: wizardTags, body: EstimateRequest, response: { 200: EstimateResponse } },
     },
-    async (request) => wizard.estimate(db, actorOf(request), request.body),
+    async (request) => {
+      const actor = actorOf(request);
+      requireVisitorWebChannel(actor, request.body.channel);
+      return wizard.estimate(db, actor, request.body);
+    },
   );
 
   app.get(
     '/buyback-settings',
     {
-      config: { permission: ['buyback.create', 'buyback.list'] },
+      config: { permission: ['buyback.create', 'buyback.list', 'web_buyback.create'] },
       schema: { tags: wizardTags, response: { 200: BuybackSettingsResponse } },
     },
     async (request) => wizard.getBuybackSettings(db, actorOf(request)),
@@ -133,15 +153,33 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
   app.post(
     '/carts',
     {
-      config: { permission: 'buyback.create' },
+      config: { permission: WIZARD },
       schema: { tags, body: CreateCartRequest, response: { 201: CartResponse } },
     },
-    async (request, reply) =>
-      idempotent(request, reply, deps, async (trx) => {
-        const { storeId, buybacks: lines, customer, iban, termsAccepted, channel } = request.body;
-        const created = await createBuybacks(trx, actorOf(request), {
+    async (request, reply) => {
+      const body = request.body;
+      const actor = actorOf(request);
+      const visitor = isVisitor(actor);
+      // the back office checks out store carts, a public site's visitor web carts only
+      if (visitor !== (body.channel === 'web')) {
+        throw new AppError(
+          'channel_not_allowed',
+          visitor
+            ? 'A visitor of the public site checks out web carts only.'
+            : 'Web carts are checked out on the public site.',
+        );
+      }
+      if (body.channel === 'web' && body.termsAccepted !== true) {
+        const message = 'The terms of service must be accepted.';
+        throw new AppError('terms_not_accepted', message, [
+          { propertyPath: 'termsAccepted', message, code: 'terms_not_accepted' },
+        ]);
+      }
+      return idempotent(request, reply, deps, async (trx) => {
+        const { buybacks: lines, customer, iban, termsAccepted, channel } = body;
+        const created = await createBuybacks(trx, actor, {
           channel,
-          storeId,
+          storeId: body.channel === 'store' ? body.storeId : null,
           lines,
           customer,
           iban,
@@ -149,7 +187,8 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
           asCart: true,
         });
         return { status: 201, body: { cartId: created.cartId as string, buybacks: created.buybacks } };
-      }),
+      });
+    },
   );
 
   app.post(
@@ -198,7 +237,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
   app.get(
     '/buybacks/:id',
     {
-      config: { permission: 'buyback.detail' },
+      config: { permission: READ },
       schema: { tags, params: IdParams, response: { 200: BuybackResponse } },
     },
     async (request) => buybacks.getBuyback(db, actorOf(request), request.params.id),
@@ -207,7 +246,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
   app.get(
     '/buybacks/:id/instructions',
     {
-      config: { permission: 'buyback.detail' },
+      config: { permission: READ },
       schema: { tags, params: IdParams, response: { 200: BuybackInstructionsResponse } },
     },
     async (request) => buybacks.getInstructions(db, actorOf(request), request.params.id),
@@ -241,13 +280,36 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
       buybacks.markLostInStore(db, actorOf(request), request.params.id, request.body?.comment ?? null),
   );
 
+  // the shipping label of web_drop_label and web_post buybacks (HEAD: 200 ready, 425 not yet, 404 not expected)
+  app.head(
+    '/buybacks/:id/shipping-label',
+    { config: { permission: READ }, schema: { tags, params: IdParams } },
+    async (request, reply) => {
+      await label.checkShippingLabel(db, actorOf(request), request.params.id);
+      return reply.type('application/pdf').header('cache-control', 'private, no-store').send();
+    },
+  );
+
+  app.get(
+    '/buybacks/:id/shipping-label',
+    { config: { permission: READ }, schema: { tags, params: IdParams }, exposeHeadRoute: false },
+    async (request, reply) => {
+      const pdf = await label.shippingLabelPdf(db, actorOf(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${pdf.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf.data);
+    },
+  );
+
   for (const [path, render] of [
     ['transfer-order', documents.transferOrderPdf],
     ['voucher', documents.voucherPdf],
   ] as const) {
     app.get(
       `/buybacks/:id/documents/${path}`,
-      { config: { permission: 'buyback.detail' }, schema: { tags, params: IdParams } },
+      { config: { permission: READ }, schema: { tags, params: IdParams } },
       async (request, reply) => {
         const pdf = await render(db, actorOf(request), request.params.id);
         return reply

@@ -14,6 +14,7 @@ import { initialStatuses } from './buyback-statuses';
 import { toBuybackResponse } from './buybacks.mapper';
 import * as repo from './buybacks.repository';
 import { nextIdentificationNumbers } from './identification-numbers';
+import { hasShippingLabel } from './shipping-label.service';
 import { cartMaxItems, type PricedLine, priceLine } from './wizard.service';
 
 /**
@@ -193,6 +194,9 @@ export async function createBuybacks(
         customer_sort_name: sortName,
         status: start.status,
         predeclared: start.predeclared,
+        // the platform's own label (until a carrier connector exists) is generated here, at checkout
+        shipping_label_status: hasShippingLabel(circuitType) ? 'ready' : null,
+        shipping_label_ready_at: hasShippingLabel(circuitType) ? new Date() : null,
         circuit_id: l.method.id,
         circuit_name: l.method.name,
         circuit_type: circuitType,

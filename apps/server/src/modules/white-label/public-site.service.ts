@@ -125,7 +125,7 @@ export async function search(
 ): Promise<PublicSearchResponse> {
   const result = await engine.searchCatalog(
     { kind: 'account', accountId: account.id },
-    { q: query.q, page: query.page },
+    { q: query.q, page: query.page, ...(query.categoryId ? { category: [query.categoryId] } : {}) },
   );
   const rows = new Map(
     (

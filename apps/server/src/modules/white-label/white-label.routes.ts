@@ -5,6 +5,8 @@ import {
   IMAGE_MAX_BYTES,
   PatchWhiteLabelSettingsRequest,
   PDF_MAX_BYTES,
+  PremiumFeaturesResponse,
+  PublicCategoriesResponse,
   PublicHomeResponse,
   PublicLegalResponse,
   PublicSearchQuery,
@@ -13,6 +15,7 @@ import {
   SiteListResponse,
   SiteResponse,
   UpdateSiteRequest,
+  VisitorResponse,
   WHITE_LABEL_DOCUMENTS,
   WhiteLabelConfigResponse,
   WhiteLabelDocumentParams,
@@ -22,12 +25,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { actorOf } from '../../platform/auth-hook';
+import { actorOf, SESSION_COOKIE } from '../../platform/auth-hook';
 import { imageVersion } from '../accounts/account-images';
 import { readUploadedFile } from '../accounts/uploaded-file';
 import { sendImage } from '../catalog/catalog-images';
 import { createPostgresProductSearch } from '../catalog/search/postgres-product-search';
 import * as site from './public-site.service';
+import * as visitors from './visitor.service';
 import * as whiteLabel from './white-label.service';
 
 const tags = ['white-label site'];
@@ -257,6 +261,53 @@ function registerPublicSiteRoutes(fastify: FastifyInstance, deps: AppDeps): void
         reply,
         request.params.document,
         await site.document(deps, await siteOf(request.host), request.params.document),
+      ),
+  );
+
+  // ---- the anonymous visitor (journeys.md section 4) ----
+
+  app.post(
+    '/white-label/visitor',
+    { config: { public: true }, schema: { tags, response: { 201: VisitorResponse } } },
+    async (request, reply) => {
+      const { visitor, token } = await visitors.createVisitor(deps, await siteOf(request.host), {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.config.secureCookies,
+        maxAge: deps.config.sessionMaxHours * 3600,
+      });
+      return reply.code(201).send(visitor);
+    },
+  );
+
+  app.get(
+    '/white-label/premium-features',
+    {
+      config: { permission: ['web_buyback.create', 'web_buyback.read'] },
+      schema: { tags, response: { 200: PremiumFeaturesResponse } },
+    },
+    async (request) => visitors.premiumFeatures(deps, actorOf(request)),
+  );
+
+  app.get(
+    '/white-label/categories',
+    { config: { public: true }, schema: { tags, response: { 200: PublicCategoriesResponse } } },
+    async (request) => visitors.categories(deps, await siteOf(request.host)),
+  );
+
+  app.get(
+    '/white-label/categories/:id/image',
+    { config: { public: true }, schema: { tags, params: IdParams, querystring: VersionQuery } },
+    async (request, reply) =>
+      sendImage(
+        request,
+        reply,
+        await visitors.categoryImage(deps, await siteOf(request.host), request.params.id),
       ),
   );
 

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import {
+  PREMIUM_FEATURES,
+  type PremiumFeature,
+  type PremiumFeaturesResponse,
+  type PublicCategoriesResponse,
+  type PublicCategory,
+  type VisitorResponse,
+} from '@reprise/shared';
+import { sql } from 'kysely';
+import type { AppDeps } from '../../app';
+import type { Actor } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { newToken } from '../../platform/security';
+import { channelsOf, listTreeRows } from '../catalog/categories/categories.repository';
+import type { SiteAccount } from './public-site.service';
+
+type Deps = Pick<AppDeps, 'db' | 'config'>;
+
+/**
+ * The public site's anonymous visitor (journeys.md section 4): a `pseudo_anonymous` user of the
+ * site's account, held in the tim module at the account's root organisation, without password
+ * (nobody signs in as it), and a session like a sign-in's. Its permissions are the visitor's only
+ * (web_buyback.*), it reads only the buybacks it created, and only on its own site's host.
+ */
+export async function createVisitor(
+  deps: Deps,
+  account: SiteAccount,
+  client: { ip: string; userAgent: string | null },
+): Promise<{ visitor: VisitorResponse; token: string }> {
+  const { token, hash } = newToken();
+  const visitor = await deps.db.transaction().execute(async (trx) => {
+    const root = await trx
+      .selectFrom('organizations')
+      .select('id')
+      .where('account_id', '=', account.id)
+      .where('parent_organization_id', 'is', null)
+      .where('type', '=', 'root_management_unit')
+      .executeTakeFirst();
+    if (!root) throw new AppError('site_not_available', 'This site has no root organisation.');
+    const id = randomUUID();
+    await trx
+      .insertInto('users')
+      .values({
+        id,
+        account_id: account.id,
+        // never mailed, never signed in with: unique and in a reserved domain
+        email: `visitor-${id}@visitors.invalid`,
+        firstname: '',
+        lastname: '',
+        password_hash: null,
+        language: account.language,
+      })
+      .execute();
+    await trx
+      .insertInto('user_modules')
+      .values({ user_id: id, module_type: 'tim', user_type: 'pseudo_anonymous', organization_id: root.id })
+      .execute();
+    await trx
+      .insertInto('sessions')
+      .values({
+        user_id: id,
+        token_hash: hash,
+        current_module: 'tim',
+        expires_at: sql<Date>`now() + make_interval(hours => ${deps.config.sessionMaxHours})`,
+        ip: client.ip,
+        user_agent: client.userAgent?.slice(0, 255) ?? null,
+      })
+      .execute();
+    return { id, userType: 'pseudo_anonymous' as const, accountId: account.id };
+  });
+  return { visitor, token };
+}
+
+/** The enabled premium features of the visitor's account (its site is the request's host). */
+export async function premiumFeatures(deps: Deps, actor: Actor): Promise<PremiumFeaturesResponse> {
+  const row = await deps.db
+    .selectFrom('organization_root_details')
+    .select('enabled_premium_features')
+    .where('account_id', '=', actor.accountId)
+    .executeTakeFirst();
+  const known = new Set<string>(PREMIUM_FEATURES);
+  return {
+    features: (row?.enabled_premium_features ?? []).filter((f): f is PremiumFeature => known.has(f)),
+  };
+}
+
+/** Lower-case ASCII words joined by dashes ("Téléphones & tablettes" → "telephones-tablettes"). */
+export function slugOf(label: string): string {
+  return (
+    label
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'category'
+  );
+}
+
+/**
+ * The site's category tree for the visitor, flattened depth-first (parents first, siblings by
+ * label): active categories of the account whose published products are offered on the web
+ * channel, with the count of those products in the category and its descendants. Categories with
+ * no such product are left out. 404 `category_navigation_disabled` when the account turns it off.
+ */
+export async function categories(deps: Deps, account: SiteAccount): Promise<PublicCategoriesResponse> {
+  const details = await deps.db
+    .selectFrom('organization_root_details')
+    .select('category_navigation_enabled')
+    .where('account_id', '=', account.id)
+    .executeTakeFirst();
+  if (!details?.category_navigation_enabled) {
+    throw new AppError('category_navigation_disabled', 'Browsing by category is not available on this site.');
+  }
+  const rows = (await listTreeRows(deps.db, { kind: 'account', accountId: account.id })).filter(
+    (r) => r.status === 'active',
+  );
+  const ids = rows.map((r) => r.id);
+  const web = new Set(
+    (await channelsOf(deps.db, ids)).filter((c) => c.channel === 'web').map((c) => c.category_id),
+  );
+  const extras = ids.length
+    ? await deps.db
+        .selectFrom('categories')
+        .select(['id', 'description', 'image_key', 'image_alt', 'updated_at'])
+        .where('id', 'in', ids)
+        .execute()
+    : [];
+  const extraOf = new Map(extras.map((e) => [e.id, e]));
+  const active = new Set(ids);
+  // own web count, then summed up the tree (an inactive ancestor cuts its subtree off)
+  const total = new Map<string, number>();
+  for (const r of rows) {
+    const own = web.has(r.id) ? r.published_product_count : 0;
+    const chain = r.path.split('/').filter(Boolean);
+    if (!chain.every((id) => active.has(id))) continue;
+    for (const id of chain) total.set(id, (total.get(id) ?? 0) + own);
+  }
+  const children = new Map<string | null, typeof rows>();
+  for (const r of rows) {
+    if ((total.get(r.id) ?? 0) === 0) continue;
+    const parent = r.parent_category_id && active.has(r.parent_category_id) ? r.parent_category_id : null;
+    if (r.parent_category_id && parent === null) continue;
+    children.set(parent, [...(children.get(parent) ?? []), r]);
+  }
+  const member: PublicCategory[] = [];
+  const walk = (parent: string | null, depth: number) => {
+    for (const r of children.get(parent) ?? []) {
+      const extra = extraOf.get(r.id);
+      member.push({
+        id: r.id,
+        parentId: r.parent_category_id,
+        depth,
+        label: r.label,
+        slug: slugOf(r.label),
+        description: extra?.description ?? null,
+        image: extra?.image_key
+          ? {
+              url: `/api/white-label/categories/${r.id}/image?v=${new Date(extra.updated_at).getTime()}`,
+              alt: extra.image_alt ?? r.label,
+            }
+          : null,
+        productCount: total.get(r.id) ?? 0,
+      });
+      walk(r.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return { member };
+}
+
+/** A category image of the site's catalogue (active category of the account), for the category pages. */
+export async function categoryImage(deps: Pick<AppDeps, 'db' | 'storage'>, account: SiteAccount, id: string) {
+  const row = await deps.db
+    .selectFrom('categories')
+    .select('image_key')
+    .where('id', '=', id)
+    .where('account_id', '=', account.id)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  const data = row?.image_key ? await deps.storage.get(row.image_key) : null;
+  if (!row?.image_key || !data) throw new AppError('not_found', 'This image does not exist.');
+  return { key: row.image_key, data };
+}
