@@ -1,4 +1,5 @@
 import { passesLuhn, permissionsFor, type UserType } from '@reprise/shared';
+import { sql } from 'kysely';
 import { assertTransition, planCancellation, planLostInStore } from '../modules/buybacks/buyback-statuses';
 import * as repo from '../modules/buybacks/buybacks.repository';
 import { createBuybacks, type NewBuybackLine } from '../modules/buybacks/create-buybacks.service';
@@ -273,4 +274,17 @@ export async function seedBuybacks(trx: Db): Promise<void> {
     customer: customer('Inès', 'García', '8 Avenue Jean Jaurès', '69007', 'Lyon', 'FR'),
     asCart: false,
   });
+  // pre-declared 20 days ago and never brought in: the counter warns that prices may have changed
+  const old = await createBuybacks(trx, seller, {
+    channel: 'web',
+    storeId: null,
+    accountId: DEMO.accounts.demoRetail,
+    lines: [await line(trx, iphoneB, 0, C.webDrop, PM.voucher)],
+    customer: customer('Zoë', 'Müller', '21 Rue Sainte-Catherine', '33000', 'Bordeaux', 'FR'),
+    asCart: false,
+  });
+  const oldId = old.buybacks[0]?.id;
+  if (oldId) {
+    await sql`UPDATE buybacks SET created_at = now() - interval '20 days' WHERE id = ${oldId}`.execute(trx);
+  }
 }

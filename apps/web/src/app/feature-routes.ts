@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { buybackWizardRoutes } from '../features/buyback-wizard/routes';
 import { buybacksRoutes } from '../features/buybacks/routes';
+import { buybacksPredeclaredRoutes } from '../features/buybacks-predeclared/routes';
 import { cartRoutes } from '../features/cart/routes';
 import { catalogRoutes } from '../features/catalog/routes';
 import { circuitsRoutes } from '../features/circuits/routes';
@@ -21,6 +22,7 @@ export const dashboardFeatureRoutes: RouteObject[] = [
   ...paymentModesRoutes,
   ...settingsRoutes,
   ...buybacksRoutes,
+  ...buybacksPredeclaredRoutes,
   ...whiteLabelRoutes,
 ];
 

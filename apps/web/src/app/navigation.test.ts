@@ -18,6 +18,7 @@ describe('side menu', () => {
       'home',
       'buybackCreate',
       'buybacks',
+      'buybacksPredeclared',
       'users',
       'entities',
     ]);
@@ -26,7 +27,9 @@ describe('side menu', () => {
   it('shows the buyback entries only with their permissions', () => {
     expect(keysOf(canAs('buyback.list'))).toEqual(['home', 'buybacks']);
     expect(keysOf(canAs('buyback.create'))).toEqual(['home', 'buybackCreate']);
+    expect(keysOf(canAs('buyback.predeclared_access'))).toEqual(['home', 'buybacksPredeclared']);
     const analyst = permissionsFor('management_unit_analyst', 'tim');
+    expect(keysOf((p) => analyst.includes(p))).not.toContain('buybacksPredeclared');
     expect(keysOf((p) => analyst.includes(p))).toContain('buybacks');
     expect(keysOf((p) => analyst.includes(p))).not.toContain('buybackCreate');
     const operator = permissionsFor('warehouse_operator', 'rps');
@@ -39,6 +42,7 @@ describe('side menu', () => {
       'home',
       'buybackCreate',
       'buybacks',
+      'buybacksPredeclared',
       'categories',
       'products',
       'catalogSearch',

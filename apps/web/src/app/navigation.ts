@@ -1,6 +1,7 @@
 import type { Permission, PremiumFeature } from '@reprise/shared';
 import {
   type Icon,
+  IconBarcode,
   IconBuildingCommunity,
   IconBuildingStore,
   IconCategory,
@@ -63,6 +64,12 @@ export const MENU: MenuSection[] = [
     entries: [
       { key: 'buybackCreate', to: '/buyback/create', icon: IconCirclePlus, permission: 'buyback.create' },
       { key: 'buybacks', to: '/buybacks', icon: IconReceipt, permission: 'buyback.list' },
+      {
+        key: 'buybacksPredeclared',
+        to: '/buybacks-predeclared',
+        icon: IconBarcode,
+        permission: 'buyback.predeclared_access',
+      },
     ],
   },
   {
