@@ -1,72 +1,18 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../../../test/test-app';
+import { type ApiKit, expectViolation, startApiKit, type Who } from '../../../test/api-kit';
+import { DEMO } from '../../../test/test-app';
 import { DEMO_CONFIG, TRANSPORT_PROVIDERS } from '../../seed/buyback-config';
 import { DEMO_CATALOG } from '../../seed/catalog';
 
 /** What the configuration's integration tests share: the demo users signed in, requests, payloads. */
 
-export { DEMO, DEMO_CATALOG, DEMO_CONFIG, TRANSPORT_PROVIDERS };
+export type { Who };
+export { DEMO, DEMO_CATALOG, DEMO_CONFIG, expectViolation, TRANSPORT_PROVIDERS };
 
-const USERS = {
-  admin: 'admin@demo.test',
-  rmu: 'root_management_unit_manager@demo.test',
-  analyst: 'root_management_unit_analyst@demo.test',
-  mu: 'management_unit_manager@demo.test',
-  seller: 'store_seller@demo.test',
-  buyer: 'buyer_manager@demo.test',
-  otherRmu: 'root_management_unit_manager@other.test',
-  otherSeller: 'store_seller@other.test',
-} as const;
-export type Who = keyof typeof USERS;
-
-export interface ConfigKit {
-  t: TestApp;
-  get(who: Who, url: string): Promise<LightMyRequestResponse>;
-  post(who: Who, url: string, payload?: unknown): Promise<LightMyRequestResponse>;
-  patch(who: Who, url: string, payload: unknown): Promise<LightMyRequestResponse>;
-  put(who: Who, url: string, payload: unknown): Promise<LightMyRequestResponse>;
-  remove(who: Who, url: string): Promise<LightMyRequestResponse>;
-  close(): Promise<void>;
-}
-
-export async function startConfigKit(): Promise<ConfigKit> {
-  const t = await createTestApp();
-  const auth: Record<string, string> = {};
-  for (const [who, email] of Object.entries(USERS)) auth[who] = (await t.login(email)).authorization;
-  const send = (
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-    who: Who,
-    url: string,
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: auth[who] as string,
-        ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
-      },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  return {
-    t,
-    get: (who, url) => send('GET', who, url),
-    post: (who, url, payload) => send('POST', who, url, payload ?? {}),
-    patch: (who, url, payload) => send('PATCH', who, url, payload),
-    put: (who, url, payload) => send('PUT', who, url, payload),
-    remove: (who, url) => send('DELETE', who, url),
-    close: () => t.close(),
-  };
-}
-
-/** Expects a 422 naming `code` on `propertyPath`. */
-export function expectViolation(res: LightMyRequestResponse, code: string, propertyPath: string) {
-  expect(res.statusCode, res.body).toBe(422);
-  expect(res.json().violations, res.body).toEqual(
-    expect.arrayContaining([expect.objectContaining({ code, propertyPath })]),
-  );
-}
+/** The configuration's integration tests act through the shared API kit. */
+export type ConfigKit = ApiKit;
+export const startConfigKit = startApiKit;
 
 /** Expects a problem document with this status and code. */
 export function expectProblem(res: LightMyRequestResponse, status: number, code: string) {

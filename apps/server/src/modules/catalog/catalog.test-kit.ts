@@ -1,68 +1,21 @@
-import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../../../test/test-app';
+import { type ApiKit, expectViolation, startApiKit, type Who } from '../../../test/api-kit';
+import { DEMO } from '../../../test/test-app';
 import { DEMO_CATALOG } from '../../seed/catalog';
 import type { BrandKey } from '../../seed/catalog-data';
 
 /** What the catalogue's integration tests share: the demo users signed in, requests, payloads. */
 
-export { DEMO, DEMO_CATALOG };
+export { DEMO, DEMO_CATALOG, expectViolation };
 
 type Top = 'smartphones' | 'tablets' | 'laptops' | 'consoles' | 'watches' | 'audio';
 /** Demo Retail's categories by identifier: a top category, or a top category and a brand. */
 export const C = DEMO_CATALOG.categories as Record<Top | `${Top}-${BrandKey}`, string>;
 
-const USERS = {
-  admin: 'admin@demo.test',
-  rmu: 'root_management_unit_manager@demo.test',
-  analyst: 'root_management_unit_analyst@demo.test',
-  mu: 'management_unit_manager@demo.test',
-  seller: 'store_seller@demo.test',
-  buyer: 'buyer_manager@demo.test',
-  warehouse: 'warehouse_manager@demo.test',
-  otherRmu: 'root_management_unit_manager@other.test',
-} as const;
-export type Who = keyof typeof USERS;
+export type { Who };
 
-export interface CatalogKit {
-  t: TestApp;
-  get(who: Who, url: string): Promise<LightMyRequestResponse>;
-  post(who: Who, url: string, payload?: unknown): Promise<LightMyRequestResponse>;
-  patch(who: Who, url: string, payload: unknown): Promise<LightMyRequestResponse>;
-  put(who: Who, url: string, payload: unknown): Promise<LightMyRequestResponse>;
-  remove(who: Who, url: string): Promise<LightMyRequestResponse>;
-  close(): Promise<void>;
-}
-
-export async function startCatalogKit(): Promise<CatalogKit> {
-  const t = await createTestApp();
-  const auth: Record<string, string> = {};
-  for (const [who, email] of Object.entries(USERS)) auth[who] = (await t.login(email)).authorization;
-  const send = (
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-    who: Who,
-    url: string,
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: auth[who] as string,
-        ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
-      },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  return {
-    t,
-    get: (who, url) => send('GET', who, url),
-    post: (who, url, payload) => send('POST', who, url, payload ?? {}),
-    patch: (who, url, payload) => send('PATCH', who, url, payload),
-    put: (who, url, payload) => send('PUT', who, url, payload),
-    remove: (who, url) => send('DELETE', who, url),
-    close: () => t.close(),
-  };
-}
+/** The catalogue's integration tests act through the shared API kit. */
+export type CatalogKit = ApiKit;
+export const startCatalogKit = startApiKit;
 
 let sequence = 0;
 /** A valid new category of Demo Retail (override any field). */
@@ -101,13 +54,6 @@ export const newProduct = (over: Record<string, unknown> = {}) => {
 };
 
 /** Expects a 422 naming `code` on `propertyPath`. */
-export function expectViolation(res: LightMyRequestResponse, code: string, propertyPath: string) {
-  expect(res.statusCode, res.body).toBe(422);
-  const body = res.json();
-  expect(body.violations, res.body).toEqual(
-    expect.arrayContaining([expect.objectContaining({ code, propertyPath })]),
-  );
-}
 
 /** A tiny valid PNG (1×1) and a JPEG header, to upload as images. */
 export const PNG = Buffer.from(

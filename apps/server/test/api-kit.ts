@@ -1,0 +1,79 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
+
+/** The demo users the integration tests act as, each signed in once per test file. */
+export const DEMO_USERS = {
+  admin: 'admin@demo.test',
+  rmu: 'root_management_unit_manager@demo.test',
+  analyst: 'root_management_unit_analyst@demo.test',
+  mu: 'management_unit_manager@demo.test',
+  storeManager: 'store_manager@demo.test',
+  seller: 'store_seller@demo.test',
+  buyer: 'buyer_manager@demo.test',
+  warehouse: 'warehouse_manager@demo.test',
+  otherRmu: 'root_management_unit_manager@other.test',
+  otherSeller: 'store_seller@other.test',
+} as const;
+export type Who = keyof typeof DEMO_USERS;
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** A test app with the demo users signed in, and requests made as one of them. */
+export interface ApiKit {
+  t: TestApp;
+  get(who: Who, url: string): Promise<LightMyRequestResponse>;
+  post(
+    who: Who,
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  /** A merge-patch. */
+  patch(who: Who, url: string, payload: unknown): Promise<LightMyRequestResponse>;
+  put(who: Who, url: string, payload: unknown): Promise<LightMyRequestResponse>;
+  remove(who: Who, url: string): Promise<LightMyRequestResponse>;
+  send(
+    method: Method,
+    who: Who,
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function startApiKit(): Promise<ApiKit> {
+  const t = await createTestApp();
+  const auth: Record<string, string> = {};
+  for (const [who, email] of Object.entries(DEMO_USERS)) auth[who] = (await t.login(email)).authorization;
+  const send: ApiKit['send'] = (method, who, url, payload, headers = {}) =>
+    t.app.inject({
+      method,
+      url,
+      headers: {
+        authorization: auth[who] as string,
+        ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
+        ...headers,
+      },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return {
+    t,
+    send,
+    get: (who, url) => send('GET', who, url),
+    post: (who, url, payload, headers) => send('POST', who, url, payload ?? {}, headers),
+    patch: (who, url, payload) => send('PATCH', who, url, payload),
+    put: (who, url, payload) => send('PUT', who, url, payload),
+    remove: (who, url) => send('DELETE', who, url),
+    close: () => t.close(),
+  };
+}
+
+/** Expects a 422 naming `code` on `propertyPath`. */
+export function expectViolation(res: LightMyRequestResponse, code: string, propertyPath: string) {
+  expect(res.statusCode, res.body).toBe(422);
+  expect(res.json().violations, res.body).toEqual(
+    expect.arrayContaining([expect.objectContaining({ code, propertyPath })]),
+  );
+}
