@@ -143,9 +143,9 @@ describe('the product page steps', () => {
   });
 
   it('another transport drops a payment it does not offer, and picks its only one', () => {
-    let draft = { ...chooseShipping(emptyDraft(PRODUCT), uuid(30), methods), paymentModeId: uuid(101) };
-    draft = chooseShipping(draft, uuid(31), methods);
-    expect(draft.paymentModeId).toBe(uuid(103));
+    const draft = { ...chooseShipping(emptyDraft(PRODUCT), uuid(30), methods), paymentModeId: uuid(101) };
+    expect(chooseShipping(draft, uuid(30), methods).paymentModeId).toBe(uuid(101));
+    expect(chooseShipping(draft, uuid(31), methods).paymentModeId).toBe(uuid(103));
   });
 
   it('the live price follows the answers, transport and payment (shared pricing)', () => {

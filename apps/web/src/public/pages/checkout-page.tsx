@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { ApiError, postJson } from '../api';
 import { type Cart, clearCart, useCart } from '../journey/cart';
 import { saveConfirmation, termsAcceptedFor, webCheckoutBody } from '../journey/checkout';
@@ -21,15 +21,17 @@ export function CheckoutPage() {
   const { cartId = '' } = useParams();
   const cart = useCart();
   const { t } = useTranslation();
+  const [done, setDone] = useState(false);
   usePageTitle(t('checkout.title'));
+  // checked first: the cart is emptied by the checkout that succeeded
+  if (done) return <Navigate to="/buyback-confirmation" replace />;
   if (!cart || cart.id !== cartId || !cart.customer) return <Navigate to="/cart" replace />;
   if (!termsAcceptedFor(cart.checkoutKey)) return <Navigate to="/cart/summary" replace />;
-  return <RunCheckout cart={cart} />;
+  return <RunCheckout cart={cart} onDone={() => setDone(true)} />;
 }
 
-function RunCheckout({ cart }: { cart: Cart }) {
+function RunCheckout({ cart, onDone }: { cart: Cart; onDone: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [error, setError] = useState<ApiError | null>(null);
   const [sending, setSending] = useState(false);
   const started = useRef(false);
@@ -47,9 +49,9 @@ function RunCheckout({ cart }: { cart: Cart }) {
         { 'Idempotency-Key': key },
       );
       saveConfirmation(result.buybacks.map((b) => b.id));
+      onDone();
       clearCart();
       clearIban();
-      navigate('/buyback-confirmation', { replace: true });
     } catch (failure) {
       setSending(false);
       setError(failure instanceof ApiError ? failure : new ApiError(0, 'network_error'));

@@ -120,6 +120,15 @@ function CreatedBuyback({ buybackId }: { buybackId: string }) {
       )}
       <Instructions buybackId={b.id} />
       <h3>{t('documents.title')}</h3>
+      {b.predeclared && (
+        <p className="notice" data-testid="predeclared-note">
+          {t('documents.predeclared', { number: b.identificationNumber })}
+        </p>
+      )}
+      {!b.predeclared &&
+        !downloadTransferOrder &&
+        !downloadVoucher &&
+        !LABEL_CIRCUITS.has(b.circuit.type) && <p>{t('documents.noneYet')}</p>}
       <ul className="document-list">
         {downloadTransferOrder && (
           <li>

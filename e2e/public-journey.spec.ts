@@ -1,0 +1,364 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import { DEMO_PASSWORD, expect, test } from './fixtures';
+
+/**
+ * The visitor's journey on Demo Retail's public site (`demo-retail.localhost`, in French): search,
+ * product page with one question per step and the live price, web circuits, cart, customer
+ * information, summary with the terms of service, checkout, confirmation with the documents.
+ */
+
+interface Product {
+  id: string;
+  name: string;
+  tacCodes: string[];
+  isCollectingIMEI: boolean;
+}
+
+const siteUrl = (baseURL: string | undefined) =>
+  (baseURL as string).replace('//localhost', '//demo-retail.localhost');
+
+/** A 15-digit IMEI with the given TAC and a valid Luhn check digit. */
+function imeiWithTac(tac: string, serial = '654321'): string {
+  const body = `${tac}${serial}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let digit = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+async function apiAs(baseURL: string, email: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const response = await api.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return api;
+}
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Published products of Demo Retail that the web circuits take. */
+async function webProducts(api: APIRequestContext, search: string): Promise<Product[]> {
+  const page = await json<{ member: Product[] }>(
+    await api.get('/api/products', {
+      params: { search_product_buyback: search, status: 'published', itemsPerPage: 30 },
+    }),
+  );
+  return page.member;
+}
+
+async function patchRootDetail(
+  baseURL: string,
+  patch: (detail: { enabledPremiumFeatures: string[] }) => object,
+) {
+  const admin = await apiAs(baseURL, 'root_management_unit_manager@demo.test');
+  const me = await json<{ accountId: string }>(await admin.get('/api/me'));
+  const detail = await json<{ id: string; enabledPremiumFeatures: string[] }>(
+    await admin.get(`/api/accounts/${me.accountId}/organization-root-detail`),
+  );
+  await json(
+    await admin.patch(`/api/organization-root-details/${detail.id}`, {
+      data: patch(detail),
+      headers: { 'Content-Type': 'application/merge-patch+json' },
+    }),
+  );
+  await admin.dispose();
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The consent banner shows only when the site has a tag manager: refused when it shows. */
+async function refuseConsentIfAsked(page: Page) {
+  const refuse = page.getByRole('button', { name: 'Tout refuser' });
+  if (await refuse.isVisible().catch(() => false)) await refuse.click();
+}
+
+/** Home search → the product's page. */
+async function openProduct(page: Page, name: string) {
+  await page
+    .getByRole('searchbox', { name: /^Nom, marque ou modèle/ })
+    .first()
+    .fill(name);
+  await page.getByRole('button', { name: 'Rechercher' }).first().click();
+  await page.getByRole('link', { name, exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: `Revendre mon ${name}` })).toBeVisible();
+}
+
+/** What a browser does when the visitor leaves: true when the page asks to stay (beforeunload). */
+const leaveBlocked = (page: Page) =>
+  page.evaluate(() => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+
+const stepHeading = (page: Page) => page.locator('form h2.step-title');
+
+/** Answers every question with its first answer; the live price is shown all along. */
+async function answerQuestions(page: Page) {
+  for (let guard = 0; guard < 40; guard++) {
+    const text = (await stepHeading(page).textContent()) ?? '';
+    if (!/^Question/.test(text)) return;
+    await expect(page.getByTestId('live-price')).toContainText('€');
+    const radio = page.locator('form').getByRole('radio');
+    if ((await radio.count()) > 0) await radio.first().check();
+    else await page.locator('form').getByRole('checkbox').first().check();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(stepHeading(page)).not.toHaveText(text);
+  }
+  throw new Error('too many question steps');
+}
+
+async function chooseDeliveryAndAdd(page: Page, transport: RegExp, payment: RegExp) {
+  await expect(stepHeading(page)).toHaveText('Transport et paiement');
+  // transport and payment are required
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await expect(page.getByText('Choisissez un mode de transport.')).toBeVisible();
+  await page.getByRole('radio', { name: transport }).check();
+  await page.getByRole('radio', { name: payment }).check();
+  await page.getByRole('button', { name: 'Suivant' }).click();
+  await expect(stepHeading(page)).toHaveText('Vérifiez vos réponses');
+  await page.getByRole('button', { name: 'Ajouter à mon panier' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByText('Le produit est dans votre panier.')).toBeVisible();
+}
+
+let phone: Product;
+let console_: Product;
+
+test.use({ locale: 'fr-FR', viewport: { width: 360, height: 800 } });
+
+// leaving a page with a cart asks first (beforeunload): the tests leave on purpose
+test.beforeEach(({ page }) => {
+  page.on('dialog', (dialog) => void dialog.accept());
+});
+
+test.beforeAll(async ({ baseURL }) => {
+  // the phones ask their IMEI (imei_search_and_collect), the cart takes several products
+  await patchRootDetail(baseURL as string, (detail) => ({
+    enabledPremiumFeatures: [
+      ...new Set([...detail.enabledPremiumFeatures, 'imei_search_and_collect', 'multi_product_cart']),
+    ],
+    cartMinValue: 0,
+  }));
+  const admin = await apiAs(baseURL as string, 'root_management_unit_manager@demo.test');
+  const phones = (await webProducts(admin, 'Galaxy')).filter(
+    (p) => p.isCollectingIMEI && p.tacCodes.length > 0,
+  );
+  expect(phones.length).toBeGreaterThan(0);
+  phone = phones[0] as Product;
+  const consoles = (await webProducts(admin, 'Switch')).filter((p) => !p.isCollectingIMEI);
+  expect(consoles.length).toBeGreaterThan(0);
+  console_ = consoles[0] as Product;
+  await admin.dispose();
+});
+
+test.describe
+  .serial("a visitor sells on Demo Retail's site", () => {
+    test('two products through the cart: post with bank transfer, store drop with a voucher; documents and label', async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(180_000);
+      const site = siteUrl(baseURL);
+      await page.goto(site);
+      await refuseConsentIfAsked(page);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+      // the phone: IMEI, questions one per step with the live price, web_post, bank transfer
+      await openProduct(page, phone.name);
+      await expect(page.getByText('Étape 1 sur')).toBeVisible();
+      await expect(stepHeading(page)).toHaveText("L'IMEI de votre appareil");
+      await page.getByRole('button', { name: 'Suivant' }).click();
+      await expect(page.getByText('Obligatoire.')).toBeVisible();
+      await page.getByRole('textbox', { name: 'IMEI' }).fill(imeiWithTac(phone.tacCodes[0] as string));
+      await page.getByRole('button', { name: 'Suivant' }).click();
+      await expect(stepHeading(page)).toHaveText(/^Question 1 sur/);
+      // a question must be answered to go on
+      await page.getByRole('button', { name: 'Suivant' }).click();
+      await expect(page.getByText('Choisissez une réponse pour continuer.')).toBeVisible();
+      expect(await seriousViolations(page), 'product page').toEqual([]);
+      await answerQuestions(page);
+      await chooseDeliveryAndAdd(page, /^Envoi par la poste/, /^Virement bancaire/);
+
+      // the cart: axe, a navigation warning while it holds buybacks, another product
+      await expect(page.getByTestId('cart-line')).toHaveCount(1);
+      await expect(page.getByText("Jusqu'à 200 produits par panier.")).toBeVisible();
+      expect(await seriousViolations(page), 'cart').toEqual([]);
+      expect(await leaveBlocked(page), 'navigation warning with a cart').toBe(true);
+
+      await page.getByRole('link', { name: 'Ajouter un autre produit' }).click();
+      await openProduct(page, console_.name);
+      await answerQuestions(page);
+      await chooseDeliveryAndAdd(page, /^Déclaration en ligne, dépôt en magasin/, /^Bon d'achat/);
+      await expect(page.getByTestId('cart-line')).toHaveCount(2);
+      await expect(page.getByTestId('cart-link')).toHaveText('Panier (2 produits)');
+
+      // removing asks first; cancelling keeps the product
+      await page.getByRole('button', { name: `Retirer ${console_.name} du panier` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Retirer ce produit ?' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Annuler' }).click();
+      await expect(page.getByTestId('cart-line')).toHaveCount(2);
+
+      // customer information: the IBAN is asked (bank transfer), the rules are the store's
+      await page.getByRole('button', { name: 'Continuer' }).click();
+      await expect(page).toHaveURL(/\/cart\/customer-infos$/);
+      await page.getByRole('button', { name: 'Continuer vers le récapitulatif' }).click();
+      const errors = page.getByRole('alert').filter({ hasText: 'à corriger' });
+      await expect(errors).toBeVisible();
+      await expect(errors.getByRole('link', { name: /^IBAN/ })).toBeVisible();
+      await page.getByRole('textbox', { name: /^Prénom/ }).fill('Camille');
+      await page.getByRole('textbox', { name: /^Nom/ }).fill('Durand');
+      await page.getByRole('textbox', { name: /^E-mail/ }).fill('camille.durand@example.com');
+      await page.getByRole('textbox', { name: /^Téléphone/ }).fill('06 12 34 56 78');
+      await page.getByRole('textbox', { name: /^Numéro et rue/ }).fill('12 rue de la Paix');
+      await page.getByRole('textbox', { name: /^Code postal/ }).fill('75002');
+      await page.getByRole('textbox', { name: /^Ville/ }).fill('Paris');
+      await page.getByRole('combobox', { name: /^Type de pièce/ }).selectOption('identity_card');
+      await page.getByRole('textbox', { name: /^Numéro de la pièce/ }).fill('X4RTBPFW4');
+      await page.getByRole('textbox', { name: /^IBAN/ }).fill('FR76 3000 6000 0112 3456 7890 180');
+      await page.getByRole('button', { name: 'Continuer vers le récapitulatif' }).click();
+      await expect(page.getByText('Saisissez un IBAN valide.').first()).toBeVisible();
+      await page.getByRole('textbox', { name: /^IBAN/ }).fill('FR76 3000 6000 0112 3456 7890 189');
+      await page.getByRole('checkbox', { name: /Mémoriser mes informations/ }).check();
+      expect(await seriousViolations(page), 'customer information').toEqual([]);
+      await page.getByRole('button', { name: 'Continuer vers le récapitulatif' }).click();
+
+      // summary: the terms of service are required
+      await expect(page).toHaveURL(/\/cart\/summary$/);
+      await expect(page.getByTestId('summary-line')).toHaveCount(2);
+      await expect(page.getByRole('link', { name: /conditions générales de service/ })).toHaveAttribute(
+        'href',
+        '/cgs',
+      );
+      await page.getByRole('button', { name: 'Confirmer mes 2 ventes' }).click();
+      await expect(page.getByText('Vous devez accepter les conditions générales de service')).toBeVisible();
+      await expect(page).toHaveURL(/\/cart\/summary$/);
+      await page.getByRole('checkbox', { name: /J'ai lu et j'accepte/ }).check();
+      await page.getByRole('button', { name: 'Confirmer mes 2 ventes' }).click();
+
+      // confirmation: numbers, instructions, transfer orders, the post buyback's label
+      await expect(page).toHaveURL(/\/buyback-confirmation$/);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Merci, vos 2 ventes sont enregistrées' }),
+      ).toBeVisible();
+      const created = page.getByTestId('created-buyback');
+      await expect(created).toHaveCount(2);
+      await expect(page.getByTestId('identification-number').first()).toHaveText(/^\d{13}$/);
+      await expect(page.getByTestId('cart-link')).toHaveText('Panier');
+      const transferOrders = page.getByRole('link', { name: 'Télécharger le bon de cession (PDF)' });
+      // the post buyback has its transfer order; the store-drop one is pre-declared: done at the counter
+      await expect(transferOrders).toHaveCount(1);
+      await expect(created.filter({ hasText: console_.name }).getByTestId('predeclared-note')).toContainText(
+        'Apportez votre appareil',
+      );
+      const postBuyback = created.filter({ hasText: phone.name });
+      const label = postBuyback.getByRole('link', { name: "Télécharger l'étiquette d'envoi (PDF)" });
+      await expect(label).toBeVisible({ timeout: 40_000 });
+      // the drop buyback has no label
+      await expect(created.filter({ hasText: console_.name }).getByTestId('shipping-label')).toHaveCount(0);
+      expect(await seriousViolations(page), 'confirmation').toEqual([]);
+
+      for (const href of [
+        await transferOrders.first().getAttribute('href'),
+        await label.getAttribute('href'),
+      ]) {
+        // fetched by the page (its visitor session; Node does not resolve *.localhost)
+        const pdf = await page.evaluate(async (url) => {
+          const response = await fetch(url, { credentials: 'same-origin' });
+          const head = new Uint8Array(await response.arrayBuffer()).subarray(0, 5);
+          return {
+            status: response.status,
+            type: response.headers.get('content-type') ?? '',
+            head: String.fromCharCode(...head),
+          };
+        }, href as string);
+        expect(pdf, href as string).toEqual({
+          status: 200,
+          type: expect.stringContaining('application/pdf'),
+          head: '%PDF-',
+        });
+      }
+
+      // the documents page by its ids
+      await page.getByRole('link', { name: 'Lien vers mes documents' }).click();
+      await expect(page).toHaveURL(/\/buyback-confirmation-docs\?ids=/);
+      await expect(page.getByTestId('created-buyback')).toHaveCount(2);
+
+      // a later cart can load the information saved on this device (never the IBAN)
+      await page.goto(site);
+      await openProduct(page, console_.name);
+      await answerQuestions(page);
+      await chooseDeliveryAndAdd(page, /^Déclaration en ligne, dépôt en magasin/, /^Bon d'achat/);
+      await page.getByRole('button', { name: 'Continuer' }).click();
+      await page.getByRole('button', { name: 'Utiliser mes informations mémorisées' }).click();
+      await expect(page.getByRole('textbox', { name: /^Prénom/ })).toHaveValue('Camille');
+      await expect(page.getByRole('textbox', { name: /^IBAN/ })).toHaveCount(0);
+
+      // removing the last product empties the cart and goes home
+      await page.getByTestId('cart-link').click();
+      await page.getByRole('button', { name: `Retirer ${console_.name} du panier` }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Retirer' }).click();
+      await expect(page).toHaveURL(`${site}/`);
+      await expect(page.getByTestId('cart-link')).toHaveText('Panier');
+      expect(await leaveBlocked(page), 'no warning with an empty cart').toBe(false);
+    });
+
+    test('below the minimum cart value the visitor sees what is missing and cannot continue', async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      await patchRootDetail(baseURL as string, () => ({ cartMinValue: 100000 }));
+      try {
+        const site = siteUrl(baseURL);
+        await page.goto(site);
+        await refuseConsentIfAsked(page);
+        await openProduct(page, console_.name);
+        await answerQuestions(page);
+        await chooseDeliveryAndAdd(page, /^Déclaration en ligne, dépôt en magasin/, /^Bon d'achat/);
+        await expect(page.getByTestId('cart-minimum')).toContainText(
+          'La valeur minimale du panier est de 100 000,00',
+        );
+        await expect(page.getByTestId('cart-minimum')).toContainText('ajoutez encore');
+        await expect(page.getByRole('button', { name: 'Continuer' })).toBeDisabled();
+        // the address of the next step leads back to the cart
+        await page.goto(`${site}/cart/customer-infos`);
+        await expect(page).toHaveURL(/\/cart$/);
+      } finally {
+        await patchRootDetail(baseURL as string, () => ({ cartMinValue: 0 }));
+      }
+    });
+
+    test('estimate error for an unknown product; categories and unknown paths', async ({ page, baseURL }) => {
+      const site = siteUrl(baseURL);
+      await page.goto(`${site}/product/00000000-0000-4000-8000-00000000beef/unknown`);
+      await expect(page).toHaveURL(/\/estimate-error\?code=product_not_found$/);
+      await expect(page.getByTestId('estimate-error')).toHaveText(
+        "Ce produit n'existe pas ou n'est plus proposé.",
+      );
+      await page.goto(`${site}/categories`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Catégories' })).toBeVisible();
+      await page.getByRole('listitem').filter({ hasText: 'produit' }).first().getByRole('link').click();
+      await expect(page).toHaveURL(/\/category\/[0-9a-f-]{36}\/[a-z0-9-]+$/);
+      await expect(page.getByRole('heading', { level: 2, name: 'Produits' })).toBeVisible();
+      await page.goto(`${site}/create`);
+      await expect(page).toHaveURL(/\/search$/);
+      await page.goto(`${site}/no/such/page`);
+      await expect(page).toHaveURL(`${site}/`);
+    });
+  });
