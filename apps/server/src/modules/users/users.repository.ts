@@ -110,7 +110,12 @@ export async function listUsers(
   order: { field: UserSortField; direction: 'asc' | 'desc' },
   page: { offset: number; limit: number },
 ): Promise<{ rows: UserRow[]; total: number }> {
-  let query = usersWithModules(db).where(visibleTo(actor));
+  let query = usersWithModules(db)
+    .where(visibleTo(actor))
+    // the public sites' anonymous visitors are no one's colleagues: never listed
+    .where(
+      sql<SqlBool>`not exists (select 1 from user_modules pm where pm.user_id = u.id and pm.user_type = 'pseudo_anonymous')`,
+    );
   if (filters.status) query = query.where('u.status', '=', filters.status);
   if (filters.search) {
     const pattern = folded(containsPattern(filters.search));

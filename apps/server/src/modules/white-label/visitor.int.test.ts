@@ -15,6 +15,7 @@ import {
   PM,
   startBuybackKit,
 } from '../buybacks/buybacks.test-kit';
+import { VISITORS_PER_ADDRESS } from './visitor.service';
 
 /**
  * The public site's anonymous visitor (issue 5): its session, its permissions and their limits
@@ -187,6 +188,39 @@ describe('the anonymous visitor session', () => {
     }
   });
 
+  it('one address creating too many visitors waits (429 with Retry-After), others do not', async () => {
+    const create = (ip: string) =>
+      k.t.app.inject({
+        method: 'POST',
+        url: '/api/white-label/visitor',
+        headers: { host: DEMO_HOST },
+        remoteAddress: ip,
+      });
+    const before = Number(
+      (
+        await k.t.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    for (let i = 0; i < VISITORS_PER_ADDRESS; i += 1)
+      expect((await create('203.0.113.7')).statusCode).toBe(201);
+    const refused = await create('203.0.113.7');
+    expectProblem(refused, 429, 'too_many_attempts');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await create('203.0.113.8')).statusCode).toBe(201);
+    const after = Number(
+      (
+        await k.t.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(after - before).toBe(VISITORS_PER_ADDRESS + 1);
+  });
+
   it("a visitor's session is refused on another site's host and on the back office host (401)", async () => {
     const v = await newVisitor();
     for (const host of [OTHER_HOST, BACK_OFFICE]) {
@@ -204,6 +238,15 @@ describe('the anonymous visitor session', () => {
       });
       expectProblem(bearer, 401, 'unauthenticated');
     }
+  });
+
+  it("visitors are not listed among the account's users", async () => {
+    const v = await newVisitor();
+    const users = await k.get('rmu', '/api/users?itemsPerPage=100&search=visitors.invalid');
+    expect(users.statusCode, users.body).toBe(200);
+    expect(users.json().totalItems).toBe(0);
+    const all = await k.get('admin', '/api/users?itemsPerPage=100&userType=pseudo_anonymous');
+    expect(all.json().member.map((u: { id: string }) => u.id)).not.toContain(v.id);
   });
 
   it('never reaches back-office data (403 on lists, users, configuration, other buybacks)', async () => {

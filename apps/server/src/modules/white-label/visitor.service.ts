@@ -12,6 +12,7 @@ import type { AppDeps } from '../../app';
 import type { Actor } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { newToken } from '../../platform/security';
+import { lockRemaining, recordFailure } from '../auth/throttle';
 import { channelsOf, listTreeRows } from '../catalog/categories/categories.repository';
 import type { SiteAccount } from './public-site.service';
 
@@ -23,11 +24,29 @@ type Deps = Pick<AppDeps, 'db' | 'config'>;
  * (nobody signs in as it), and a session like a sign-in's. Its permissions are the visitor's only
  * (web_buyback.*), it reads only the buybacks it created, and only on its own site's host.
  */
+/** Visitors one address may create in the throttle's window (15 minutes) before it waits. */
+export const VISITORS_PER_ADDRESS = 120;
+
 export async function createVisitor(
   deps: Deps,
   account: SiteAccount,
   client: { ip: string; userAgent: string | null },
 ): Promise<{ visitor: VisitorResponse; token: string }> {
+  // every creation counts against the address: a script cannot fill the users table
+  const throttleKey = `visitor:${client.ip}`;
+  const locked = await lockRemaining(deps.db, [throttleKey]);
+  if (locked > 0) {
+    const seconds = Math.max(1, Math.ceil(locked / 1000));
+    throw new AppError(
+      'too_many_attempts',
+      `Too many new visitors from this address. Try again in ${seconds} seconds.`,
+      undefined,
+      {
+        'retry-after': String(seconds),
+      },
+    );
+  }
+  await recordFailure(deps.db, throttleKey, VISITORS_PER_ADDRESS);
   const { token, hash } = newToken();
   const visitor = await deps.db.transaction().execute(async (trx) => {
     const root = await trx
