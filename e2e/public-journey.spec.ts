@@ -351,11 +351,28 @@ test.describe
       await expect(page.getByTestId('estimate-error')).toHaveText(
         "Ce produit n'existe pas ou n'est plus proposé.",
       );
-      await page.goto(`${site}/categories`);
+      await page.goto(`${site}/search`);
+      await page.getByRole('link', { name: 'Parcourir par catégorie' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Catégories' })).toBeVisible();
       await page.getByRole('listitem').filter({ hasText: 'produit' }).first().getByRole('link').click();
       await expect(page).toHaveURL(/\/category\/[0-9a-f-]{36}\/[a-z0-9-]+$/);
       await expect(page.getByRole('heading', { level: 2, name: 'Produits' })).toBeVisible();
+      const categoryUrl = page.url();
+
+      // category navigation turned off: the category pages are not found, the search offers none
+      await patchRootDetail(baseURL as string, () => ({ categoryNavigationEnabled: false }));
+      try {
+        for (const url of [`${site}/categories`, categoryUrl]) {
+          await page.goto(url);
+          await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+        }
+        await page.goto(`${site}/search`);
+        await expect(page.getByRole('heading', { level: 1, name: 'Recherche' })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Parcourir par catégorie' })).toHaveCount(0);
+      } finally {
+        await patchRootDetail(baseURL as string, () => ({ categoryNavigationEnabled: true }));
+      }
+
       await page.goto(`${site}/create`);
       await expect(page).toHaveURL(/\/search$/);
       await page.goto(`${site}/no/such/page`);

@@ -486,9 +486,13 @@ function Journey({
   return (
     <div className="journey">
       <form className="journey-form" noValidate onSubmit={submit}>
-        <p className="muted step-count">
-          {t('journey.progress', { number: index + 1, count: steps.length })}
-        </p>
+        <div className="step-count">
+          <p className="muted">{t('journey.progress', { number: index + 1, count: steps.length })}</p>
+          {/* small screens: the price stays in sight (the full card, announced, is after the form) */}
+          <p className="mini-price" aria-hidden="true">
+            {money(price.totalCents)}
+          </p>
+        </div>
         <progress
           className="progress"
           max={steps.length}

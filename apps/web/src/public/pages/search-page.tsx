@@ -1,8 +1,8 @@
-import type { PublicSearchResponse } from '@reprise/shared';
+import type { PublicCategoriesResponse, PublicSearchResponse } from '@reprise/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { getJson } from '../api';
+import { Link, useSearchParams } from 'react-router';
+import { getJson, useResource } from '../api';
 import { ProductCards } from '../product-cards';
 import { SearchForm } from '../search-form';
 import { usePageTitle } from '../use-page-title';
@@ -56,6 +56,7 @@ export function SearchPage() {
     <div className="container page">
       <h1>{q ? t('search.resultsFor', { q }) : t('search.title')}</h1>
       <SearchForm key={q} label={t('search.regionLabel')} initial={q} />
+      <CategoriesLink />
       <div className="search-results">
         {!q && <p>{t('search.empty')}</p>}
         {q && !results && (
@@ -77,5 +78,17 @@ export function SearchPage() {
         )}
       </div>
     </div>
+  );
+}
+
+/** Browsing by category, offered only when the retailer enables category navigation. */
+function CategoriesLink() {
+  const { t } = useTranslation();
+  const categories = useResource<PublicCategoriesResponse>('/api/white-label/categories');
+  if (categories.status !== 'ready') return null;
+  return (
+    <p>
+      <Link to="/categories">{t('categories.browse')}</Link>
+    </p>
   );
 }
