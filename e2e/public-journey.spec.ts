@@ -344,6 +344,38 @@ test.describe
       }
     });
 
+    test('a lost visitor session is replaced at start-up', async ({ page, context, baseURL }) => {
+      const site = siteUrl(baseURL);
+      const features = (status: number) =>
+        page.waitForResponse(
+          (r) => r.url().endsWith('/api/white-label/premium-features') && r.status() === status,
+        );
+      const visitorId = () =>
+        page.evaluate(
+          () => JSON.parse(localStorage.getItem('reprise.public.visitor') ?? 'null')?.id as string,
+        );
+      const first = features(200);
+      await page.goto(site);
+      await first;
+      const before = await visitorId();
+      expect(before).toMatch(/^[0-9a-f-]{36}$/);
+      // the same visitor on the next visit
+      const again = features(200);
+      await page.reload();
+      await again;
+      expect(await visitorId()).toBe(before);
+      // the session cookie is gone: 401, the visitor is dropped and a new one made
+      await context.clearCookies();
+      const refused = features(401);
+      const accepted = features(200);
+      await page.reload();
+      await refused;
+      await accepted;
+      const after = await visitorId();
+      expect(after).toMatch(/^[0-9a-f-]{36}$/);
+      expect(after).not.toBe(before);
+    });
+
     test('estimate error for an unknown product; categories and unknown paths', async ({ page, baseURL }) => {
       const site = siteUrl(baseURL);
       await page.goto(`${site}/product/00000000-0000-4000-8000-00000000beef/unknown`);

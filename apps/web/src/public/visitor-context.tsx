@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import { type ApiError, clearResourceCache, getJson, postJson } from './api';
+import { ApiError, clearResourceCache, getJson, postJson } from './api';
 import { initCart, maxItemsOf } from './journey/cart';
-import { mayReload, startVisitor, type Visitor } from './visitor';
+import { forgetVisitor, mayReload, startVisitor, type Visitor } from './visitor';
 
 type VisitorState =
   | { status: 'starting' }
@@ -68,3 +68,16 @@ export function VisitorProvider({ accountId, children }: { accountId: string; ch
 }
 
 export const useVisitor = () => useContext(VisitorContext);
+
+/**
+ * A call refused with 401 during the journey: the visitor's session is gone. The visitor is
+ * dropped and the page reloads, which makes a new one (the cart stays in this browser). Answers
+ * whether it did so.
+ */
+export function recoverFromLostSession(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 401) return false;
+  forgetVisitor(storage('localStorage'));
+  if (!mayReload(storage('sessionStorage'))) return false;
+  window.location.reload();
+  return true;
+}

@@ -8,6 +8,7 @@ import { FIELD_LABEL_KEYS, type FieldPath } from '../journey/customer-form';
 import { clearIban, readIban } from '../journey/customer-store';
 import { isEstimateErrorCode } from '../journey/estimate-errors';
 import { usePageTitle } from '../use-page-title';
+import { recoverFromLostSession } from '../visitor-context';
 
 /** Failures the visitor fixes in the cart or the form, rather than by sending again. */
 const FIXABLE = new Set(['cart_below_minimum', 'cart_too_many_items', 'terms_not_accepted']);
@@ -53,6 +54,7 @@ function RunCheckout({ cart, onDone }: { cart: Cart; onDone: () => void }) {
       clearCart();
       clearIban();
     } catch (failure) {
+      if (recoverFromLostSession(failure)) return;
       setSending(false);
       setError(failure instanceof ApiError ? failure : new ApiError(0, 'network_error'));
       heading.current?.focus();

@@ -29,7 +29,7 @@ import {
   webMethods,
 } from '../journey/steps';
 import { useFormatPrice, usePageTitle } from '../use-page-title';
-import { useVisitor } from '../visitor-context';
+import { recoverFromLostSession, useVisitor } from '../visitor-context';
 import { LoadError, Loading } from './states';
 
 type Modifier = ShippingMethod['modifier'];
@@ -464,6 +464,7 @@ function Journey({
       navigate('/cart', { state: { added } });
     } catch (error) {
       setPending(false);
+      if (recoverFromLostSession(error)) return;
       if (error instanceof ApiError && isEstimateErrorCode(error.code))
         navigate(estimateErrorPath(estimateErrorOf(error)));
       else setFailure(t('review.failed'));
@@ -611,8 +612,10 @@ function ProductLoader({ productId, maxItems }: { productId: string; maxItems: n
   const noQuestions = data?.questions.length === 0;
   const noTransport = methods?.length === 0;
   useEffect(() => {
-    if (error) navigate(estimateErrorPath(estimateErrorOf(error)), { replace: true });
-    else if (noQuestions) navigate(estimateErrorPath('no_questions'), { replace: true });
+    if (error) {
+      if (!recoverFromLostSession(error))
+        navigate(estimateErrorPath(estimateErrorOf(error)), { replace: true });
+    } else if (noQuestions) navigate(estimateErrorPath('no_questions'), { replace: true });
     else if (noTransport) navigate(estimateErrorPath('no_transport_mode'), { replace: true });
   }, [error, noQuestions, noTransport, navigate]);
 
