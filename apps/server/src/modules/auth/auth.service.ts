@@ -112,7 +112,11 @@ export async function login(
     throw invalidCredentials();
   }
   const { frontPermissions } = modulesOf(user);
-  if (!Object.values(frontPermissions).some((p) => p.length > 0)) {
+  // a public site's anonymous visitor (pseudo_anonymous) holds no back-office permission: it never signs in
+  const backOffice = user.modules.some(
+    (m) => m.userType !== 'pseudo_anonymous' && permissionsFor(m.userType, m.moduleType).length > 0,
+  );
+  if (!backOffice || !Object.values(frontPermissions).some((p) => p.length > 0)) {
     throw new AppError('no_permissions', 'Your account holds no permission. Contact your administrator.');
   }
   const module = startModule(user);
