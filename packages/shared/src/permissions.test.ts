@@ -3,6 +3,7 @@ import { MODULE_TYPES, USER_TYPES, USER_TYPES_BY_MODULE } from './enums';
 import {
   ASSIGNABLE_USER_TYPES,
   hasPermission,
+  isBackOfficeRole,
   moduleOfUserType,
   PERMISSION_MATRIX,
   PERMISSION_NAMES,
@@ -88,6 +89,13 @@ describe('permission registry', () => {
       if (type === 'pseudo_anonymous') continue;
       for (const p of VISITOR_PERMISSIONS) expect(PERMISSION_MATRIX[type], `${type} ${p}`).not.toContain(p);
     }
+  });
+
+  it('the visitor role opens no back office; every other role does in its own module', () => {
+    expect(isBackOfficeRole('pseudo_anonymous', 'tim')).toBe(false);
+    expect(isBackOfficeRole('store_seller', 'tim')).toBe(true);
+    expect(isBackOfficeRole('store_seller', 'rps')).toBe(false);
+    expect(isBackOfficeRole('admin', 'lcm')).toBe(true);
   });
 
   it('hasPermission reads the current module only', () => {

@@ -235,6 +235,14 @@ export function permissionsFor(userType: UserType, module: ModuleType): Permissi
   return moduleOfUserType(userType) === module ? PERMISSION_MATRIX[userType] : [];
 }
 
+/**
+ * True when this role opens the back office in the module: it holds a permission there other than
+ * the public site visitor's (a `pseudo_anonymous` role never signs in nor chooses a module).
+ */
+export function isBackOfficeRole(userType: UserType, module: ModuleType): boolean {
+  return permissionsFor(userType, module).some((p) => !VISITOR_PERMISSIONS.includes(p));
+}
+
 export function moduleOfUserType(userType: UserType): ModuleType {
   if (userType === 'admin' || userType === 'super_admin') return 'root';
   if (userType === 'buyer_manager') return 'lcm';

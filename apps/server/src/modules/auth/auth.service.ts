@@ -1,4 +1,10 @@
-import { type AuthenticatedUser, MODULE_TYPES, type ModuleType, permissionsFor } from '@reprise/shared';
+import {
+  type AuthenticatedUser,
+  isBackOfficeRole,
+  MODULE_TYPES,
+  type ModuleType,
+  permissionsFor,
+} from '@reprise/shared';
 import type { AppDeps } from '../../app';
 import type { Actor } from '../../platform/context';
 import type { Db } from '../../platform/db';
@@ -43,7 +49,7 @@ function modulesOf(user: repo.UserWithModules) {
 
 function startModule(user: repo.UserWithModules): ModuleType {
   const held = MODULE_TYPES.filter((m) =>
-    user.modules.some((x) => x.moduleType === m && permissionsFor(x.userType, m).length),
+    user.modules.some((x) => x.moduleType === m && isBackOfficeRole(x.userType, m)),
   );
   const preferred = user.preferredModule as ModuleType | null;
   return preferred && held.includes(preferred) ? preferred : (held[0] as ModuleType);
@@ -113,9 +119,7 @@ export async function login(
   }
   const { frontPermissions } = modulesOf(user);
   // a public site's anonymous visitor (pseudo_anonymous) holds no back-office permission: it never signs in
-  const backOffice = user.modules.some(
-    (m) => m.userType !== 'pseudo_anonymous' && permissionsFor(m.userType, m.moduleType).length > 0,
-  );
+  const backOffice = user.modules.some((m) => isBackOfficeRole(m.userType, m.moduleType));
   if (!backOffice || !Object.values(frontPermissions).some((p) => p.length > 0)) {
     throw new AppError('no_permissions', 'Your account holds no permission. Contact your administrator.');
   }
@@ -154,7 +158,7 @@ export async function me(db: Db, actor: Actor): Promise<AuthenticatedUser> {
 export async function switchModule(db: Db, actor: Actor, module: ModuleType): Promise<AuthenticatedUser> {
   const user = await requireUser(db, actor.userId);
   const held = user.modules.find((m) => m.moduleType === module);
-  if (!held || permissionsFor(held.userType, module).length === 0) {
+  if (!held || !isBackOfficeRole(held.userType, module)) {
     throw fieldError('module_not_held', 'moduleType', 'You hold no role in this module.');
   }
   await db.transaction().execute((trx) => repo.setSessionModule(trx, actor.sessionId, actor.userId, module));

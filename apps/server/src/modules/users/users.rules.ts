@@ -1,5 +1,6 @@
 import {
   ASSIGNABLE_USER_TYPES,
+  isBackOfficeRole,
   MODULE_TYPES,
   type ModuleType,
   moduleOfUserType,
@@ -163,7 +164,7 @@ export function currentModuleOf(
   modules: readonly { moduleType: ModuleType; userType: UserType }[],
 ): ModuleType | null {
   const usable = MODULE_TYPES.filter((m) =>
-    modules.some((x) => x.moduleType === m && permissionsFor(x.userType, m).length > 0),
+    modules.some((x) => x.moduleType === m && isBackOfficeRole(x.userType, m)),
   );
   if (preferred && (usable as string[]).includes(preferred)) return preferred as ModuleType;
   return (
