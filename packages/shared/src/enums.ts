@@ -111,3 +111,10 @@ export const ALLOWED_PARENT_TYPES: Record<OrganizationType, readonly Organizatio
 };
 
 export const PLATFORM_USER_TYPES: readonly UserType[] = ['admin', 'super_admin'];
+
+/**
+ * Product grades, best to worst (journeys.md section 9). Here rather than in schemas/catalog.ts so
+ * that the pricing module needs no zod (the public site's product page stays small).
+ */
+export const PRODUCT_GRADES = ['functional', 'grade_a', 'grade_b', 'grade_c', 'grade_d', 'grade_e'] as const;
+export type ProductGrade = (typeof PRODUCT_GRADES)[number];

@@ -1,4 +1,4 @@
-import { PRODUCT_GRADES, type ProductGrade } from '../schemas/catalog';
+import { PRODUCT_GRADES, type ProductGrade } from '../enums';
 import { assertWholeCents, percentOf } from './rounding';
 
 /**

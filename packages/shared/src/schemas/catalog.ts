@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { STATUSES } from '../enums';
+import { PRODUCT_GRADES, STATUSES } from '../enums';
 import { collectionOf, queryArray, SortDirection } from './common';
 
 /** The catalogue (foundation.md sections 3, 5 and 9): categories, products, diagnostic questions, search. */
 
-export const PRODUCT_GRADES = ['functional', 'grade_a', 'grade_b', 'grade_c', 'grade_d', 'grade_e'] as const;
-export type ProductGrade = (typeof PRODUCT_GRADES)[number];
+export { PRODUCT_GRADES, type ProductGrade } from '../enums';
 
 export const PRODUCT_STATUSES = ['draft', 'published'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
