@@ -155,6 +155,27 @@ test.describe('pre-declared buybacks at the counter', () => {
     await expect(page.getByRole('alert')).toHaveText('Dossier pré-créé non reconnu ou non éligible.');
   });
 
+  test('a manager above the stores chooses the store receiving the product', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const declared = await declareAsVisitor(browser, baseURL);
+    await login(page, 'root_management_unit_manager@demo.test', DEMO_PASSWORD);
+    await page.goto('/buybacks-predeclared');
+    await findCode(page, declared.identificationNumber);
+    await page.getByRole('button', { name: 'Finaliser au comptoir' }).click();
+    await expect(page.getByText('Choisissez le magasin.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Magasin qui reçoit le produit' }).click();
+    const option = page.getByRole('option').first();
+    const store = (await option.textContent())?.trim() as string;
+    await option.click();
+    await page.getByRole('button', { name: 'Finaliser au comptoir' }).click();
+    await expect(page.getByRole('status')).toContainText(store);
+    const detail = await (await page.request.get(`/api/buybacks/${declared.id}`)).json();
+    expect(detail.store.commonName).toBe(store);
+  });
+
   test('a declaration older than 15 days warns that prices may have changed; 360 px wide', async ({
     page,
   }) => {
