@@ -5,15 +5,16 @@ import { benchBuybacks } from './buybacks';
 import { benchCatalog } from './catalog';
 import { benchFoundation } from './foundation';
 import { DURATION, type Section } from './lib';
+import { benchLighthouse } from './lighthouse';
 import { scratchDatabase, seedDemo, startServer } from './server';
 
 /**
  * `npm run bench`: every benchmark of the issues, each server in its own process on fresh
  * databases, autocannon over loopback; writes bench/RESULTS.md and exits 1 when a goal is not met.
  *   DATABASE_URL=postgres://…/postgres npm run bench   on that PostgreSQL server (scratch databases)
- *   BENCH_ONLY=foundation,buybacks,catalog             a subset;  BENCH_SECONDS=10   seconds a figure
+ *   BENCH_ONLY=foundation,buybacks,catalog,lighthouse  a subset;  BENCH_SECONDS=10   seconds a figure
  */
-const only = new Set((process.env.BENCH_ONLY ?? 'foundation,buybacks,catalog').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'foundation,buybacks,catalog,lighthouse').split(','));
 const serverUrl = process.env.DATABASE_URL;
 const port = () => 3900 + Math.floor(Math.random() * 90);
 const load = os.loadavg().map((l) => l.toFixed(2));
@@ -42,6 +43,16 @@ if (only.has('catalog')) {
   } finally {
     await scratch?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (only.has('lighthouse')) {
+  // the public site as served: the server builds the web app first when it is stale
+  const server = await startServer(port(), { SKIP_WEB_BUILD: 'false' });
+  try {
+    sections.push(await benchLighthouse(server.url));
+  } finally {
+    await server.stop();
   }
 }
 

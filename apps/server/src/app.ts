@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -112,7 +113,23 @@ function parseQuery(raw: string): Record<string, string | string[]> {
 function registerWebApp(app: FastifyInstance, dist: string, baseHostname: string): void {
   if (!existsSync(dist)) return;
   const publicHtml = existsSync(`${dist}/public.html`) ? 'public.html' : 'index.html';
-  app.register(fastifyStatic, { root: dist, wildcard: false, maxAge: '1h', index: false });
+  app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    // the build writes .br and .gz copies: the smallest the browser accepts is sent
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      // file names under assets/ carry a hash of their content: they never change
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600',
+      );
+    },
+  });
   app.get('/*', { config: { public: true } }, (request, reply) => {
     if (request.url.startsWith('/api')) return reply.callNotFound();
     const html =
