@@ -87,13 +87,16 @@ async function refuseConsentIfAsked(page: Page) {
 }
 
 /** Home search → the product's page. */
-async function openProduct(page: Page, name: string) {
+async function openProduct(page: Page, name: string, options: { checkResults?: boolean } = {}) {
   await page
     .getByRole('searchbox', { name: /^Nom, marque ou modèle/ })
     .first()
     .fill(name);
   await page.getByRole('button', { name: 'Rechercher' }).first().click();
-  await page.getByRole('link', { name, exact: true }).first().click();
+  const result = page.getByRole('link', { name, exact: true }).first();
+  await expect(result).toBeVisible();
+  if (options.checkResults) expect(await seriousViolations(page), 'search results').toEqual([]);
+  await result.click();
   await expect(page.getByRole('heading', { level: 1, name: `Revendre mon ${name}` })).toBeVisible();
 }
 
@@ -179,7 +182,7 @@ test.describe
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
       // the phone: IMEI, questions one per step with the live price, web_post, bank transfer
-      await openProduct(page, phone.name);
+      await openProduct(page, phone.name, { checkResults: true });
       await expect(page.getByText('Étape 1 sur')).toBeVisible();
       await expect(stepHeading(page)).toHaveText("L'IMEI de votre appareil");
       await page.getByRole('button', { name: 'Suivant' }).click();
