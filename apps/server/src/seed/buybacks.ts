@@ -154,7 +154,7 @@ export async function seedBuybacks(trx: Db): Promise<void> {
   const rmu = await actorOf(trx, 'root_management_unit_manager@demo.test', 'root_management_unit_manager');
   const [iphoneA, iphoneB] = await productsOf(trx, cat['smartphones-apple'] as string, 2);
   const [galaxy] = await productsOf(trx, cat['smartphones-samsung'] as string, 1);
-  const [laptop] = await productsOf(trx, cat['laptops'] as string, 1);
+  const [laptop] = await productsOf(trx, cat.laptops as string, 1);
   if (!iphoneA || !iphoneB || !galaxy || !laptop)
     throw new Error('the demo catalogue lacks the products the demo buybacks use');
   const iban = 'FR76 3000 6000 0112 3456 7890 189';

@@ -219,7 +219,7 @@ export async function requestPasswordReset(
   log: (err: unknown) => void,
 ): Promise<void> {
   const user = await repo.findUserByEmail(deps.db, email);
-  if (!user || user.status !== 'active' || user.forceConnectionBySso) return;
+  if (user?.status !== 'active' || user.forceConnectionBySso) return;
   const language = user.language ?? (await accountLanguage(deps.db, user.accountId));
   const send = await deps.db
     .transaction()

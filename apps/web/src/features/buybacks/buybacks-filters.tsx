@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
 import { api } from '../../lib/api';
-import { FiltersBar, SearchFilter } from '../users/list-filters';
+import { FiltersBar, SearchFilter } from '../../ui/list-filters';
 import {
   type BuybackFilterValues,
   LIST_FILTERS,

@@ -7,7 +7,7 @@ import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
-import { useUpdateSearchParams } from '../users/list-filters';
+import { useUpdateSearchParams } from '../../ui/list-filters';
 import { buybackFilterQuery, LIST_FILTERS, readBuybackFilters, TEXT_FILTERS } from './buyback-filter-values';
 import { BuybackStatusBadge } from './buyback-status';
 import { useBuybacks } from './buybacks.queries';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withAlert } from '../../app/alert-from-query';
 import { usePageHeader } from '../../app/page-header';
-import { showSaveError } from '../users/form-feedback';
+import { showSaveError } from '../../ui/form-feedback';
 import { CircuitFormView } from './circuit-form';
 import { emptyCircuit, toCircuitRequest } from './circuit-form-values';
 import { useCreateCircuit } from './circuits.queries';

@@ -15,11 +15,11 @@ import { withAlert } from '../../app/alert-from-query';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
+import { showSaveError } from '../../ui/form-feedback';
 import { FormShell } from '../../ui/form-shell';
 import { zodValidator } from '../../ui/forms';
 import { PageLoader } from '../../ui/page-loader';
 import { countryOptions } from '../entities/countries';
-import { showSaveError } from '../users/form-feedback';
 import { useDispatchRule, useUpdateDispatchRule } from './circuits.queries';
 import {
   type DispatchRuleFormValues,

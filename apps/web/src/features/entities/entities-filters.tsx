@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { ORGANIZATION_TYPES, STATUSES } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
-import { FiltersBar, SearchFilter } from '../users/list-filters';
+import { FiltersBar, SearchFilter } from '../../ui/list-filters';
 
 /** The filters of the entities list, as the address holds them. */
 export const ENTITY_FILTERS = ['search', 'type', 'status'] as const;

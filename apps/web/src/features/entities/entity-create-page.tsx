@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withAlert } from '../../app/alert-from-query';
 import { usePageHeader } from '../../app/page-header';
-import { showSaveError } from '../users/form-feedback';
+import { showSaveError } from '../../ui/form-feedback';
 import { useCreateOrganization } from './entities.queries';
 import { useEntitiesBreadcrumbs } from './entities-breadcrumbs';
 import { EntityFormView } from './entity-form';

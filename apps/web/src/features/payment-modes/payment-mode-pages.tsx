@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { withAlert } from '../../app/alert-from-query';
 import { usePageHeader } from '../../app/page-header';
+import { showSaveError } from '../../ui/form-feedback';
 import { PageLoader } from '../../ui/page-loader';
-import { showSaveError } from '../users/form-feedback';
 import { PaymentModeFormView, usePaymentModeForm } from './payment-mode-form';
 import {
   emptyPaymentMode,

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { MODULE_TYPES, STATUSES, USER_TYPES } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
-import { FiltersBar, SearchFilter } from './list-filters';
+import { FiltersBar, SearchFilter } from '../../ui/list-filters';
 
 /** The filters of the users list, as the address holds them. */
 export const USER_FILTERS = ['search', 'status', 'userType', 'moduleType'] as const;

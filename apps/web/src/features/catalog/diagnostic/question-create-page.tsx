@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { withAlert } from '../../../app/alert-from-query';
 import { usePageHeader } from '../../../app/page-header';
-import { showSaveError } from '../../users/form-feedback';
+import { showSaveError } from '../../../ui/form-feedback';
 import { useCategoryAncestry } from '../categories/categories.queries';
 import { useDiagnosticBreadcrumbs } from './diagnostic-breadcrumbs';
 import { QuestionFormView } from './question-form';

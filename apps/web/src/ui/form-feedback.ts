@@ -1,7 +1,7 @@
 import type { FormErrors } from '@mantine/form';
-import { reportError, translateErrorCode } from '../../app/errors';
-import { ApiError } from '../../lib/api';
-import { applyViolations } from '../../ui/forms';
+import { reportError, translateErrorCode } from '../app/errors';
+import { ApiError } from '../lib/api';
+import { applyViolations } from './forms';
 
 /**
  * Shows a failed save on its form: 422 violations on their fields, a 422 without violations
@@ -14,4 +14,4 @@ export function showSaveError(form: { setErrors(errors: FormErrors): void }, err
   else reportError(error);
 }
 
-export { focusFirstError } from '../../ui/form-shell';
+export { focusFirstError } from './form-shell';
