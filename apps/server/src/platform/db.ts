@@ -20,6 +20,13 @@ export interface DatabaseHandle {
 // timestamps as ISO strings, bigint as number (our bigints are amounts, far below 2^53)
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
+/**
+ * The pg_trgm similarity from which the `%` operator matches, set once on every session: the
+ * search takes its word corrections from it ('iphnoe' → 'iphone' is 0.27), without a statement
+ * per search to set it.
+ */
+export const TRIGRAM_SIMILARITY_THRESHOLD = 0.2;
+
 /** A real PostgreSQL server when a URL is given, else the embedded PGlite in `dataDir`. */
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -27,7 +34,11 @@ export async function openDatabase(options: {
   pglite?: PGlite;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: `-c pg_trgm.similarity_threshold=${TRIGRAM_SIMILARITY_THRESHOLD}`,
+    });
     // An idle connection the server closes (a restart, a failover, a terminated backend) must not
     // bring the process down: the pool drops it and opens another when one is needed.
     pool.on('error', (error: Error & { code?: string }) => {
@@ -54,6 +65,7 @@ export async function openDatabase(options: {
     });
   }
   const instance = pglite;
+  await instance.exec(`SET pg_trgm.similarity_threshold = ${TRIGRAM_SIMILARITY_THRESHOLD}`);
   const unlisten = await instance.listen(AUTH_CHANGED_CHANNEL, () => sessionCache.clear());
   const unlistenChanges = await instance.listen(CHANGES_CHANNEL, (payload) => changeFeed.dispatch(payload));
   const pool = new pg.Pool(createPgConfig(instance) as unknown as pg.PoolConfig);

@@ -2,7 +2,7 @@ import type { ProductListResponse, ProductResponse } from '@reprise/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { C, type CatalogKit, DEMO, expectViolation, newProduct, startCatalogKit } from '../catalog.test-kit';
-import { listProducts } from './product-list.repository';
+import { listProducts, listTuning } from './product-list.repository';
 
 let k: CatalogKit;
 beforeAll(async () => {
@@ -140,6 +140,48 @@ describe('product list', () => {
     expect(capped.rows.map((r) => r.id)).toEqual(uncapped.rows.map((r) => r.id));
     expect(capped.rows).toHaveLength(10);
     expect((await list('?search_product_buyback=apple')).totalItemsCapped).toBe(false);
+  });
+
+  it('reads a text filter’s page and count the same along the order’s index as from its matches', async () => {
+    const scope = { kind: 'account', accountId: DEMO.accounts.demoRetail } as const;
+    const saved = listTuning.textWalkFromEstimate;
+    const read = async (
+      walk: boolean,
+      words: string[],
+      order: Parameters<typeof listProducts>[3],
+      offset: number,
+      countLimit?: number,
+    ) => {
+      listTuning.textWalkFromEstimate = walk ? 0 : Number.POSITIVE_INFINITY;
+      const found = await listProducts(
+        k.t.db,
+        scope,
+        { words, status: 'published' },
+        order,
+        { offset, limit: 10 },
+        countLimit,
+      );
+      return { ...found, rows: found.rows.map((r) => r.id) };
+    };
+    try {
+      for (const words of [['iphone', '13'], ['apple'], ['garmin']])
+        for (const order of [
+          { field: 'name', direction: 'asc' },
+          { field: 'price', direction: 'desc' },
+          { field: 'status', direction: 'asc' },
+        ] as const)
+          for (const offset of [0, 10, 500])
+            for (const countLimit of [undefined, 5]) {
+              const matched = await read(false, words, order, offset, countLimit);
+              expect(
+                await read(true, words, order, offset, countLimit),
+                `${words} ${order.field} ${offset}`,
+              ).toEqual(matched);
+              if (offset === 0) expect(matched.rows.length).toBeGreaterThan(0);
+            }
+    } finally {
+      listTuning.textWalkFromEstimate = saved;
+    }
   });
 
   it('filters by grade-A price bounds in cents', async () => {

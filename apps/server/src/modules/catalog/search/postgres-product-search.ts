@@ -17,16 +17,12 @@ import * as repo from './search.repository';
 import {
   chooseCorrections,
   codeOf,
-  exactQuery,
   highlight,
   isCorrectable,
-  matchQuery,
+  type KnownWord,
   parseQuery,
-  prefixQuery,
+  textTiers,
 } from './search-text';
-
-/** The pg_trgm similarity from which a catalogue word is a candidate correction ('iphnoe' → 'iphone' is 0.27); the edit distance decides. */
-const CORRECTION_THRESHOLD = 0.2;
 
 type IndexedProduct = Awaited<ReturnType<typeof repo.productsToIndex>>[number];
 
@@ -78,22 +74,21 @@ function toHit(p: HitRow, matchedBy: 'code' | 'text', terms: readonly string[]):
   };
 }
 
-/** The corrections of the query's misspelt words, from the catalogue's words (typo tolerance). */
-async function correctionsOf(
-  db: Db,
-  scope: CatalogScope,
-  words: string[],
-): Promise<Record<string, string[]>> {
-  const corrections: Record<string, string[]> = {};
-  const similar = await repo.similarWords(db, scope, words.filter(isCorrectable), CORRECTION_THRESHOLD);
-  for (const word of words) {
-    const chosen = chooseCorrections(
-      word,
-      similar.filter((s) => s.word === word).map((s) => s.similar),
-    );
-    if (chosen.length) corrections[word] = chosen;
-  }
-  return corrections;
+/**
+ * What the catalogue says of the query: which words are catalogue words or begin one, the
+ * corrections of the others (typo tolerance), and whether any of its codes is a product's.
+ */
+async function queryKnowledge(db: Db, scope: CatalogScope, words: string[], codes: string[]) {
+  if (words.length === 0) return { known: {}, codesFound: true };
+  const facts = await repo.queryFacts(db, scope, words, words.filter(isCorrectable), codes);
+  const known: Record<string, KnownWord> = {};
+  for (const word of facts.words)
+    known[word.word] = {
+      exact: word.exact,
+      extended: word.extended,
+      corrections: word.exact || word.extended ? [] : chooseCorrections(word.word, word.similar),
+    };
+  return { known, codesFound: facts.codesFound };
 }
 
 /** Without a query, the published products of the categories asked, by name: the product list's own path. */
@@ -152,31 +147,25 @@ export function createPostgresProductSearch(db: Db): ProductSearch {
         : undefined;
       const page = { offset: (query.page - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
       if (words.length === 0 && codes.length === 0) return browse(db, scope, categoryIds, page);
-      const corrections = await correctionsOf(db, scope, words);
+      const { known, codesFound } = await queryKnowledge(db, scope, words, codes);
+      const corrections = Object.fromEntries(
+        Object.entries(known).flatMap(([word, k]) => (k.corrections.length ? [[word, k.corrections]] : [])),
+      );
       const match: repo.SearchMatch = {
-        match: words.length ? matchQuery(words, corrections) : null,
-        exact: words.length ? exactQuery(words) : null,
-        prefix: words.length ? prefixQuery(words) : null,
-        codes,
+        ...textTiers(words, known),
+        codes: codesFound ? codes : [],
         categoryIds,
       };
-      const { hits: ranked, matches } = await repo.searchPage(db, scope, match, page);
-      const counted = matches ?? (await repo.countMatches(db, scope, match, SEARCH_COUNT_LIMIT + 1));
+      const ranked = await repo.searchPage(db, scope, match, page);
+      const counted =
+        ranked.matches ??
+        (await repo.countMatches(db, scope, match, SEARCH_COUNT_LIMIT + 1, ranked.estimate));
       const totalItemsCapped = counted > SEARCH_COUNT_LIMIT;
       const totalItems = Math.min(counted, SEARCH_COUNT_LIMIT);
-      const rows = new Map(
-        (
-          await repo.hitRows(
-            db,
-            ranked.map((r) => r.productId),
-          )
-        ).map((r) => [r.id, r]),
-      );
       const terms = [...words, ...Object.values(corrections).flat()];
-      const hits = ranked.flatMap(({ productId, byCode }) => {
-        const row = rows.get(productId);
-        return row ? [toHit(row, byCode ? 'code' : 'text', byCode ? [] : terms)] : [];
-      });
+      const hits = ranked.hits.map((hit) =>
+        toHit(hit, hit.by_code ? 'code' : 'text', hit.by_code ? [] : terms),
+      );
       return { hits, totalItems, totalItemsCapped, corrections };
     },
   };

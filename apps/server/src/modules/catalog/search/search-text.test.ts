@@ -7,6 +7,7 @@ import {
   matchQuery,
   parseQuery,
   prefixQuery,
+  textTiers,
 } from './search-text';
 
 describe('search query', () => {
@@ -40,10 +41,51 @@ describe('search query', () => {
     expect(editDistance('', 'abc')).toBe(3);
   });
 
+  const word = (exact: boolean, extended: boolean, corrections: string[] = []) => ({
+    exact,
+    extended,
+    corrections,
+  });
+
   it('builds the tsqueries: every word, as a prefix or a correction', () => {
-    expect(matchQuery(['iphnoe', '13'], { iphnoe: ['iphone'] })).toBe('(iphnoe:* | iphone) & 13:*');
+    expect(
+      matchQuery(['iphnoe', '13'], { iphnoe: word(false, true, ['iphone']), 13: word(true, true) }),
+    ).toBe('(iphnoe:* | iphone) & 13:*');
+    expect(
+      matchQuery(['iphnoe', '13'], { iphnoe: word(false, false, ['iphone']), 13: word(true, false) }),
+    ).toBe('iphone & 13');
+    expect(matchQuery(['zzzz', '13'], { zzzz: word(false, false), 13: word(true, true) })).toBeNull();
     expect(exactQuery(['iphone', '13'])).toBe('iphone & 13');
     expect(prefixQuery(['iph', '13'])).toBe('iph:* & 13:*');
+    expect(prefixQuery(['iph', '13'], { iph: word(false, true), 13: word(true, false) })).toBe('iph:* & 13');
+    expect(prefixQuery(['iph', 'zz'], { iph: word(false, true), zz: word(false, false) })).toBeNull();
+  });
+
+  it('leaves out the tiers the catalogue words rule out or make the same', () => {
+    expect(textTiers(['iphone', '13'], { iphone: word(true, true), 13: word(true, false) })).toEqual({
+      exact: 'iphone & 13',
+      prefix: 'iphone:* & 13',
+      match: 'iphone:* & 13',
+    });
+    // no word begins a longer one: the prefix tier finds what the exact tier finds
+    expect(textTiers(['ecran'], { ecran: word(true, false) })).toEqual({
+      exact: 'ecran',
+      prefix: 'ecran',
+      match: 'ecran',
+    });
+    expect(textTiers(['iph', '13'], { iph: word(false, true), 13: word(true, true) })).toEqual({
+      exact: null,
+      prefix: 'iph:* & 13:*',
+      match: 'iph:* & 13:*',
+    });
+    expect(
+      textTiers(['iphnoe', '13'], { iphnoe: word(false, false, ['iphone']), 13: word(true, true) }),
+    ).toEqual({ exact: null, prefix: null, match: 'iphone & 13:*' });
+    expect(textTiers(['zzzz'], { zzzz: word(false, false) })).toEqual({
+      exact: null,
+      prefix: null,
+      match: null,
+    });
   });
 });
 

@@ -63,23 +63,76 @@ export function chooseCorrections(word: string, similarWords: readonly string[])
     .slice(0, MAX_CORRECTIONS);
 }
 
-/** The tsquery a product must match: every word, as a prefix or as one of its corrections. */
+/** What the catalogue's word list says of a query word. */
+export interface KnownWord {
+  /** A catalogue word. */
+  exact: boolean;
+  /** The beginning of a longer catalogue word. */
+  extended: boolean;
+  /** The catalogue words it may be a misspelling of. */
+  corrections: string[];
+}
+
+/**
+ * A word as the catalogue may hold it: as a prefix (`iph:*`) when it begins a longer word, else as
+ * itself when it is a word (the same matches, cheaper to test), else not at all.
+ */
+function asTyped(word: string, known: KnownWord | undefined): string | null {
+  if (!known || known.extended) return `${word}:*`;
+  return known.exact ? word : null;
+}
+
+/**
+ * The tsquery a product must match: every word, as typed (or as a prefix) or as one of its
+ * corrections. A word the catalogue holds in neither way is looked for only as its corrections;
+ * with none, nothing can match (null).
+ */
 export function matchQuery(
   words: readonly string[],
-  corrections: Readonly<Record<string, string[]>>,
-): string {
-  return words
-    .map((word) => {
-      const alternatives = [`${word}:*`, ...(corrections[word] ?? [])];
-      return alternatives.length > 1 ? `(${alternatives.join(' | ')})` : `${word}:*`;
-    })
-    .join(' & ');
+  known: Readonly<Record<string, KnownWord>>,
+): string | null {
+  const parts: string[] = [];
+  for (const word of words) {
+    const typed = asTyped(word, known[word]);
+    const alternatives = [...(typed ? [typed] : []), ...(known[word]?.corrections ?? [])];
+    if (alternatives.length === 0) return null;
+    parts.push(alternatives.length > 1 ? `(${alternatives.join(' | ')})` : (alternatives[0] as string));
+  }
+  return parts.join(' & ');
 }
 
 /** Every word exactly as typed (ranks first among the text matches). */
 export const exactQuery = (words: readonly string[]) => words.join(' & ');
-/** Every word as typed or as the start of a longer word (ranks next). */
-export const prefixQuery = (words: readonly string[]) => words.map((w) => `${w}:*`).join(' & ');
+
+/**
+ * Every word as typed or as the start of a longer word (ranks next); null when a word is neither
+ * a catalogue word nor the beginning of one.
+ */
+export function prefixQuery(
+  words: readonly string[],
+  known: Readonly<Record<string, KnownWord>> = {},
+): string | null {
+  const parts = words.map((w) => asTyped(w, known[w]));
+  return parts.every((p) => p !== null) ? parts.join(' & ') : null;
+}
+
+/**
+ * The text tiers of a query, best first: every word as typed, every word as a prefix, then the
+ * corrections. A tier the catalogue's words rule out (a word it does not hold, or that begins
+ * none of its words) is left out, and a tier that would find the same products as the one
+ * before (no word begins a longer one) is the same query: no query is spent on either.
+ */
+export function textTiers(
+  words: readonly string[],
+  known: Readonly<Record<string, KnownWord>>,
+): { exact: string | null; prefix: string | null; match: string | null } {
+  if (words.length === 0) return { exact: null, prefix: null, match: null };
+  return {
+    exact: words.every((w) => known[w]?.exact) ? exactQuery(words) : null,
+    prefix: prefixQuery(words, known),
+    match: matchQuery(words, known),
+  };
+}
 
 /** The folded text of a value, with the place each folded unit comes from in the value. */
 function foldWithOrigins(value: string) {

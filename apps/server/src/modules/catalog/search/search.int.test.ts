@@ -1,6 +1,7 @@
 import { type ProductResponse, type ProductSearchResponse, SEARCH_COUNT_LIMIT } from '@reprise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { C, type CatalogKit, DEMO_CATALOG, newProduct, startCatalogKit, type Who } from '../catalog.test-kit';
+import { searchTuning } from './search.repository';
 
 let k: CatalogKit;
 beforeAll(async () => {
@@ -158,6 +159,48 @@ describe('product search paging', () => {
     expect(broad.totalItemsCapped).toBe(broad.totalItems === SEARCH_COUNT_LIMIT);
     const narrow = await search(q('galaxi s21'));
     expect(narrow.totalItemsCapped).toBe(false);
+  });
+});
+
+describe('product search strategies', () => {
+  // each reading of a query (sorted at once, tier by tier, walked along the order's index; counted
+  // by a scan or from the GIN bitmap) answers the same pages and counts
+  const ways: Record<string, Partial<typeof searchTuning>> = {
+    'walked, counted by a scan': { sortBelowEstimate: -1, countByScanFromShare: 0 },
+    'walked, counted from the bitmap': { sortBelowEstimate: -1, countByScanFromShare: 2 },
+    'tier by tier, each sorted when small': { sortBelowEstimate: 1e9, sortUpToMatches: 30 },
+  };
+
+  async function everyPage(query: string) {
+    const pages: ProductSearchResponse[] = [await search(query)];
+    while (pages.length * 40 < (pages[0]?.totalItems ?? 0) && pages.length < 10)
+      pages.push(await search(`${query}&page=${pages.length + 1}`));
+    return pages.map((p) => ({
+      totalItems: p.totalItems,
+      totalItemsCapped: p.totalItemsCapped,
+      hits: p.member.map((h) => `${h.id} ${h.matchedBy}`),
+    }));
+  }
+
+  it.each(Object.entries(ways))('answers as the default reading when %s', async (_, way) => {
+    const ean = (await anyProduct(`category[]=${C['smartphones-samsung']}`)).eanCode as string;
+    const queries = [
+      q('apple'),
+      q('pixel 7'),
+      q('iphnoe 13'),
+      q('ecran'),
+      q(ean),
+      `${q('apple')}&category[]=${C.watches}`,
+    ];
+    const expected = await Promise.all(queries.map(everyPage));
+    expect(expected[0]?.[0]?.totalItems).toBeGreaterThan(80);
+    const saved = { ...searchTuning };
+    Object.assign(searchTuning, way);
+    try {
+      for (const [i, query] of queries.entries()) expect(await everyPage(query), query).toEqual(expected[i]);
+    } finally {
+      Object.assign(searchTuning, saved);
+    }
   });
 });
 

@@ -103,36 +103,57 @@ function wordsInScope(scope: CatalogScope): Expression<SqlBool> {
   }
 }
 
+export interface WordFacts {
+  word: string;
+  /** The word is a catalogue word. */
+  exact: boolean;
+  /** The word begins a longer catalogue word. */
+  extended: boolean;
+  /** The catalogue words most similar to it (only for the words asked to correct), best first. */
+  similar: string[];
+}
+
 /**
- * The catalogue words most similar to each word (pg_trgm similarity at least `threshold`, best
- * first). The trigram index serves the `%` operator at the session's threshold, set on the same
- * connection just before (only this query uses it, so it may stay set).
+ * What the catalogue says of a query, in one statement: for each word, whether the word list
+ * holds it, whether a longer word begins with it (a range of the byte-ordered key), and for
+ * the words to correct, the words most similar to it (pg_trgm `%`, at the sessions' threshold,
+ * served by the trigram index); and whether a published document holds one of the codes. The
+ * word list only grows, so a word it lacks is in no document.
  */
-export async function similarWords(
+export async function queryFacts(
   db: Db,
   scope: CatalogScope,
   words: readonly string[],
-  threshold: number,
-): Promise<{ word: string; similar: string }[]> {
-  if (words.length === 0) return [];
-  return db.connection().execute(async (conn) => {
-    await sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(threshold)}, false)`.execute(conn);
-    const result = await sql<{ word: string; similar: string }>`
-      SELECT q.word, s.word AS similar
-      FROM unnest(${[...words]}::text[]) AS q(word)
-      CROSS JOIN LATERAL (
+  toCorrect: readonly string[],
+  codes: readonly string[],
+): Promise<{ words: WordFacts[]; codesFound: boolean }> {
+  const result = await sql<WordFacts & { codesFound: boolean }>`
+    SELECT q.word,
+      exists (SELECT 1 FROM product_search_words AS w WHERE ${wordsInScope(scope)} AND w.word = q.word) AS exact,
+      exists (
+        SELECT 1 FROM product_search_words AS w
+        WHERE ${wordsInScope(scope)} AND w.word > q.word AND w.word < q.word || chr(1114111)
+      ) AS extended,
+      array(
         SELECT w.word FROM product_search_words AS w
-        WHERE ${wordsInScope(scope)} AND w.word % q.word
+        WHERE q.word = any(${[...toCorrect]}::text[]) AND ${wordsInScope(scope)} AND w.word % q.word
         GROUP BY w.word
         ORDER BY similarity(w.word, q.word) DESC, w.word
         LIMIT 5
-      ) AS s`.execute(conn);
-    return result.rows;
-  });
+      ) AS similar,
+      exists (
+        SELECT 1 FROM product_search_documents AS d
+        WHERE ${documentInScope(scope)} AND d.published AND d.codes && ${[...codes]}::text[]
+      ) AS "codesFound"
+    FROM unnest(${[...words]}::text[]) AS q(word)`.execute(db);
+  return {
+    words: result.rows.map(({ codesFound: _, ...facts }) => facts),
+    codesFound: result.rows[0]?.codesFound ?? false,
+  };
 }
 
 export interface SearchMatch {
-  /** tsquery text every matching document satisfies (words as prefixes, or their corrections). */
+  /** tsquery text every text match satisfies (words as prefixes, or their corrections). */
   match: string | null;
   exact: string | null;
   prefix: string | null;
@@ -182,21 +203,37 @@ async function estimatedMatches(
   return Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? Number.POSITIVE_INFINITY);
 }
 
-/** Below this estimate the matches are read and sorted; above it they are walked in order. */
-export const SORT_BELOW_ESTIMATE = 2500;
-
 /**
- * Up to this many matches a page is read from the GIN indexes and sorted (rare words may all sort
- * late, and a walk along the order's index would pass over most of the catalogue); from it the
- * page is read tier by tier along the (account, published, length, text) index, which meets a
- * common word's matches soon.
+ * How the search chooses its reading of a query (tests set each way in turn; every way answers
+ * the same page and count).
  */
-export const SORT_UP_TO_MATCHES = 5000;
+export const searchTuning = {
+  /** Up to this estimate the matches are read and sorted; above it they are walked in order. */
+  sortBelowEstimate: 2500,
+  /**
+   * Up to this many matches a page is read from the GIN indexes and sorted (rare words may all
+   * sort late, and a walk along the order's index would pass over most of the catalogue); from it
+   * the page is read tier by tier along the (account, published, length, text) index, which meets
+   * a common word's matches soon.
+   */
+  sortUpToMatches: 5000,
+  /**
+   * From this share of the catalogue's documents matching, a broad query is counted by a scan that
+   * stops after the limit (it meets its matches soon); below it, from the GIN indexes, whose bitmap
+   * visits only matching rows.
+   */
+  countByScanFromShare: 0.15,
+};
+
+/** A hit of the page: what it shows of the product, and whether a code matched. */
+export type RankedHit = Awaited<ReturnType<ReturnType<typeof rankedHits>['execute']>>[number];
 
 export interface RankedPage {
-  hits: { productId: string; byCode: boolean }[];
-  /** The number of matches, or null when there are more than SORT_UP_TO_MATCHES. */
+  hits: RankedHit[];
+  /** The number of matches, or null when there are more than searchTuning.sortUpToMatches. */
   matches: number | null;
+  /** The planner's estimate of the matches. */
+  estimate: number;
 }
 
 function tiersOf(m: SearchMatch) {
@@ -208,8 +245,8 @@ function tiersOf(m: SearchMatch) {
 }
 
 /**
- * One page of matching product ids, best first: an exact code, then every word as typed, then
- * every word as a prefix, then the corrections; within a tier the shortest text (the closest name).
+ * One page of hits, best first: an exact code, then every word as typed, then every word as a
+ * prefix, then the corrections; within a tier the shortest text (the closest name).
  */
 export async function searchPage(
   db: Db,
@@ -217,142 +254,23 @@ export async function searchPage(
   m: SearchMatch,
   page: { offset: number; limit: number },
 ): Promise<RankedPage> {
-  if ((await estimatedMatches(db, scope, m)) <= SORT_BELOW_ESTIMATE) {
+  const estimate = await estimatedMatches(db, scope, m);
+  if (estimate <= searchTuning.sortBelowEstimate) {
     const sorted = await sortedMatches(db, scope, m, page);
-    if (sorted.matches !== null) return sorted;
+    if (sorted.matches !== null) return { ...sorted, estimate };
   }
-  return { hits: await pageTierByTier(db, scope, m, page), matches: null };
+  return { hits: await pageTierByTier(db, scope, m, page, estimate), matches: null, estimate };
 }
 
-/**
- * The matches read at once (a materialised CTE: the GIN indexes find them, up to one more than
- * SORT_UP_TO_MATCHES), counted, and, when there are not too many, ranked for the page: one
- * statement. Past the last page the single row still carries the count.
- */
-async function sortedMatches(
-  db: Db,
-  scope: CatalogScope,
-  m: SearchMatch,
-  page: { offset: number; limit: number },
-  /** Only the matches of one tier (the earlier tiers excluded), ranked within it. */
-  tier?: { where: Expression<SqlBool>; byCode: boolean },
-): Promise<RankedPage> {
-  const all = tiersOf(m);
-  const tiers = tier ? [] : all.tiers;
-  const byCode = tier ? sql`${tier.byCode}` : (all.codes ?? sql`false`);
-  const found = candidates(db, scope, m).where(tier ? tier.where : matchCondition(m));
-  const ranked = sql.join(
-    [...tiers.map((t) => sql`(${t}) desc`), sql`length(d.text)`, sql`d.text`, sql`d.product_id`],
-    sql`, `,
-  );
-  const rows = await sql<{ matches: string; productId: string | null; byCode: boolean | null }>`
-    WITH matched AS MATERIALIZED (
-      ${found.select(['d.product_id', 'd.text', 'd.codes', 'd.vector']).limit(SORT_UP_TO_MATCHES + 1)}
-    ), n AS (SELECT count(*) AS matches FROM matched)
-    SELECT n.matches, p.product_id AS "productId", p.by_code AS "byCode"
-    FROM n LEFT JOIN LATERAL (
-      -- numbered after the page is cut (a top-N sort), not over every match
-      SELECT q.*, row_number() OVER () AS position FROM (
-        SELECT d.product_id, ${byCode} AS by_code
-        FROM matched AS d
-        WHERE n.matches <= ${SORT_UP_TO_MATCHES}
-        ORDER BY ${ranked}
-        OFFSET ${page.offset} LIMIT ${page.limit}
-      ) AS q
-    ) AS p ON true
-    ORDER BY p.position`.execute(db);
-  const matches = Number(rows.rows[0]?.matches ?? 0);
-  return {
-    hits: rows.rows.flatMap((r) =>
-      r.productId ? [{ productId: r.productId, byCode: Boolean(r.byCode) }] : [],
-    ),
-    matches: matches > SORT_UP_TO_MATCHES ? null : matches,
-  };
-}
-
-/**
- * Many matches: the page read tier by tier, each limited to what the page still needs. A tier of
- * few matches is read and sorted; a tier of many is read in its order along the index.
- */
-async function pageTierByTier(
-  db: Db,
-  scope: CatalogScope,
-  m: SearchMatch,
-  page: { offset: number; limit: number },
-): Promise<{ productId: string; byCode: boolean }[]> {
-  const { codes, tiers } = tiersOf(m);
-  const needed = page.offset + page.limit;
-  const found: { productId: string; byCode: boolean }[] = [];
-  for (const [i, condition] of tiers.entries()) {
-    const where = sql.join(
-      [condition, ...tiers.slice(0, i).map((earlier) => sql<SqlBool>`not (${earlier})`)],
-      sql` and `,
-    ) as Expression<SqlBool>;
-    const tier = { where, byCode: condition === codes };
-    const part = { offset: 0, limit: needed - found.length };
-    const sorted =
-      (await estimatedMatches(db, scope, m, where)) <= SORT_BELOW_ESTIMATE
-        ? await sortedMatches(db, scope, m, part, tier)
-        : null;
-    found.push(
-      ...(sorted && sorted.matches !== null ? sorted.hits : await walkTier(db, scope, m, part, tier)),
-    );
-    if (found.length >= needed) break;
-  }
-  return found.slice(page.offset);
-}
-
-/** The first matches of a tier in its order, along the (account, published, length, text) index. */
-async function walkTier(
-  db: Db,
-  scope: CatalogScope,
-  m: SearchMatch,
-  part: { offset: number; limit: number },
-  tier: { where: Expression<SqlBool>; byCode: boolean },
-): Promise<{ productId: string; byCode: boolean }[]> {
-  const rows = await candidates(db, scope, m)
-    .select('d.product_id as productId')
-    .where(asFilter(tier.where))
-    .orderBy(sql`length(d.text)`)
-    .orderBy('d.text')
-    .orderBy('d.product_id')
-    .offset(part.offset)
-    .limit(part.limit)
-    .execute();
-  return rows.map((row) => ({ productId: row.productId, byCode: tier.byCode }));
-}
-
-/**
- * The number of matches of a broad query, counted up to `limit` (it does not read all its
- * matches to say "more than 1,000").
- */
-export async function countMatches(
-  db: Db,
-  scope: CatalogScope,
-  m: SearchMatch,
-  limit: number,
-): Promise<number> {
-  // used for common words: a scan that stops after `limit` matches beats reading every posting
-  const row = await db
-    .selectFrom(
-      candidates(db, scope, m)
-        .where(asFilter(matchCondition(m)))
-        .select(sql`1`.as('one'))
-        .limit(limit)
-        .as('m'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
-/** What a hit shows of each product. */
-export async function hitRows(db: Db, ids: readonly string[]) {
-  if (ids.length === 0) return [];
+/** What a hit shows of each product: the ranked ids (with their `position`) joined to the products. */
+function rankedHits(db: Db, ranked: Expression<unknown>) {
   return db
-    .selectFrom('products as p')
+    .selectFrom(sql<{ product_id: string; by_code: boolean; position: number }>`(${ranked})`.as('r'))
+    .innerJoin('products as p', 'p.id', 'r.product_id')
     .innerJoin('categories as c', 'c.id', 'p.main_category_id')
     .select([
+      'r.by_code',
+      'r.position',
       'p.id',
       'p.name',
       'p.brand',
@@ -370,6 +288,144 @@ export async function hitRows(db: Db, ids: readonly string[]) {
       'c.identifier as main_identifier',
       'c.label as main_label',
     ])
-    .where('p.id', '=', sql<string>`any(${[...ids]}::uuid[])`)
-    .execute();
+    .orderBy('r.position');
+}
+
+/** The ids of a page query numbered in its order (after the page is cut: a top-N sort, not every match). */
+const numbered = (page: Expression<unknown>) =>
+  sql`SELECT q.*, row_number() OVER () AS position FROM (${page}) AS q`;
+
+/**
+ * The matches counted (up to one more than searchTuning.sortUpToMatches, from the GIN indexes) and, when
+ * there are not too many, ranked for the page by a top-N sort over the same index scan, with what
+ * the hits show: one statement. Past the last page the single row still carries the count.
+ */
+async function sortedMatches(
+  db: Db,
+  scope: CatalogScope,
+  m: SearchMatch,
+  page: { offset: number; limit: number },
+  /** Only the matches of one tier (the earlier tiers excluded), ranked within it. */
+  tier?: { where: Expression<SqlBool>; byCode: boolean },
+): Promise<{ hits: RankedHit[]; matches: number | null }> {
+  const all = tiersOf(m);
+  const tiers = tier ? [] : all.tiers;
+  const byCode = tier ? sql.lit(tier.byCode) : (all.codes ?? sql`false`);
+  const found = candidates(db, scope, m).where(tier ? tier.where : matchCondition(m));
+  // a match outside the earlier tiers is in the last: it needs no test of its own
+  const ranks = tiers.slice(0, -1).map((t, i) => sql`(${t})`.as(`tier${i}`));
+  // OFFSET 0 keeps the matches a subquery of their own, read from the GIN indexes: else the
+  // planner may walk the (length, text) index for the top of the order, past most of the catalogue
+  const matched = found
+    .select(['d.product_id', 'd.text', sql<boolean>`${byCode}`.as('by_code'), ...ranks])
+    .offset(0);
+  const ranked = sql.join(
+    [
+      ...ranks.map((_, i) => sql`${sql.ref(`tier${i}`)} desc`),
+      sql`length(s.text)`,
+      sql`s.text`,
+      sql`s.product_id`,
+    ],
+    sql`, `,
+  );
+  const pageQuery = sql`
+    SELECT s.product_id, s.by_code FROM (${matched}) AS s
+    WHERE n.matches <= ${searchTuning.sortUpToMatches}
+    ORDER BY ${ranked} OFFSET ${page.offset} LIMIT ${page.limit}`;
+  const rows = await sql<{ matches: string } & Partial<RankedHit>>`
+    WITH n AS (
+      SELECT count(*) AS matches FROM (${found.select(sql`1`.as('one')).limit(searchTuning.sortUpToMatches + 1)}) AS m
+    )
+    SELECT n.matches, h.* FROM n LEFT JOIN LATERAL (${rankedHits(db, numbered(pageQuery))}) AS h ON true
+    ORDER BY h.position`.execute(db);
+  const matches = Number(rows.rows[0]?.matches ?? 0);
+  return {
+    hits: rows.rows.flatMap(({ matches: _, ...hit }) => (hit.id ? [hit as RankedHit] : [])),
+    matches: matches > searchTuning.sortUpToMatches ? null : matches,
+  };
+}
+
+/**
+ * Many matches: the page read tier by tier, each limited to what the page still needs. A tier of
+ * few matches is read and sorted; a tier of many is read in its order along the index.
+ */
+async function pageTierByTier(
+  db: Db,
+  scope: CatalogScope,
+  m: SearchMatch,
+  page: { offset: number; limit: number },
+  estimate: number,
+): Promise<RankedHit[]> {
+  const { codes, tiers } = tiersOf(m);
+  const needed = page.offset + page.limit;
+  const found: RankedHit[] = [];
+  for (const [i, condition] of tiers.entries()) {
+    const where = sql.join(
+      [condition, ...tiers.slice(0, i).map((earlier) => sql<SqlBool>`not (${earlier})`)],
+      sql` and `,
+    ) as Expression<SqlBool>;
+    const tier = { where, byCode: condition === codes };
+    const part = { offset: 0, limit: needed - found.length };
+    // a single tier holds every match: the query's own estimate
+    const tierEstimate = tiers.length === 1 ? estimate : await estimatedMatches(db, scope, m, where);
+    const sorted =
+      tierEstimate <= searchTuning.sortBelowEstimate ? await sortedMatches(db, scope, m, part, tier) : null;
+    found.push(
+      ...(sorted && sorted.matches !== null ? sorted.hits : await walkTier(db, scope, m, part, tier)),
+    );
+    if (found.length >= needed) break;
+  }
+  return found.slice(page.offset);
+}
+
+/** The first matches of a tier in its order, along the (account, published, length, text) index. */
+async function walkTier(
+  db: Db,
+  scope: CatalogScope,
+  m: SearchMatch,
+  part: { offset: number; limit: number },
+  tier: { where: Expression<SqlBool>; byCode: boolean },
+): Promise<RankedHit[]> {
+  const walk = candidates(db, scope, m)
+    .select(['d.product_id', sql.lit(tier.byCode).as('by_code')])
+    .where(asFilter(tier.where))
+    .orderBy(sql`length(d.text)`)
+    .orderBy('d.text')
+    .orderBy('d.product_id')
+    .offset(part.offset)
+    .limit(part.limit);
+  return rankedHits(db, numbered(walk)).execute();
+}
+
+/**
+ * The number of matches of a broad query, up to `limit` at least (a common word is not read whole
+ * to say "more than 1,000"). `estimate` is the planner's estimate of its matches.
+ */
+export async function countMatches(
+  db: Db,
+  scope: CatalogScope,
+  m: SearchMatch,
+  limit: number,
+  estimate: number,
+): Promise<number> {
+  const documents = await estimatedMatches(db, scope, m, sql<SqlBool>`true`);
+  if (estimate >= documents * searchTuning.countByScanFromShare) {
+    const row = await db
+      .selectFrom(
+        candidates(db, scope, m)
+          .where(asFilter(matchCondition(m)))
+          .select(sql`1`.as('one'))
+          .limit(limit)
+          .as('m'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+  // A materialised CTE is planned on its own, for all its rows (the GIN indexes' bitmap), and
+  // read only as far as the limit asks: seeing the limit, the planner would rather scan.
+  const result = await sql<{ total: string }>`
+    WITH matched AS MATERIALIZED (${candidates(db, scope, m).where(matchCondition(m)).select('d.product_id')})
+    SELECT count(*) AS total FROM (SELECT 1 FROM matched LIMIT ${limit}) AS m`.execute(db);
+  return Number(result.rows[0]?.total ?? 0);
 }
