@@ -93,13 +93,12 @@ export async function listProducts(
     );
     return found ?? ((await textPage(db, scope, filters, keys, order, page, countLimit, 'walk')) as TextPage);
   }
-  const total = await countProducts(db, scope, filters);
-  if (total === 0 || page.offset >= total) return { rows: [], total, totalCapped: false };
   const narrowed =
     filters.categoryIds !== undefined || filters.priceMin !== undefined || filters.priceMax !== undefined;
-  const walk =
-    !narrowed ||
-    total >= (await countProducts(db, scope, { words: [], status: filters.status })) * WALK_FROM_SHARE;
+  // a narrowed list is counted with the whole list (same status) in the same statement
+  const { total, all } = await countsOf(db, scope, filters, narrowed);
+  if (total === 0 || page.offset >= total) return { rows: [], total, totalCapped: false };
+  const walk = !narrowed || total >= all * WALK_FROM_SHARE;
   const ids = walk
     ? pageAlongIndex(db, scope, filters, keys, order, page)
     : pageOfMatches(db, scope, filters, keys, order, page);
@@ -235,18 +234,10 @@ function pageOfMatches(
   return ids.orderBy('m.id', order.direction).offset(page.offset).limit(page.limit);
 }
 
-/**
- * Counts the products a list matches. Without a text or price filter the count comes from the
- * per-category counters (a product has one main category, so they add up exactly) plus the
- * products reached only through a secondary category: no scan of the products.
- */
-export async function countProducts(db: Db, scope: CatalogScope, filters: ProductFilters): Promise<number> {
-  if (filters.words.length || filters.priceMin !== undefined || filters.priceMax !== undefined) {
-    const row = await filtered(db, scope, filters)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
-  }
+/** The number of products a list (without a text filter) matches, as an expression. */
+function countOf(db: Db, scope: CatalogScope, filters: ProductFilters): Expression<unknown> {
+  if (filters.words.length || filters.priceMin !== undefined || filters.priceMax !== undefined)
+    return filtered(db, scope, filters).select((eb) => eb.fn.countAll<number>().as('total'));
   const counter =
     filters.status === 'published'
       ? sql<number>`c.published_product_count`
@@ -258,8 +249,7 @@ export async function countProducts(db: Db, scope: CatalogScope, filters: Produc
     .select(sql<number>`coalesce(sum(${counter}), 0)`.as('total'))
     .where(categoryInScope(scope));
   if (filters.categoryIds) main = main.where('c.id', '=', sql<string>`any(${filters.categoryIds}::uuid[])`);
-  const counted = Number((await main.executeTakeFirstOrThrow()).total);
-  if (!filters.categoryIds) return counted;
+  if (!filters.categoryIds) return main;
   let secondaryOnly = db
     .selectFrom('products as p')
     .select((eb) => eb.fn.countAll<number>().as('total'))
@@ -267,7 +257,25 @@ export async function countProducts(db: Db, scope: CatalogScope, filters: Produc
     .where(sql<SqlBool>`p.secondary_category_ids && ${filters.categoryIds}::uuid[]`)
     .where(sql<SqlBool>`not (p.main_category_id = any(${filters.categoryIds}::uuid[]))`);
   if (filters.status) secondaryOnly = secondaryOnly.where('p.status', '=', filters.status);
-  return counted + Number((await secondaryOnly.executeTakeFirstOrThrow()).total);
+  return sql`(${main}) + (${secondaryOnly})`;
+}
+
+/**
+ * Counts the products a list matches, in one statement, and with `withAll` the whole list of
+ * the same status. Without a text or price filter the counts come from the per-category counters
+ * (a product has one main category, so they add up exactly) plus the products reached only
+ * through a secondary category: no scan of the products.
+ */
+async function countsOf(
+  db: Db,
+  scope: CatalogScope,
+  filters: ProductFilters,
+  withAll: boolean,
+): Promise<{ total: number; all: number }> {
+  const all = withAll ? countOf(db, scope, { words: [], status: filters.status }) : sql`0`;
+  const result = await sql<{ total: string; all: string }>`
+    SELECT (${countOf(db, scope, filters)}) AS total, (${all}) AS all`.execute(db);
+  return { total: Number(result.rows[0]?.total ?? 0), all: Number(result.rows[0]?.all ?? 0) };
 }
 
 /** The ids of the categories (within the scope) at or below the given ones. */
