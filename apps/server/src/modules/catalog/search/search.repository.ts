@@ -1,6 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../platform/db';
 import type { CatalogScope } from '../catalog-scope';
+import { categoryInScope } from '../catalog-scope.sql';
 
 /** The SQL of the PostgreSQL product search: its documents, its word list, its queries. */
 
@@ -398,8 +399,11 @@ async function walkTier(
 }
 
 /**
- * The number of matches of a broad query, up to `limit` at least (a common word is not read whole
- * to say "more than 1,000"). `estimate` is the planner's estimate of its matches.
+ * The number of matches of a broad query, up to `limit` (a common word is not read whole to say
+ * "more than 1,000"), in one statement. `estimate` is the planner's estimate of its matches: from
+ * a share of the catalogue's published products (their categories' counters), a scan that stops
+ * after `limit` matches meets them soon; below it, the GIN indexes' bitmap visits only matching
+ * rows. Only the branch the CASE takes is run.
  */
 export async function countMatches(
   db: Db,
@@ -408,24 +412,21 @@ export async function countMatches(
   limit: number,
   estimate: number,
 ): Promise<number> {
-  const documents = await estimatedMatches(db, scope, m, sql<SqlBool>`true`);
-  if (estimate >= documents * searchTuning.countByScanFromShare) {
-    const row = await db
-      .selectFrom(
-        candidates(db, scope, m)
-          .where(asFilter(matchCondition(m)))
-          .select(sql`1`.as('one'))
-          .limit(limit)
-          .as('m'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
-  }
-  // A materialised CTE is planned on its own, for all its rows (the GIN indexes' bitmap), and
-  // read only as far as the limit asks: seeing the limit, the planner would rather scan.
+  const published = db
+    .selectFrom('categories as c')
+    .select(sql`coalesce(sum(c.published_product_count), 0)`.as('n'))
+    .where(categoryInScope(scope));
+  const byScan = candidates(db, scope, m)
+    .where(asFilter(matchCondition(m)))
+    .select(sql`1`.as('one'))
+    .limit(limit);
+  // a materialised CTE is planned on its own, for all its rows (the bitmap), and read only as far
+  // as the limit asks: seeing the limit, the planner would rather scan
   const result = await sql<{ total: string }>`
     WITH matched AS MATERIALIZED (${candidates(db, scope, m).where(matchCondition(m)).select('d.product_id')})
-    SELECT count(*) AS total FROM (SELECT 1 FROM matched LIMIT ${limit}) AS m`.execute(db);
+    SELECT CASE WHEN ${estimate}::float8 >= (${published}) * ${searchTuning.countByScanFromShare}::float8
+      THEN (SELECT count(*) FROM (${byScan}) AS s)
+      ELSE (SELECT count(*) FROM (SELECT 1 FROM matched LIMIT ${limit}) AS b)
+    END AS total`.execute(db);
   return Number(result.rows[0]?.total ?? 0);
 }
