@@ -7,12 +7,12 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { reportError } from '../../app/errors';
 import { useCurrentUser } from '../../app/session';
 import { ApiError } from '../../lib/api';
+import { normaliseImei } from '../../lib/imei';
 import { translateViolation } from '../../ui/forms';
 import { PageLoader } from '../../ui/page-loader';
 import { cartLimitsOf, useBuybackSettings } from '../cart/cart.queries';
 import { addBuyback, newId } from '../cart/cart-store';
 import { useCart } from '../cart/use-cart';
-import { normaliseImei } from './imei';
 import { LivePriceCard } from './live-price-card';
 import { PredeclaredFinalize } from './predeclared-finalize';
 import { StepDelivery } from './step-delivery';

@@ -3,9 +3,9 @@ import type { ProductSearchHit } from '@reprise/shared';
 import { IconDeviceMobile, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isImeiTyped, normaliseImei } from '../../lib/imei';
 import { translateViolation } from '../../ui/forms';
 import { useProductSearch } from '../catalog/search/search.queries';
-import { isImeiTyped, normaliseImei } from './imei';
 import { ProductChoiceList } from './product-choice-list';
 
 /**

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, List, Stack, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceMobile } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { ImeiCheck } from '../../lib/imei';
 import { translateViolation } from '../../ui/forms';
-import type { ImeiCheck } from './imei';
 import type { WizardDraft } from './wizard-model';
 
 interface StepImeiProps {

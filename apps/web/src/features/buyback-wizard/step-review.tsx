@@ -2,8 +2,8 @@ import { Alert, Anchor, Card, Group, Stack, Text, VisuallyHidden } from '@mantin
 import type { PaymentMethod, PriceBreakdown, ShippingMethod } from '@reprise/shared';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { normaliseImei } from '../../lib/imei';
 import { PriceBreakdownList } from '../buybacks/price-breakdown';
-import { normaliseImei } from './imei';
 import type { WizardDraft, WizardStep } from './wizard-model';
 
 interface StepReviewProps {

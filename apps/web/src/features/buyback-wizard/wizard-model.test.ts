@@ -1,6 +1,6 @@
 import type { ShippingMethod } from '@reprise/shared';
 import { describe, expect, it } from 'vitest';
-import { checkImei } from './imei';
+import { checkImei } from '../../lib/imei';
 import { productSlug } from './slug';
 import { WedgeBuffer } from './use-wedge-scanner';
 import { estimateErrorPath, isWizardErrorCode, WIZARD_ERROR_CODES } from './wizard-errors';

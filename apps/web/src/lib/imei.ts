@@ -1,4 +1,4 @@
-import { type ImeiWarning, imeiWarnings, isImeiFormat } from '@reprise/shared';
+import { type ImeiWarning, imeiWarnings, isImeiFormat } from '@reprise/shared/customer/imei';
 
 export type { ImeiWarning };
 
