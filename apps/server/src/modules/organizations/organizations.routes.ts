@@ -12,7 +12,7 @@ import {
   PublicOrganizationResponse,
   UsersModuleCountResponse,
 } from '@reprise/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';

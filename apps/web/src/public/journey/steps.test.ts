@@ -171,7 +171,11 @@ describe('the product page steps', () => {
     expect(checkImei('35-3325-0912', [])).toMatchObject({ error: 'imei_invalid' });
     expect(checkImei('12345678901234', [])).toMatchObject({ error: 'imei_invalid' });
     expect(checkImei('353325091234561', ['35332509'])).toEqual({ valid: true, error: null, warnings: [] });
-    expect(checkImei('35 3325 0912 3456 1', ['35332509'])).toEqual({ valid: true, error: null, warnings: [] });
+    expect(checkImei('35 3325 0912 3456 1', ['35332509'])).toEqual({
+      valid: true,
+      error: null,
+      warnings: [],
+    });
     expect(checkImei('353325091234560', ['35332509']).warnings).toEqual(['imei_check_digit_invalid']);
     expect(checkImei('490154203237518', ['35332509']).warnings).toEqual(['imei_tac_mismatch']);
     const q = questionnaire(true);
