@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
+import { startHousekeeping } from './platform/housekeeping';
 import { createMailer } from './platform/mail';
 import { migrate } from './platform/migrate';
 import { localStorage } from './platform/storage';
@@ -35,6 +36,7 @@ const app = await buildApp(
 );
 
 await app.listen({ port: config.port, host: config.host });
+const housekeeping = startHousekeeping(handle.db, (message) => console.log(message));
 
 console.log(`
 Reprise is running at ${config.publicUrl}
@@ -49,6 +51,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (closing) return;
     closing = true;
+    housekeeping.stop();
     await app.close();
     await handle.close();
     process.exit(0);

@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from './db';
 import type { Database } from './db.types';
 import { AppError } from './errors';
+
+/**
+ * How long a key answers its first response at least: a client retries within seconds or
+ * minutes, and a day covers an outage, as payment APIs do. Older keys are deleted by the
+ * server's housekeeping; a client may then use the key again.
+ */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** `Idempotency-Key`: 8 to 255 visible ASCII characters (a UUID is a good choice). */
 const KEY_PATTERN = /^[\x21-\x7e]{8,255}$/;
@@ -99,4 +106,22 @@ export async function runIdempotent<T>(
       .execute();
     return { ...answer, replayed: false };
   });
+}
+
+/**
+ * Deletes the keys past their lifetime, a batch per statement (no long lock on a busy table),
+ * and answers how many. A key claimed by a transaction still running is not visible here.
+ */
+export async function purgeIdempotencyKeys(db: Db, now = new Date(), batch = 5000): Promise<number> {
+  const before = new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS);
+  let total = 0;
+  for (;;) {
+    const result = await sql`
+      DELETE FROM idempotency_keys WHERE (user_id, key) IN (
+        SELECT user_id, key FROM idempotency_keys WHERE created_at < ${before} LIMIT ${batch}
+      )`.execute(db);
+    const deleted = Number(result.numAffectedRows ?? 0);
+    total += deleted;
+    if (deleted < batch) return total;
+  }
 }
