@@ -2,27 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { BuybackQuestionnaireResponse, BuybackResponse } from '@reprise/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../../../test/test-app';
+import { type ApiKit, startApiKit, type Who } from '../../../test/api-kit';
+import { DEMO } from '../../../test/test-app';
 import { DEMO_CONFIG } from '../../seed/buyback-config';
 import { DEMO_CATALOG } from '../../seed/catalog';
 
 /** What the buybacks' integration tests share: demo users signed in, requests, payloads. */
 
+export type { Who };
 export { DEMO, DEMO_CATALOG, DEMO_CONFIG };
-
-const USERS = {
-  admin: 'admin@demo.test',
-  rmu: 'root_management_unit_manager@demo.test',
-  analyst: 'root_management_unit_analyst@demo.test',
-  mu: 'management_unit_manager@demo.test',
-  storeManager: 'store_manager@demo.test',
-  seller: 'store_seller@demo.test',
-  buyer: 'buyer_manager@demo.test',
-  warehouse: 'warehouse_manager@demo.test',
-  otherSeller: 'store_seller@other.test',
-  otherRmu: 'root_management_unit_manager@other.test',
-} as const;
-export type Who = keyof typeof USERS;
 
 export const PRICES = {
   functional: 30000,
@@ -40,22 +28,13 @@ export const CIRCUIT = DEMO_CONFIG.circuits;
 /** A valid French IBAN. */
 export const IBAN = 'FR76 3000 6000 0112 3456 7890 189';
 
-export interface BuybackKit {
-  t: TestApp;
-  get(who: Who, url: string): Promise<LightMyRequestResponse>;
-  post(
-    who: Who,
-    url: string,
-    payload?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<LightMyRequestResponse>;
-  patch(who: Who, url: string, payload: unknown): Promise<LightMyRequestResponse>;
+/** The API kit (demo users signed in, requests as one of them) with the buybacks' own helpers. */
+export interface BuybackKit extends ApiKit {
   /** A published product of Demo Retail (smartphones › Apple unless told), created through the API. */
   newProduct(over?: Record<string, unknown>): Promise<string>;
   questionnaire(productId: string, who?: Who): Promise<BuybackQuestionnaireResponse>;
   /** Creates a store buyback (bank transfer with an IBAN, store drop unless told); 201 expected. */
   createBuyback(over?: Record<string, unknown>, who?: Who): Promise<BuybackResponse>;
-  close(): Promise<void>;
 }
 
 /** The answers choosing, for each question, its answer at `pick` (0: the first; -1: the last). */
@@ -89,35 +68,13 @@ export const customer = (over: Record<string, unknown> = {}) => ({
 });
 
 export async function startBuybackKit(): Promise<BuybackKit> {
-  const t = await createTestApp();
-  const auth: Record<string, string> = {};
-  for (const [who, email] of Object.entries(USERS)) auth[who] = (await t.login(email)).authorization;
-  const send = (
-    method: 'GET' | 'POST' | 'PATCH',
-    who: Who,
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: auth[who] as string,
-        ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
-        ...headers,
-      },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const api = await startApiKit();
   let sequence = 0;
   const kit: BuybackKit = {
-    t,
-    get: (who, url) => send('GET', who, url),
-    post: (who, url, payload, headers) => send('POST', who, url, payload ?? {}, headers),
-    patch: (who, url, payload) => send('PATCH', who, url, payload),
+    ...api,
     async newProduct(over = {}) {
       sequence += 1;
-      const res = await send('POST', 'rmu', '/api/products', {
+      const res = await api.post('rmu', '/api/products', {
         name: `Buyback test phone ${sequence}`,
         brand: 'Apple',
         mainCategoryId: CAT['smartphones-apple'],
@@ -129,15 +86,14 @@ export async function startBuybackKit(): Promise<BuybackKit> {
       return res.json().id as string;
     },
     async questionnaire(productId, who = 'seller') {
-      const res = await send('GET', who, `/api/products/${productId}/buyback-questionnaire`);
+      const res = await api.get(who, `/api/products/${productId}/buyback-questionnaire`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
     },
     async createBuyback(over = {}, who = 'seller') {
       const productId = (over.productId as string | undefined) ?? (await kit.newProduct());
       const q = await kit.questionnaire(productId, who);
-      const res = await send(
-        'POST',
+      const res = await api.post(
         who,
         `/api/store/${STORE}/buybacks`,
         {
@@ -148,12 +104,11 @@ export async function startBuybackKit(): Promise<BuybackKit> {
           customer: customer({ iban: IBAN }),
           ...over,
         },
-        { 'idempotency-key': randomUUID() },
+        key(),
       );
       expect(res.statusCode, res.body).toBe(201);
       return res.json();
     },
-    close: () => t.close(),
   };
   return kit;
 }
