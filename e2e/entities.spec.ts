@@ -1,4 +1,4 @@
-import { expect, login, test } from './fixtures';
+import { expect, login, pickOption, test } from './fixtures';
 
 test.describe('entities', () => {
   test('a root manager creates a store under a management unit, after fixing its external id', async ({
@@ -10,11 +10,15 @@ test.describe('entities', () => {
     await page.getByRole('link', { name: 'Créer une entité' }).click();
     await expect(page).toHaveURL(/\/entity\/create$/);
 
-    await page.getByRole('textbox', { name: /^Type/ }).click();
-    await page.getByRole('option', { name: 'Magasin' }).click();
+    await pickOption(
+      page.getByRole('textbox', { name: /^Type/ }),
+      page.getByRole('option', { name: 'Magasin' }),
+    );
     await page.getByRole('textbox', { name: /^Nom usuel/ }).fill(name);
-    await page.getByRole('textbox', { name: /^Entité parente/ }).click();
-    await page.getByRole('option', { name: 'Direction France' }).click();
+    await pickOption(
+      page.getByRole('textbox', { name: /^Entité parente/ }),
+      page.getByRole('option', { name: 'Direction France' }),
+    );
     await page.getByRole('textbox', { name: /^Adresse/ }).fill('12 Rue de la République');
     await page.getByRole('textbox', { name: /^Code postal/ }).fill('69002');
     await page.getByRole('textbox', { name: /^Ville/ }).fill('Lyon');

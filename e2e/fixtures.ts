@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export { expect, test } from '@playwright/test';
 
@@ -68,4 +68,17 @@ export function linkIn(mail: SentMail, pattern: RegExp): string {
 /** Opens the profile panel of the top bar. */
 export async function openProfileMenu(page: Page): Promise<void> {
   await page.getByTestId('profile-menu').click();
+}
+
+/**
+ * Opens a select and clicks one of its options. The opening is tried again while the option does
+ * not show: a click that lands while the form is still rendering (a translation namespace or its
+ * options loading) may open a dropdown that the next render closes.
+ */
+export async function pickOption(input: Locator, option: Locator): Promise<void> {
+  await expect(async () => {
+    if (!(await option.isVisible())) await input.click();
+    await expect(option).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  await option.click();
 }
