@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useFormatters } from '../../app/use-formatters';
+import { countryOptions } from '../../lib/countries';
 import { PageLoader } from '../../ui/page-loader';
 import { WizardFrame } from '../buyback-wizard/wizard-frame';
 import { PriceBreakdownList } from '../buybacks/price-breakdown';
@@ -15,7 +16,6 @@ import {
   checkoutKeyOf,
   missingToMinimumCents,
 } from './cart-store';
-import { countryOptions } from './countries';
 import { readIban } from './iban-store';
 import { useCart } from './use-cart';
 

@@ -4,8 +4,8 @@ import { formatIban, formatPhoneInternational, IDENTIFICATION_TYPES } from '@rep
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
+import { countryOptions } from '../../lib/countries';
 import type { CartCustomer } from './cart-store';
-import { countryOptions } from './countries';
 
 /** The customer form's values: the cart's customer, its IBAN and, for those not in a store, the store. */
 export interface CustomerFormValues {

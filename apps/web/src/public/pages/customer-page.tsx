@@ -4,9 +4,9 @@ import { formatPhoneInternational } from '@reprise/shared/customer/phone';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { countryOptions } from '../../lib/countries';
 import { canContinue, needsIban, saveCartCustomer, useCart } from '../journey/cart';
 import { CartLines } from '../journey/cart-lines';
-import { countryOptions } from '../journey/countries';
 import {
   type CustomerValues,
   customerOf,

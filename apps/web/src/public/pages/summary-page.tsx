@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { countryName } from '../../lib/countries';
 import { canContinue, cartTotalCents, checkoutKeyOfCart, useCart } from '../journey/cart';
 import { acceptTerms } from '../journey/checkout';
-import { countryName } from '../journey/countries';
 import { readIban } from '../journey/customer-store';
 import { PriceLines } from '../journey/price';
 import { minimumCentsOf, useBuybackSettings } from '../journey/settings';

@@ -1,4 +1,4 @@
-/** ISO 3166-1 alpha-2 codes of the countries a customer may live in (names come from Intl in the user's language). */
+/** ISO 3166-1 alpha-2 codes of the countries a customer may live in (names from Intl in the reader's language): the store cart's customer form and the public site's. */
 export const COUNTRY_CODES = (
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
   'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO ' +
@@ -9,7 +9,6 @@ export const COUNTRY_CODES = (
   'TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
 ).split(' ');
 
-/** `{ value: 'FR', label: 'France' }` for every country, sorted by name in `locale`. */
 export function countryOptions(locale: string): { value: string; label: string }[] {
   const names = new Intl.DisplayNames([locale], { type: 'region' });
   const collator = new Intl.Collator(locale);
@@ -17,3 +16,6 @@ export function countryOptions(locale: string): { value: string; label: string }
     collator.compare(a.label, b.label),
   );
 }
+
+export const countryName = (locale: string, code: string) =>
+  new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
