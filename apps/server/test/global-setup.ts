@@ -4,9 +4,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/platform/db';
+import { startJobs } from '../src/platform/jobs';
 import { migrate } from '../src/platform/migrate';
+import { createKeyring, parseKeys } from '../src/platform/secrets';
 import { seedDemo } from '../src/seed/demo';
 import { adminUrl, withDatabase } from './postgres';
+import { TEST_DATA_ENCRYPTION_KEY } from './test-keys';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +23,7 @@ declare module 'vitest' {
  * (a PGlite data-dir dump, or a PostgreSQL `CREATE DATABASE … TEMPLATE`).
  */
 export default async function setup(project: TestProject) {
+  const testKeyring = createKeyring(parseKeys(TEST_DATA_ENCRYPTION_KEY));
   // runs in the main process, where the project's `env` is not applied
   if (project.config.env?.TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL as string;
@@ -28,7 +32,9 @@ export default async function setup(project: TestProject) {
     await adminQuery(url, `CREATE DATABASE ${name}`);
     const handle = await openDatabase({ databaseUrl: withDatabase(url, name) });
     await migrate(handle.db);
-    await seedDemo(handle.db);
+    await seedDemo(handle.db, testKeyring);
+    // the job queue's schema too, so that no test file installs it again
+    await (await startJobs(handle.pool, { maintenance: false })).stop();
     await handle.close();
     project.provide('postgresTemplate', name);
     return async () => {
@@ -38,7 +44,8 @@ export default async function setup(project: TestProject) {
   const pglite = await PGlite.create({ extensions: { pg_trgm } });
   const handle = await openDatabase({ pglite });
   await migrate(handle.db);
-  await seedDemo(handle.db);
+  await seedDemo(handle.db, testKeyring);
+  await (await startJobs(handle.pool, { maintenance: false })).stop();
   await handle.close();
   const dump = await pglite.dumpDataDir('none');
   await pglite.close();

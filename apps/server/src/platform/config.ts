@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Process configuration, read once from the environment. */
@@ -15,7 +16,10 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   secureCookies: boolean;
-  trustProxy: boolean;
+  /** The reverse proxies whose X-Forwarded-For is believed (addresses and CIDR ranges); false: none. */
+  trustProxy: string[] | false;
+  /** DATA_ENCRYPTION_KEY: the keys of data encrypted at rest (platform/secrets.ts); undefined: a key file in dataDir. */
+  dataEncryptionKey: string | undefined;
   logLevel: string;
 }
 
@@ -41,7 +45,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120),
     sessionMaxHours: int(env.SESSION_MAX_HOURS, 12),
     secureCookies: env.SECURE_COOKIES === 'true',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    dataEncryptionKey: env.DATA_ENCRYPTION_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
+}
+
+/** A configuration value the process cannot start with; main.ts prints its message alone. */
+export class ConfigError extends Error {}
+
+/** The ranges Fastify's proxy-addr knows by name (127.0.0.1/8 and ::1, 169.254.0.0/16…, 10.0.0.0/8…). */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One IPv4 or IPv6 address, a CIDR range of them (`10.0.0.0/8`, `fd00::/8`), or a named range. */
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: a comma-separated list of the proxies' addresses or CIDR ranges. `true` would
+ * believe the X-Forwarded-For of any client (a forged address defeats throttling), so it is refused.
+ */
+export function parseTrustProxy(value: string | undefined): string[] | false {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') {
+    throw new ConfigError(
+      'TRUST_PROXY=true is no longer accepted: list the addresses or CIDR ranges of your reverse proxies, e.g. TRUST_PROXY=10.0.0.0/8,192.168.1.10',
+    );
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+  if (invalid.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY must list IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal) separated by commas; not understood: ${invalid.map((e) => JSON.stringify(e)).join(', ')}`,
+    );
+  }
+  return entries;
 }

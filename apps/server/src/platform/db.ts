@@ -44,6 +44,12 @@ export async function openDatabase(options: {
     pool.on('error', (error: Error & { code?: string }) => {
       if (!pool.ending) console.error(`database connection lost (${error.code ?? error.message})`);
     });
+    // A connection lent out (a transaction between two statements) loses the pool's idle handler:
+    // its 'error' must not become an uncaught exception. The query in flight fails with the error
+    // (answered 503, platform/errors.ts) and the pool discards the connection when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const listener = await listenOnServer(options.databaseUrl);
     return {
@@ -83,34 +89,77 @@ export async function openDatabase(options: {
   };
 }
 
+/** 250 ms, then doubling up to 30 s: quick after a blip, gentle with a server that stays down. */
+const LISTENER_BACKOFF = { firstDelayMs: 250, maxDelayMs: 30_000 };
+
 /**
  * Listens for auth changes and the change feed of any process on the server (NOTIFY is sent at
- * commit): clears this process's session cache, passes changes to the feed's caches; reconnects
- * if the connection drops (and then forgets every cached value, since notifications were lost).
+ * commit): clears this process's session cache, passes changes to the feed's caches. One
+ * connection at a time: when it drops, every cached value is forgotten (notifications were lost)
+ * and a single new connection is attempted after a delay that doubles, capped, until one holds.
  */
 async function listenOnServer(url: string): Promise<{ close: () => Promise<void> }> {
-  let client: pg.Client | null = null;
+  let current: pg.Client | null = null;
   let closed = false;
+  let attempts = 0;
+  let retry: NodeJS.Timeout | null = null;
+
+  const forget = () => {
+    sessionCache.clear();
+    changeFeed.reset();
+  };
+  const scheduleReconnect = () => {
+    if (closed || retry) return;
+    const delay = Math.min(LISTENER_BACKOFF.maxDelayMs, LISTENER_BACKOFF.firstDelayMs * 2 ** attempts);
+    attempts += 1;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().then(forget, scheduleReconnect);
+    }, delay);
+    retry.unref();
+  };
+  // a client reports its loss more than once ('error' for the server's message, then for the
+  // socket): only the first report of the current client counts
+  const lost = (client: pg.Client) => {
+    if (client !== current) return;
+    current = null;
+    client.end().catch(() => {});
+    if (closed) return;
+    console.error('database listener lost; reconnecting');
+    forget();
+    scheduleReconnect();
+  };
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url });
-    c.on('notification', (message) => {
+    const client = new pg.Client({ connectionString: url, application_name: 'reprise-listener' });
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    client.on('notification', (message) => {
+      if (client !== current) return;
       if (message.channel === CHANGES_CHANNEL) changeFeed.dispatch(message.payload ?? '');
       else sessionCache.clear();
     });
-    c.on('error', () => {
-      sessionCache.clear();
-      changeFeed.reset();
-      if (!closed) setTimeout(() => connect().catch(() => {}), 1000);
-    });
-    await c.connect();
-    await c.query(`LISTEN ${AUTH_CHANGED_CHANNEL}`);
-    await c.query(`LISTEN ${CHANGES_CHANNEL}`);
-    client = c;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${AUTH_CHANGED_CHANNEL}`);
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await client.end();
+      return;
+    }
+    current = client;
+    attempts = 0;
   };
   await connect();
   return {
     close: async () => {
       closed = true;
+      if (retry) clearTimeout(retry);
+      const client = current;
+      current = null;
       await client?.end();
     },
   };

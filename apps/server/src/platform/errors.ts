@@ -1,6 +1,7 @@
 import { ERROR_STATUS, type ErrorCode, type Problem, type Violation } from '@reprise/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db-faults';
 
 /** A business error: a stable code, a human detail, optional field violations. Never an HTTP type. */
 export class AppError extends Error {
@@ -27,6 +28,7 @@ const TITLES: Partial<Record<ErrorCode, string>> = {
   forbidden: 'Forbidden',
   too_many_attempts: 'Too many attempts',
   internal_error: 'Internal error',
+  service_unavailable: 'Service unavailable',
 };
 
 export function problem(code: ErrorCode, detail: string, violations?: Violation[]): Problem {
@@ -42,6 +44,23 @@ export function problem(code: ErrorCode, detail: string, violations?: Violation[
 }
 
 const PG_UNIQUE_VIOLATION = '23505';
+
+/** A zod issue without a message code of ours answers zod's own code, in this catalogue's words. */
+const violationCode = (zodCode: string | undefined) =>
+  zodCode === 'too_big' ? 'too_large' : zodCode || 'invalid';
+
+/**
+ * The problem document of a request the router refuses before any route runs (a path that is not
+ * valid percent-encoded UTF-8, a parameter too long): Fastify's `frameworkErrors` option.
+ */
+export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  reply
+    .code(status)
+    .type('application/problem+json')
+    .send({ ...problem('bad_request', 'The address of the request is not valid.'), status });
+}
 
 /** Turns anything thrown into a problem document; expected errors are never 500. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -61,10 +80,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         propertyPath:
           v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(v.params?.issue ? '' : ''),
         message: v.message ?? 'invalid',
-        code:
-          v.message && /^[a-z_]+$/.test(v.message)
-            ? v.message
-            : String((v.params as { issue?: { code?: string } })?.issue?.code ?? 'invalid'),
+        code: v.message && /^[a-z_]+$/.test(v.message) ? v.message : violationCode(v.keyword),
       }));
       body = problem(
         'validation_failed',
@@ -74,6 +90,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response does not match its schema');
       body = problem('internal_error', 'An unexpected error occurred.');
+    } else if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database connection lost');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      body = problem(
+        'service_unavailable',
+        'The service is unavailable for a moment. Send the request again.',
+      );
     } else if ((error as { code?: string }).code === PG_UNIQUE_VIOLATION) {
       body = problem('conflict', 'This record already exists.');
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {

@@ -6,6 +6,7 @@ import { createBuybacks, type NewBuybackLine } from '../modules/buybacks/create-
 import { loadProductContext } from '../modules/buybacks/wizard.service';
 import type { Actor } from '../platform/context';
 import type { Db } from '../platform/db';
+import type { Keyring } from '../platform/secrets';
 import { DEMO_CONFIG } from './buyback-config';
 import { DEMO_CATALOG } from './catalog';
 import { DEMO } from './demo-ids';
@@ -149,7 +150,7 @@ async function advance(
   }
 }
 
-export async function seedBuybacks(trx: Db): Promise<void> {
+export async function seedBuybacks(trx: Db, keyring: Keyring): Promise<void> {
   const seller = await actorOf(trx, 'store_seller@demo.test', 'store_seller');
   const rmu = await actorOf(trx, 'root_management_unit_manager@demo.test', 'root_management_unit_manager');
   const [iphoneA, iphoneB] = await productsOf(trx, cat['smartphones-apple'] as string, 2);
@@ -160,7 +161,12 @@ export async function seedBuybacks(trx: Db): Promise<void> {
   const iban = 'FR76 3000 6000 0112 3456 7890 189';
 
   const store = (actor: Actor, storeId: string, lines: NewBuybackLine[], who: ReturnType<typeof customer>) =>
-    createBuybacks(trx, actor, { channel: 'store', storeId, lines, customer: who, asCart: lines.length > 1 });
+    createBuybacks(
+      trx,
+      actor,
+      { channel: 'store', storeId, lines, customer: who, asCart: lines.length > 1 },
+      keyring,
+    );
 
   // awaiting inventory: a cart of two in Paris, paid by bank transfer
   await store(
@@ -266,23 +272,33 @@ export async function seedBuybacks(trx: Db): Promise<void> {
     );
   }
   // pre-declared on the web, to be handed in at a store
-  await createBuybacks(trx, seller, {
-    channel: 'web',
-    storeId: null,
-    accountId: DEMO.accounts.demoRetail,
-    lines: [await line(trx, iphoneA, 1, C.webDrop, PM.voucher)],
-    customer: customer('Inès', 'García', '8 Avenue Jean Jaurès', '69007', 'Lyon', 'FR'),
-    asCart: false,
-  });
+  await createBuybacks(
+    trx,
+    seller,
+    {
+      channel: 'web',
+      storeId: null,
+      accountId: DEMO.accounts.demoRetail,
+      lines: [await line(trx, iphoneA, 1, C.webDrop, PM.voucher)],
+      customer: customer('Inès', 'García', '8 Avenue Jean Jaurès', '69007', 'Lyon', 'FR'),
+      asCart: false,
+    },
+    keyring,
+  );
   // pre-declared 20 days ago and never brought in: the counter warns that prices may have changed
-  const old = await createBuybacks(trx, seller, {
-    channel: 'web',
-    storeId: null,
-    accountId: DEMO.accounts.demoRetail,
-    lines: [await line(trx, iphoneB, 0, C.webDrop, PM.voucher)],
-    customer: customer('Zoë', 'Müller', '21 Rue Sainte-Catherine', '33000', 'Bordeaux', 'FR'),
-    asCart: false,
-  });
+  const old = await createBuybacks(
+    trx,
+    seller,
+    {
+      channel: 'web',
+      storeId: null,
+      accountId: DEMO.accounts.demoRetail,
+      lines: [await line(trx, iphoneB, 0, C.webDrop, PM.voucher)],
+      customer: customer('Zoë', 'Müller', '21 Rue Sainte-Catherine', '33000', 'Bordeaux', 'FR'),
+      asCart: false,
+    },
+    keyring,
+  );
   const oldId = old.buybacks[0]?.id;
   if (oldId) {
     await sql`UPDATE buybacks SET created_at = now() - interval '20 days' WHERE id = ${oldId}`.execute(trx);

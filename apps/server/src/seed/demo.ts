@@ -2,6 +2,7 @@ import type { ModuleType, UserType } from '@reprise/shared';
 import type { Insertable } from 'kysely';
 import type { Db } from '../platform/db';
 import type { OrganizationsTable } from '../platform/db.types';
+import type { Keyring } from '../platform/secrets';
 import { hashPassword } from '../platform/security';
 import { seedBuybackConfig } from './buyback-config';
 import { seedBuybacks } from './buybacks';
@@ -316,7 +317,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /** Seeds the demo accounts, organisations, users and catalogues in one transaction. */
-export async function seedDemo(db: Db): Promise<void> {
+/** `keyring` encrypts the demo customers' IBANs (docs/security.md, "Encryption at rest"). */
+export async function seedDemo(db: Db, keyring: Keyring): Promise<void> {
   const passwordHash = await hashPassword(DEMO.password);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -399,7 +401,7 @@ export async function seedDemo(db: Db): Promise<void> {
       .execute();
     await seedCatalog(trx);
     await seedBuybackConfig(trx);
-    await seedBuybacks(trx);
+    await seedBuybacks(trx, keyring);
     await seedWhiteLabel(trx);
   });
 }

@@ -12,6 +12,7 @@ import { createPostgresProductSearch } from '../modules/catalog/search/postgres-
 import { loadConfig } from '../platform/config';
 import { type Db, openDatabase } from '../platform/db';
 import { migrate } from '../platform/migrate';
+import { loadKeyring } from '../platform/secrets';
 import { ean13, productRow, productTemplates } from './catalog-generate';
 import { isEmpty, seedDemo } from './demo';
 import { DEMO } from './demo-ids';
@@ -102,7 +103,11 @@ const config = loadConfig();
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrate(handle.db);
-  if (await isEmpty(handle.db)) await seedDemo(handle.db);
+  if (await isEmpty(handle.db))
+    await seedDemo(
+      handle.db,
+      loadKeyring(config, (message) => console.log(message)),
+    );
   const started = performance.now();
   await handle.db
     .transaction()

@@ -3,7 +3,9 @@ import { type BuybackResponse, isValidEan13, permissionsFor } from '@reprise/sha
 import { sql } from 'kysely';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATA_ENCRYPTION_KEY } from '../../../test/test-keys';
 import type { Actor } from '../../platform/context';
+import { createKeyring, parseKeys } from '../../platform/secrets';
 import {
   answersFor,
   type BuybackKit,
@@ -82,14 +84,21 @@ async function sellerActor(): Promise<Actor> {
 async function predeclare(): Promise<BuybackResponse> {
   const actor = await sellerActor();
   const created = await k.t.db.transaction().execute((trx) =>
-    createBuybacks(trx, actor, {
-      channel: 'web',
-      storeId: null,
-      accountId: DEMO.accounts.demoRetail,
-      lines: [{ productId: product, answers, shippingMethodId: CIRCUIT.webDrop, paymentModeId: PM.voucher }],
-      customer: customer(),
-      asCart: false,
-    }),
+    createBuybacks(
+      trx,
+      actor,
+      {
+        channel: 'web',
+        storeId: null,
+        accountId: DEMO.accounts.demoRetail,
+        lines: [
+          { productId: product, answers, shippingMethodId: CIRCUIT.webDrop, paymentModeId: PM.voucher },
+        ],
+        customer: customer(),
+        asCart: false,
+      },
+      createKeyring(parseKeys(TEST_DATA_ENCRYPTION_KEY)),
+    ),
   );
   return created.buybacks[0] as BuybackResponse;
 }

@@ -4,7 +4,6 @@ import {
   type BuybackResponse,
   type BuybackStatus,
   type ItemStatus,
-  maskIban,
   PREDECLARATION_WARNING_DAYS,
 } from '@reprise/shared';
 import type { Actor } from '../../platform/context';
@@ -43,6 +42,7 @@ export function allowedActionsOf(actor: Actor, row: BuybackDetailRow): BuybackAl
       canTransition('buyback', status, 'bb_not_completed'),
     downloadTransferOrder: live && !row.predeclared,
     downloadVoucher: live && !row.predeclared && row.payment_type === 'voucher' && row.voucher_code !== null,
+    downloadDropSlip: live && row.predeclared && status === 'bb_awaiting_store_drop',
     finalize:
       can(actor, 'buyback.predeclared_access') && row.predeclared && status === 'bb_awaiting_store_drop',
   };
@@ -102,7 +102,7 @@ export function toBuybackResponse(actor: Actor, row: BuybackDetailRow): BuybackR
             }
           : null,
     },
-    ibanMasked: row.customer_iban ? maskIban(row.customer_iban) : null,
+    ibanMasked: row.iban_masked,
     answers: row.answers,
     imei: row.imei,
     imeiTacMismatch: row.imei_tac_mismatch,
@@ -123,7 +123,8 @@ export function toBuybackResponse(actor: Actor, row: BuybackDetailRow): BuybackR
     cancelReason: row.cancel_reason as BuybackResponse['cancelReason'],
     cancelComment: row.cancel_comment,
     cancelledAt: row.cancelled_at ? iso(row.cancelled_at) : null,
-    voucherCode: row.voucher_code,
+    // issued at the counter: a pre-declared buyback shows none (older rows may hold one already)
+    voucherCode: row.predeclared ? null : row.voucher_code,
     predeclared: row.predeclared,
     predeclarationOutdated: predeclarationOutdated(row),
     transferOrderNumberOfCopy: row.transfer_order_copies,

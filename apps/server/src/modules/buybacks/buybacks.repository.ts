@@ -1,4 +1,4 @@
-import type { ProductGrade } from '@reprise/shared';
+import type { ProductGrade, Translations } from '@reprise/shared';
 import { type ExpressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { type Actor, can } from '../../platform/context';
 import type { Db } from '../../platform/db';
@@ -38,6 +38,8 @@ export interface PricingContextRow {
   category_id: string;
   category_label: string;
   category_path: string;
+  translations: Translations;
+  category_translations: Translations;
   buyer_account_id: string;
   currency: string;
   language: string;
@@ -53,12 +55,15 @@ export interface QuestionJson {
   title: string;
   description: string | null;
   type: 'unique' | 'multiple';
+  translations: Translations;
+  categoryTranslations: Translations;
   answers: {
     id: string;
     title: string;
     description: string | null;
     maxGrade: ProductGrade | null;
     impact: { kind: 'fixed' | 'percentage'; value: number } | null;
+    translations: Translations;
   }[];
 }
 
@@ -77,15 +82,18 @@ export async function findPricingContext(
       p.comment_for_seller, p.tac_codes, p.is_collecting_imei, p.buyback_zero_not_allowed,
       p.price_functional, p.price_grade_a, p.price_grade_b, p.price_grade_c, p.price_grade_d, p.price_grade_e,
       c.id AS category_id, c.label AS category_label, c.path AS category_path, c.buyer_account_id,
+      p.translations, c.translations AS category_translations,
       a.currency, a.language,
       rd.enabled_premium_features, rd.customer_identity_document_required, rd.cart_min_value,
       coalesce((
         SELECT json_agg(json_build_object(
             'id', q.id, 'categoryId', q.category_id, 'categoryLabel', qc.label, 'title', q.title,
-            'description', q.description, 'type', q.type,
+            'description', q.description, 'type', q.type, 'translations', q.translations,
+            'categoryTranslations', qc.translations,
             'answers', coalesce((
               SELECT json_agg(json_build_object(
                   'id', an.id, 'title', an.title, 'description', an.description, 'maxGrade', an.max_grade,
+                  'translations', an.translations,
                   'impact', CASE WHEN an.price_impact_kind IS NULL THEN NULL
                     ELSE json_build_object('kind', an.price_impact_kind, 'value', an.price_impact_value) END
                 ) ORDER BY an.position)
@@ -269,6 +277,17 @@ export async function insertAuditRows(
     .execute();
 }
 
+/** Issues the voucher of a buyback paid by voucher that has none yet (a pre-declared one, at finalisation). */
+export async function issueVoucherCode(trx: Db, buybackId: string, code: string): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set({ voucher_code: code, updated_at: sql<Date>`now()` })
+    .where('buyback_id', '=', buybackId)
+    .where('type', '=', 'voucher')
+    .where('voucher_code', 'is', null)
+    .execute();
+}
+
 export async function updateStatuses(
   trx: Db,
   buybackId: string,
@@ -362,6 +381,7 @@ export const buybackDetailQuery = (db: Db) =>
       'i.status as item_status',
       'pay.status as payment_status',
       'pay.voucher_code',
+      'pay.iban_masked',
       'cu.first_name as customer_first_name',
       'cu.last_name as customer_last_name',
       'cu.email as customer_email',
@@ -377,7 +397,6 @@ export const buybackDetailQuery = (db: Db) =>
         'identification_delivery_date',
       ),
       'cu.identification_issuing_authority',
-      'cu.iban as customer_iban',
       's.common_name as store_common_name',
       sql<string | null>`nullif(trim(concat_ws(' ', u.firstname, u.lastname)), '')`.as('created_by_name'),
       'u.email as created_by_email',
@@ -389,6 +408,7 @@ export type BuybackDetailRow = Selectable<BuybacksTable> & {
   item_status: string;
   payment_status: string;
   voucher_code: string | null;
+  iban_masked: string | null;
   customer_first_name: string;
   customer_last_name: string;
   customer_email: string | null;
@@ -402,7 +422,6 @@ export type BuybackDetailRow = Selectable<BuybacksTable> & {
   customer_identification_number: string | null;
   identification_delivery_date: string | null;
   identification_issuing_authority: string | null;
-  customer_iban: string | null;
   store_common_name: string | null;
   created_by_name: string | null;
   created_by_email: string | null;

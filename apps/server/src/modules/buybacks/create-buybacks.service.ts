@@ -9,10 +9,12 @@ import {
 import type { Actor } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
+import type { Keyring } from '../../platform/secrets';
 import { fold } from '../catalog/catalog-text';
 import { initialStatuses } from './buyback-statuses';
 import { toBuybackResponse } from './buybacks.mapper';
 import * as repo from './buybacks.repository';
+import { ibanAtRest } from './iban-at-rest.service';
 import { nextIdentificationNumbers } from './identification-numbers';
 import { hasShippingLabel } from './shipping-label.service';
 import { cartMaxItems, type PricedLine, priceLine } from './wizard.service';
@@ -50,7 +52,7 @@ export function newVoucherCode(): string {
 function validateCustomer(
   raw: Record<string, unknown>,
   iban: string | null | undefined,
-  options: { identityDocumentRequired: boolean; ibanRequired: boolean },
+  options: { identityDocumentRequired: boolean; ibanRequired: boolean; countries: readonly string[] },
 ) {
   const schema = customerSchemaFor(options);
   const result = schema.safeParse({ ...raw, iban: raw.iban ?? iban ?? null });
@@ -63,12 +65,19 @@ function validateCustomer(
   throw new AppError('validation_failed', 'The customer information is not valid.', violations);
 }
 
+/** The countries every line's circuit serves: the customer must live in one of them. */
+function servedByEvery(lists: string[][]): string[] {
+  const [first = [], ...others] = lists;
+  return first.filter((country) => others.every((list) => list.includes(country)));
+}
+
 const euros = (cents: number) => (cents / 100).toFixed(2);
 
 export async function createBuybacks(
   trx: Db,
   actor: Actor,
   input: CreateBuybacksInput,
+  keyring: Keyring,
 ): Promise<{ cartId: string | null; buybacks: BuybackResponse[] }> {
   // where the buybacks are seen from: the store's subtree, or the account's root for the web
   let accountId: string;
@@ -102,9 +111,6 @@ export async function createBuybacks(
     ]);
   }
 
-  const rawCountry =
-    typeof input.customer.country === 'string' ? input.customer.country.trim().toUpperCase() : '';
-  const country = /^[A-Z]{2}$/.test(rawCountry) ? rawCountry : undefined;
   const contexts = new Map();
   const methods = new Map();
   const lines: PricedLine[] = [];
@@ -112,7 +118,8 @@ export async function createBuybacks(
     lines.push(
       await priceLine(trx, accountId, line, {
         channel: input.channel,
-        country,
+        // every country's circuits: the customer's country is then checked as a field of the form
+        country: undefined,
         pathPrefix: input.asCart ? `buybacks.${index}.` : '',
         contexts,
         methods,
@@ -123,6 +130,7 @@ export async function createBuybacks(
   const customer = validateCustomer(input.customer, input.iban, {
     identityDocumentRequired: settings.customer_identity_document_required ?? false,
     ibanRequired: lines.some((l) => l.payment.iban),
+    countries: servedByEvery(lines.map((l) => l.method.availableCountries)),
   });
 
   // the minimum cart value is whole currency units; prices are cents
@@ -161,7 +169,6 @@ export async function createBuybacks(
     identification_number: customer.identification.number,
     identification_delivery_date: customer.identification.deliveryDate,
     identification_issuing_authority: customer.identification.issuingAuthority,
-    iban: customer.iban,
   });
   const cartId = input.asCart
     ? await repo.insertCart(trx, {
@@ -250,7 +257,12 @@ export async function createBuybacks(
         status: start.paymentStatus,
         amount_cents: l.breakdown.totalCents,
         currency: settings.currency,
-        voucher_code: l.payment.type === 'voucher' ? newVoucherCode() : null,
+        // a pre-declared buyback's voucher is issued when the store finalises it (buybacks.service.ts)
+        voucher_code: l.payment.type === 'voucher' && !start.predeclared ? newVoucherCode() : null,
+        // the cart's IBAN belongs only to the lines whose payment mode takes one
+        ...(l.payment.iban && customer.iban
+          ? ibanAtRest(keyring, customer.iban)
+          : { iban_encrypted: null, iban_masked: null }),
       },
     };
   });

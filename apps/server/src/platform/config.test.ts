@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseTrustProxy } from './config';
+
+describe('TRUST_PROXY', () => {
+  it('is off when unset, empty or false', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+  });
+
+  it('refuses true, which would believe any client’s X-Forwarded-For, with a message naming the fix', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
+    expect(() => parseTrustProxy('true')).toThrow(
+      /list the addresses or CIDR ranges.*TRUST_PROXY=10\.0\.0\.0\/8/,
+    );
+  });
+
+  it('accepts a list of addresses and CIDR ranges, IPv4 and IPv6', () => {
+    expect(parseTrustProxy('10.0.0.0/8, 192.168.1.10,fd00::/8,::1')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      'fd00::/8',
+      '::1',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.0/8']);
+    expect(parseTrustProxy('loopback,uniquelocal')).toEqual(['loopback', 'uniquelocal']);
+  });
+
+  it('refuses anything that is not an address or a range, naming it', () => {
+    for (const value of [
+      'localhost',
+      '10.0.0.0/33',
+      '10.0.0/8',
+      '1',
+      '10.0.0.1,',
+      'fd00::/129',
+      '10.0.0.0/8/8',
+    ]) {
+      expect(() => parseTrustProxy(value), value).toThrow(ConfigError);
+    }
+    expect(() => parseTrustProxy('10.0.0.0/8,proxy.local')).toThrow(/"proxy\.local"/);
+  });
+});
