@@ -51,7 +51,7 @@ export async function login(url: string, email: string, password = 'Reprise-Demo
   const res = await fetch(`${url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify({ email, password, tokenRequested: true }),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status}`);
   return ((await res.json()) as { apiToken: string }).apiToken;

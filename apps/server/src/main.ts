@@ -1,14 +1,32 @@
 import { buildApp } from './app';
-import { loadConfig } from './platform/config';
+import { protectIbansAtRest } from './modules/buybacks/iban-at-rest.service';
+import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { startHousekeeping } from './platform/housekeeping';
+import { startJobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { migrate } from './platform/migrate';
+import { loadKeyring } from './platform/secrets';
 import { localStorage } from './platform/storage';
 import { DEMO_USERS, isEmpty, seedDemo } from './seed/demo';
 import { DEMO } from './seed/demo-ids';
+import { startWorkers } from './workers';
 
-const config = loadConfig();
+/** A configuration the process cannot run with: its message alone, no stack trace. */
+function refuseToStart(error: unknown): never {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Reprise cannot start: ${error.message}`);
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadConfig>;
+let keyring: ReturnType<typeof loadKeyring>;
+try {
+  config = loadConfig();
+  keyring = loadKeyring(config, (message) => console.log(message));
+} catch (error) {
+  refuseToStart(error);
+}
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const applied = await migrate(handle.db);
 if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
@@ -16,26 +34,31 @@ if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
 // the embedded database gets the demo data when new; a real server only through `npm run seed:demo`
 let seeded = false;
 if (handle.kind === 'pglite' && (await isEmpty(handle.db))) {
-  await seedDemo(handle.db);
+  await seedDemo(handle.db, keyring);
   seeded = true;
 }
+// before serving: IBANs still in clear (migration 010) or under an older key are encrypted again
+const reencrypted = await protectIbansAtRest(handle.db, keyring).catch(refuseToStart);
+if (reencrypted > 0) console.log(`IBANs encrypted with the current data encryption key: ${reencrypted}`);
 
-const app = await buildApp(
-  {
-    db: handle.db,
-    config,
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      mailDir: config.mailDir,
-      log: (msg) => console.log(msg),
-    }),
-    storage: localStorage(config.filesDir),
-  },
-  { logger: process.env.LOG_REQUESTS === 'true' },
-);
+const jobs = await startJobs(handle.pool);
+const deps = {
+  db: handle.db,
+  config,
+  mailer: createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    mailDir: config.mailDir,
+    log: (msg: string) => console.log(msg),
+  }),
+  storage: localStorage(config.filesDir),
+  jobs,
+  keyring,
+};
+const app = await buildApp(deps, { logger: process.env.LOG_REQUESTS === 'true' });
 
 await app.listen({ port: config.port, host: config.host });
+await startWorkers(deps);
 const housekeeping = startHousekeeping(handle.db, (message) => console.log(message));
 
 console.log(`
@@ -53,6 +76,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     housekeeping.stop();
     await app.close();
+    await jobs.stop();
     await handle.close();
     process.exit(0);
   });

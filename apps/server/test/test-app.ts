@@ -8,11 +8,15 @@ import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import { type DatabaseHandle, openDatabase } from '../src/platform/db';
+import { type Jobs, startJobs } from '../src/platform/jobs';
 import { createMailer } from '../src/platform/mail';
+import { loadKeyring } from '../src/platform/secrets';
 import { localStorage } from '../src/platform/storage';
 import { DEMO } from '../src/seed/demo-ids';
+import { startWorkers } from '../src/workers';
 import { adminUrl, withDatabase } from './postgres';
 import { startSmtpPeer } from './smtp-peer';
+import { TEST_DATA_ENCRYPTION_KEY } from './test-keys';
 
 export { DEMO };
 
@@ -20,7 +24,9 @@ export interface TestApp {
   app: App;
   db: DatabaseHandle['db'];
   smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-  /** Signs in a demo user and answers the headers to send as them. */
+  /** The job queue of the app, its workers running (mails are sent by them). */
+  jobs: Jobs;
+  /** Signs in a demo user, as an API client asking for a token, and answers the headers to send as them. */
   login(email: string, password?: string): Promise<{ authorization: string; user: Record<string, unknown> }>;
   /** Another server process's view: a second app with its own pool on the same database. */
   secondApp(): Promise<App>;
@@ -60,18 +66,23 @@ async function openTestDatabase(): Promise<{
 /** The whole application on a fresh copy of the seeded demo database, with a real SMTP peer. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { handle, reopen, drop } = await openTestDatabase();
-  const extra: { app: App; handle: DatabaseHandle }[] = [];
+  const extra: { app: App; handle: DatabaseHandle; jobs: Jobs }[] = [];
   const smtp = await startSmtpPeer();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reprise-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
     SMTP_URL: smtp.url,
+    // the key the template's demo IBANs were encrypted with (global-setup.ts)
+    DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
     ...env,
   });
-  const build = (db: DatabaseHandle['db']) =>
-    buildApp({
-      db,
+  const keyring = loadKeyring(config);
+  // a short polling interval keeps the mail tests fast; maintenance is left to a running server
+  const build = async (opened: DatabaseHandle, workers: boolean) => {
+    const jobs = await startJobs(opened.pool, { pollingIntervalSeconds: 0.5, maintenance: false });
+    const deps = {
+      db: opened.db,
       config,
       mailer: createMailer({
         smtpUrl: smtp.url,
@@ -80,21 +91,28 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         log: () => {},
       }),
       storage: localStorage(config.filesDir),
-    });
-  const app = await build(handle.db);
+      jobs,
+      keyring,
+    };
+    const built = await buildApp(deps);
+    if (workers) await startWorkers(deps);
+    return { app: built, jobs };
+  };
+  const { app, jobs } = await build(handle, true);
   await app.ready();
   let address = 0;
   return {
     app,
     db: handle.db,
     smtp,
+    jobs,
     async login(email, password = DEMO.password) {
       // each login from its own address, so that address-based throttling never mixes tests
       address += 1;
       const res = await app.inject({
         method: 'POST',
         url: '/api/login',
-        payload: { email, password },
+        payload: { email, password, tokenRequested: true },
         remoteAddress: `10.9.${Math.floor(address / 250)}.${address % 250}`,
       });
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
@@ -103,16 +121,20 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async secondApp() {
       const second = await reopen();
-      const other = await build(second.db);
-      extra.push({ app: other, handle: second });
-      return other;
+      // the first app's workers run the jobs: on PGlite both pools share one session, where a
+      // worker's poll could land inside the other pool's open transaction
+      const other = await build(second, false);
+      extra.push({ app: other.app, handle: second, jobs: other.jobs });
+      return other.app;
     },
     async close() {
       for (const e of extra) {
         await e.app.close();
+        await e.jobs.stop();
         await e.handle.close();
       }
       await app.close();
+      await jobs.stop();
       await handle.close();
       await smtp.close();
       await drop();

@@ -1,9 +1,11 @@
+import { purgeRateLimits } from '../modules/auth/throttle';
 import type { Db } from './db';
 import { purgeIdempotencyKeys } from './idempotency';
 
 /** The chores of a running server, each run at start and then every hour. */
 const CHORES: { name: string; run: (db: Db) => Promise<number> }[] = [
   { name: 'idempotency keys past their lifetime deleted', run: (db) => purgeIdempotencyKeys(db) },
+  { name: 'attempt counters idle for a day deleted', run: (db) => purgeRateLimits(db) },
 ];
 
 /**

@@ -1,13 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Transaction } from 'kysely';
 import nodemailer from 'nodemailer';
+import type { Db } from './db';
+import type { Database } from './db.types';
+import type { JobHandler, Jobs } from './jobs';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Set by the mail job so that every retry of one job carries the same Message-ID. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -42,12 +48,29 @@ export function createMailer(options: {
   };
 }
 
+/** Queues a mail in the caller's transaction: it is sent by the `mail` job only if that transaction commits. */
+export async function queueMail(jobs: Jobs, trx: Transaction<Database>, message: MailMessage): Promise<void> {
+  await jobs.send(trx, 'mail', message);
+}
+
 /**
- * Sends after the transaction that caused the mail has committed; a failed send is logged,
- * never turned into a failed request.
+ * The `mail` job's handler. Idempotent: a job delivered is recorded under its id, so a run
+ * again (a lost completion, a restart) sends nothing twice; the Message-ID is the job's too,
+ * so that a receiving server can drop the copy sent just before a crash.
  */
-export function sendAfterCommit(mailer: Mailer, message: MailMessage, log: (err: unknown) => void): void {
-  setImmediate(() => {
-    mailer.send(message).catch(log);
-  });
+export function mailJobHandler(db: Db, mailer: Mailer, domain: string): JobHandler<MailMessage> {
+  return async (message, jobId) => {
+    const sent = await db
+      .selectFrom('mail_deliveries')
+      .select('job_id')
+      .where('job_id', '=', jobId)
+      .executeTakeFirst();
+    if (sent) return;
+    await mailer.send({ ...message, messageId: `<${jobId}@${domain}>` });
+    await db
+      .insertInto('mail_deliveries')
+      .values({ job_id: jobId })
+      .onConflict((oc) => oc.column('job_id').doNothing())
+      .execute();
+  };
 }

@@ -9,6 +9,13 @@ export const LoginRequest = z.object({
     .trim()
     .pipe(z.email({ message: 'invalid_email' })),
   password: z.string().min(1, { message: 'required' }).max(256),
+  /** An API client asks for the token in the answer; a browser never does (the HttpOnly cookie carries it). */
+  tokenRequested: z
+    .boolean()
+    .optional()
+    .describe(
+      'true: answer the session token as `apiToken` (for Authorization: Bearer) instead of setting the cookie',
+    ),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -36,6 +43,7 @@ export const AuthenticatedUserResponse = z.object({
   currentModule: z.enum(MODULE_TYPES),
   modules: z.partialRecord(z.enum(MODULE_TYPES), z.enum(USER_TYPES)),
   frontPermissions: z.partialRecord(z.enum(MODULE_TYPES), z.array(z.string())),
+  /** Only when the sign-in asked for it (`tokenRequested`); never sent to a browser otherwise. */
   apiToken: z.string().optional(),
 });
 export type AuthenticatedUser = z.infer<typeof AuthenticatedUserResponse>;

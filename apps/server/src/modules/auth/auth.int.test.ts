@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../../test/test-app';
 import { hashPassword, hashToken } from '../../platform/security';
+import { KEYS, LIMITS } from './throttle';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,8 +18,16 @@ const newAddress = () => {
   return `10.77.${Math.floor(addressCount / 250)}.${addressCount % 250}`;
 };
 
-const signIn = (email: string, password: string, remoteAddress = newAddress()) =>
-  t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress });
+const signIn = (email: string, password: string, remoteAddress = newAddress(), tokenRequested = false) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password, ...(tokenRequested ? { tokenRequested } : {}) },
+    remoteAddress,
+  });
+/** Signs in as an API client and answers the session token. */
+const tokenOf = async (email: string, password = DEMO.password) =>
+  (await signIn(email, password, newAddress(), true)).json().apiToken as string;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
@@ -58,7 +67,7 @@ async function insertUser(
 const sessionOf = (token: string) => t.db.updateTable('sessions').where('token_hash', '=', hashToken(token));
 
 describe('sign-in', () => {
-  it('answers the authenticated user with every field of the specification and an HttpOnly SameSite cookie', async () => {
+  it('answers the authenticated user with every field of the specification and an HttpOnly SameSite cookie, never the token in the body', async () => {
     const res = await signIn('multi@demo.test', DEMO.password);
     expect(res.statusCode).toBe(200);
     const user = res.json();
@@ -78,7 +87,6 @@ describe('sign-in', () => {
         'currentModule',
         'modules',
         'frontPermissions',
-        'apiToken',
       ].sort(),
     );
     expect(user).toMatchObject({
@@ -117,17 +125,31 @@ describe('sign-in', () => {
     });
     expect(user.frontPermissions.tim).toContain('user.create');
     expect(user.frontPermissions.rps).toContain('stock.manage');
-    expect(user.apiToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(user.apiToken).toBeUndefined();
     const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toContain(`reprise_session=${user.apiToken}`);
+    const token = /reprise_session=([A-Za-z0-9_-]{40,});/.exec(cookie)?.[1] as string;
+    expect(token).toBeTruthy();
+    expect(res.body).not.toContain(token);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     const stored = await t.db
       .selectFrom('sessions')
       .select('token_hash')
-      .where('token_hash', '=', user.apiToken)
+      .where('token_hash', '=', token)
       .executeTakeFirst();
     expect(stored).toBeUndefined(); // only the hash of the token is kept
+    expect((await get('/api/me', { cookie: `reprise_session=${token}` })).statusCode).toBe(200);
+  });
+
+  it('answers the token as apiToken, and sets no cookie, only to an API client that asks for it', async () => {
+    const res = await signIn('multi@demo.test', DEMO.password, newAddress(), true);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().apiToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect((await get('/api/me', bearer(res.json().apiToken))).json().email).toBe('multi@demo.test');
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const body = docs.paths['/api/login'].post.requestBody.content['application/json'].schema;
+    expect(body.properties.tokenRequested).toMatchObject({ type: 'boolean' });
   });
 
   it('answers the same invalid_credentials for an unknown e-mail, a wrong password and an inactive user', async () => {
@@ -155,13 +177,18 @@ describe('sign-in', () => {
     }
   });
 
-  it('answers sso_mandatory when the user must sign in by single sign-on', async () => {
+  it('a user forced to single sign-on gets invalid_credentials, like an unknown e-mail, unless the password is right', async () => {
     await insertUser('sso@demo.test', [['tim', 'store_seller', O.storeParis]], {
       force_connection_by_sso: true,
     });
-    const res = await signIn('sso@demo.test', DEMO.password);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('sso_mandatory');
+    const unknown = await signIn('nobody-sso@demo.test', 'Wrong-Password-1');
+    const wrong = await signIn('sso@demo.test', 'Wrong-Password-1');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    const right = await signIn('sso@demo.test', DEMO.password);
+    expect(right.statusCode).toBe(403);
+    expect(right.json().code).toBe('sso_mandatory');
+    expect(right.headers['set-cookie']).toBeUndefined();
   });
 
   it('answers no_permissions to a user holding only a pseudo-anonymous role', async () => {
@@ -178,75 +205,142 @@ describe('sign-in', () => {
 });
 
 describe('sign-in throttling', () => {
-  // the locks set here must not refuse the sign-ins of the other rules
-  afterAll(() => t.db.deleteFrom('login_throttle').execute());
+  // the blocks set here must not refuse the sign-ins of the other rules
+  afterAll(() => t.db.deleteFrom('rate_limits').execute());
 
-  it('after 5 failures within 15 minutes the 6th attempt answers 429 with Retry-After, even with the right password', async () => {
+  const statuses = (answers: { statusCode: number }[]) => ({
+    verified: answers.filter((r) => r.statusCode === 401).length,
+    refused: answers.filter((r) => r.statusCode === 429).length,
+  });
+  const expireBlock = (key: string) =>
+    t.db
+      .updateTable('rate_limits')
+      .set({ blocked_until: sql<Date>`now() - interval '1 second'` })
+      .where('key', '=', key)
+      .execute();
+
+  it('40 simultaneous wrong sign-ins for one account from one address: only 5 passwords are verified, the rest answer 429', async () => {
+    const address = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn('store_manager@demo.test', `Wrong-${i}-Password`, address)),
+    );
+    expect(statuses(answers)).toEqual({
+      verified: LIMITS.loginPair.allowed,
+      refused: 40 - LIMITS.loginPair.allowed,
+    });
+  });
+
+  it('40 simultaneous wrong sign-ins for one account from 40 addresses: only the account-wide 10 are verified', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn('warehouse_manager@demo.test', `Wrong-${i}-Password`)),
+    );
+    expect(statuses(answers)).toEqual({
+      verified: LIMITS.loginAccount.allowed,
+      refused: 40 - LIMITS.loginAccount.allowed,
+    });
+  });
+
+  it('two server processes on one database count the same attempts', async () => {
+    const other = await t.secondApp();
+    const address = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 ? other : t.app).inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: 'buyer_manager@demo.test', password: `Wrong-${i}-Password` },
+          remoteAddress: address,
+        }),
+      ),
+    );
+    expect(statuses(answers)).toEqual({
+      verified: LIMITS.loginPair.allowed,
+      refused: 40 - LIMITS.loginPair.allowed,
+    });
+  });
+
+  it('after 5 failures from one address that address waits a minute, even with the right password, while the owner elsewhere signs in at once', async () => {
     const address = newAddress();
     for (let i = 0; i < 5; i++) {
-      expect((await signIn('store_manager@demo.test', `Wrong-${i}-Password`, address)).statusCode).toBe(401);
+      expect(
+        (await signIn('management_unit_analyst@demo.test', `Wrong-${i}-Password`, address)).statusCode,
+      ).toBe(401);
     }
-    const res = await signIn('store_manager@demo.test', DEMO.password, address);
+    const res = await signIn('management_unit_analyst@demo.test', DEMO.password, address);
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe('too_many_attempts');
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(50);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    // from another address too: the lock is on the e-mail
-    expect((await signIn('store_manager@demo.test', DEMO.password)).statusCode).toBe(429);
-  });
-
-  it('another user from the same address still signs in', async () => {
-    const address = newAddress();
-    for (let i = 0; i < 5; i++)
-      await signIn('management_unit_analyst@demo.test', `Wrong-${i}-Password`, address);
-    expect((await signIn('management_unit_analyst@demo.test', DEMO.password, address)).statusCode).toBe(429);
+    expect((await signIn('management_unit_analyst@demo.test', DEMO.password)).statusCode).toBe(200);
+    // another user from the same address is not refused either
     expect((await signIn('management_unit_manager@demo.test', DEMO.password, address)).statusCode).toBe(200);
   });
 
-  it('the lock doubles on the next failure after it expires', async () => {
+  it('the cool-down doubles on each failure after it ends, and never exceeds 15 minutes', async () => {
     const email = 'warehouse_operator@demo.test';
-    for (let i = 0; i < 5; i++) await signIn(email, `Wrong-${i}-Password`);
-    const expire = () =>
-      t.db
-        .updateTable('login_throttle')
-        .set({ locked_until: sql<Date>`now() - interval '1 second'` })
-        .where('key', '=', `email:${email}`)
-        .execute();
-    await expire();
-    expect((await signIn(email, 'Wrong-again-1')).statusCode).toBe(401);
-    const second = await signIn(email, DEMO.password);
+    const address = newAddress();
+    const key = KEYS.loginPair(email, address);
+    for (let i = 0; i < 5; i++) await signIn(email, `Wrong-${i}-Password`, address);
+    await expireBlock(key);
+    expect((await signIn(email, 'Wrong-again-1', address)).statusCode).toBe(401);
+    const second = await signIn(email, DEMO.password, address);
     expect(second.statusCode).toBe(429);
     expect(Number(second.headers['retry-after'])).toBeGreaterThan(110);
     expect(Number(second.headers['retry-after'])).toBeLessThanOrEqual(120);
-    await expire();
-    await signIn(email, 'Wrong-again-2');
-    const third = await signIn(email, DEMO.password);
+    await expireBlock(key);
+    await signIn(email, 'Wrong-again-2', address);
+    const third = await signIn(email, DEMO.password, address);
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(230);
     expect(Number(third.headers['retry-after'])).toBeLessThanOrEqual(240);
+    await t.db.updateTable('rate_limits').set({ block_level: 12 }).where('key', '=', key).execute();
+    await expireBlock(key);
+    await signIn(email, 'Wrong-again-3', address);
+    const capped = await signIn(email, DEMO.password, address);
+    expect(Number(capped.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
   });
 
-  it('failures older than 15 minutes do not count towards the lock', async () => {
+  it('failures older than 15 minutes do not count towards the cool-down', async () => {
     const email = 'store_seller@other.test';
-    for (let i = 0; i < 4; i++) await signIn(email, `Wrong-${i}-Password`);
+    const address = newAddress();
+    for (let i = 0; i < 4; i++) await signIn(email, `Wrong-${i}-Password`, address);
     await t.db
-      .updateTable('login_throttle')
+      .updateTable('rate_limits')
       .set({ window_start: sql<Date>`now() - interval '16 minutes'` })
-      .where('key', '=', `email:${email}`)
+      .where('key', '=', KEYS.loginPair(email, address))
       .execute();
-    expect((await signIn(email, 'Wrong-4-Password')).statusCode).toBe(401);
-    expect((await signIn(email, DEMO.password)).statusCode).toBe(200);
+    expect((await signIn(email, 'Wrong-4-Password', address)).statusCode).toBe(401);
+    expect((await signIn(email, DEMO.password, address)).statusCode).toBe(200);
   });
 
-  it('a successful sign-in before the threshold forgets the earlier failures', async () => {
-    const email = 'buyer_manager@demo.test';
-    for (let i = 0; i < 4; i++) await signIn(email, `Wrong-${i}-Password`);
-    expect((await signIn(email, DEMO.password)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) await signIn(email, `Wrong-${i}-Password`);
-    expect((await signIn(email, DEMO.password)).statusCode).toBe(200);
+  it('a successful sign-in before the limit forgets the failures of its pair', async () => {
+    const email = 'root_management_unit_manager@other.test';
+    const address = newAddress();
+    for (let i = 0; i < 4; i++) await signIn(email, `Wrong-${i}-Password`, address);
+    expect((await signIn(email, DEMO.password, address)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) await signIn(email, `Wrong-${i}-Password`, address);
+    expect((await signIn(email, DEMO.password, address)).statusCode).toBe(200);
   });
 
-  it('the per-address limit locks an address trying many e-mails', async () => {
+  it('the account-wide limit only slows down (one attempt per 40 s), and never an address that signed in before', async () => {
+    const email = 'slowed@demo.test';
+    await insertUser(email, [['tim', 'store_seller', O.storeParis]]);
+    const known = newAddress();
+    expect((await signIn(email, DEMO.password, known)).statusCode).toBe(200);
+    for (let i = 0; i < LIMITS.loginAccount.allowed; i++) {
+      expect((await signIn(email, `Wrong-${i}-Password`)).statusCode).toBe(401);
+    }
+    const stranger = newAddress();
+    const slowed = await signIn(email, DEMO.password, stranger);
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(40);
+    expect((await signIn(email, DEMO.password, known)).statusCode).toBe(200);
+    // once the short wait is over, one attempt goes through
+    await expireBlock(KEYS.loginAccount(email));
+    expect((await signIn(email, DEMO.password, stranger)).statusCode).toBe(200);
+  });
+
+  it('the per-address limit refuses an address trying many e-mails', async () => {
     const address = newAddress();
     for (let i = 0; i < 30; i++) {
       expect((await signIn(`guess-${i}@demo.test`, 'Guess-Password-1', address)).statusCode).toBe(401);
@@ -270,14 +364,14 @@ describe('sessions', () => {
   });
 
   it('refuses a token past its expiry', async () => {
-    const token = (await signIn('store_seller@demo.test', DEMO.password)).json().apiToken;
+    const token = await tokenOf('store_seller@demo.test');
     await sessionOf(token).set({ expires_at: sql<Date>`now() - interval '1 minute'` }).execute();
     expect((await get('/api/me', bearer(token))).statusCode).toBe(401);
   });
 
   it('refuses a token left idle too long, and a recently used one keeps working', async () => {
-    const idle = (await signIn('store_seller@demo.test', DEMO.password)).json().apiToken;
-    const active = (await signIn('store_seller@demo.test', DEMO.password)).json().apiToken;
+    const idle = await tokenOf('store_seller@demo.test');
+    const active = await tokenOf('store_seller@demo.test');
     await sessionOf(idle).set({ last_used_at: sql<Date>`now() - interval '121 minutes'` }).execute();
     await sessionOf(active).set({ last_used_at: sql<Date>`now() - interval '119 minutes'` }).execute();
     expect((await get('/api/me', bearer(idle))).statusCode).toBe(401);
@@ -291,14 +385,14 @@ describe('sessions', () => {
   });
 
   it('the session cookie works as well as the bearer token', async () => {
-    const token = (await signIn('store_manager@demo.test', DEMO.password)).json().apiToken;
+    const token = await tokenOf('store_manager@demo.test');
     const res = await get('/api/me', { cookie: `reprise_session=${token}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().email).toBe('store_manager@demo.test');
   });
 
   it('refuses a cookie-authenticated write coming from another site', async () => {
-    const token = (await signIn('store_manager@demo.test', DEMO.password)).json().apiToken;
+    const token = await tokenOf('store_manager@demo.test');
     const cookie = `reprise_session=${token}`;
     const foreign = await t.app.inject({
       method: 'POST',
@@ -328,7 +422,7 @@ describe('sessions', () => {
 describe('sessions behind a reverse proxy', () => {
   let proxied: TestApp;
   beforeAll(async () => {
-    proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' }); // app.inject's peer address is the proxy
   });
   afterAll(() => proxied.close());
 
@@ -410,8 +504,13 @@ describe('modules', () => {
 });
 
 describe('password reset', () => {
-  const renew = (email: string) =>
-    t.app.inject({ method: 'POST', url: '/api/password/renew', payload: { email } });
+  const renew = (email: string, remoteAddress = newAddress()) =>
+    t.app.inject({ method: 'POST', url: '/api/password/renew', payload: { email }, remoteAddress });
+  const queuedResets = async (email: string) =>
+    (
+      await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job
+        WHERE name = 'password-reset' AND data->>'email' = ${email}`.execute(t.db)
+    ).rows[0]?.n;
   const linkIn = (text: string) => /\/renew\/([A-Za-z0-9_-]+)/.exec(text)?.[1] as string;
   const apply = (token: string, password: string) =>
     t.app.inject({ method: 'POST', url: `/api/password/new/${token}`, payload: { password } });
@@ -444,6 +543,41 @@ describe('password reset', () => {
     for (const email of ['unknown@demo.test', 'reset-sso@demo.test', 'reset-inactive@demo.test']) {
       expect(recipients).not.toContain(email);
     }
+  });
+
+  it('the request answers before any lookup: a known and an unknown e-mail queue the same job, and only the known one gets a mail', async () => {
+    for (const email of ['store_manager@demo.test', 'nobody-reset@demo.test']) {
+      expect((await renew(email)).statusCode).toBe(202);
+      expect(await queuedResets(email)).toBe(1);
+    }
+    expect(linkIn((await t.smtp.waitFor('store_manager@demo.test')).text)).toBeTruthy();
+    expect(t.smtp.mails.flatMap((m) => m.to)).not.toContain('nobody-reset@demo.test');
+  });
+
+  it('reset requests are throttled per e-mail and per address, whether the e-mail exists or not', async () => {
+    for (const email of ['store_seller@demo.test', 'nobody-throttled@demo.test']) {
+      for (let i = 0; i < LIMITS.resetEmail.allowed; i++) expect((await renew(email)).statusCode).toBe(202);
+      const refused = await renew(email);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('too_many_attempts');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const address = newAddress();
+    for (let i = 0; i < LIMITS.resetAddress.allowed; i++) {
+      expect((await renew(`someone-${i}@demo.test`, address)).statusCode).toBe(202);
+    }
+    expect((await renew('someone-else@demo.test', address)).statusCode).toBe(429);
+  });
+
+  it('a successful password reset lifts every sign-in block on the account', async () => {
+    await insertUser('unlock@demo.test', [['tim', 'store_seller', O.storeParis]]);
+    const address = newAddress();
+    for (let i = 0; i < 5; i++) await signIn('unlock@demo.test', `Wrong-${i}-Password`, address);
+    expect((await signIn('unlock@demo.test', DEMO.password, address)).statusCode).toBe(429);
+    await renew('unlock@demo.test');
+    const token = linkIn((await t.smtp.waitFor('unlock@demo.test')).text);
+    expect((await apply(token, 'Unlocked-2026')).statusCode).toBe(204);
+    expect((await signIn('unlock@demo.test', 'Unlocked-2026', address)).statusCode).toBe(200);
   });
 
   it('the link sets a password once, then is refused; the old password no longer works', async () => {
@@ -525,6 +659,21 @@ describe('change own password', () => {
     expect(same.json().code).toBe('password_unchanged');
     const weak = await change(authorization, { currentPassword: DEMO.password, password: 'alllowercase' });
     expect(weak.statusCode).toBe(422);
+  });
+
+  it('guesses of the current password are counted before it is checked: the 6th answers 429, even when right', async () => {
+    await insertUser('guesser@demo.test', [['tim', 'store_seller', O.storeParis]]);
+    const { authorization } = await t.login('guesser@demo.test');
+    for (let i = 0; i < LIMITS.changeUser.allowed; i++) {
+      const res = await change(authorization, {
+        currentPassword: `Wrong-${i}-Password`,
+        password: 'Changed-2026',
+      });
+      expect(res.statusCode).toBe(422);
+    }
+    const refused = await change(authorization, { currentPassword: DEMO.password, password: 'Changed-2026' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('too_many_attempts');
   });
 
   it('changes the password, keeps this session and ends the others', async () => {

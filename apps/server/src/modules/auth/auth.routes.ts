@@ -33,13 +33,21 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
     '/login',
     {
       config: { public: true },
-      schema: { tags: ['auth'], body: LoginRequest, response: { 200: AuthenticatedUserResponse } },
+      schema: {
+        tags: ['auth'],
+        description:
+          'Signs in. A browser gets the session in an HttpOnly cookie only; an API client sends `tokenRequested: true` and gets `apiToken` in the answer (for `Authorization: Bearer`) and no cookie.',
+        body: LoginRequest,
+        response: { 200: AuthenticatedUserResponse },
+      },
     },
     async (request, reply) => {
       const { user, token } = await auth.login(deps, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
       });
+      // the token reaches page scripts only when asked for: a browser keeps it in the HttpOnly cookie
+      if (request.body.tokenRequested) return { ...user, apiToken: token };
       reply.setCookie(SESSION_COOKIE, token, cookieOptions);
       return user;
     },
@@ -64,6 +72,20 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
     async (request) => auth.me(db, actorOf(request)),
   );
 
+  // the back office's probe: signed out is an answer (200, null), not a 401 the browser logs as an error
+  app.get(
+    '/session',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        description: 'The signed-in user of this session, or null when signed out.',
+        response: { 200: z.object({ user: AuthenticatedUserResponse.nullable() }) },
+      },
+    },
+    async (request) => ({ user: request.actor ? await auth.me(db, request.actor) : null }),
+  );
+
   app.post(
     '/me/module',
     {
@@ -77,7 +99,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
     '/me/password',
     { config: { authenticated: true }, schema: { tags: ['auth'], body: ChangePasswordRequest } },
     async (request, reply) => {
-      await auth.changePassword(db, actorOf(request), request.body);
+      await auth.changePassword(db, actorOf(request), request.body, { ip: request.ip });
       return reply.code(204).send();
     },
   );
@@ -86,9 +108,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
     '/password/renew',
     { config: { public: true }, schema: { tags: ['auth'], body: PasswordRenewRequest } },
     async (request, reply) => {
-      await auth.requestPasswordReset(deps, request.body.email, (err) =>
-        request.log.error({ err }, 'reset mail failed'),
-      );
+      await auth.requestPasswordReset(deps, request.body.email, { ip: request.ip });
       return reply.code(202).send();
     },
   );

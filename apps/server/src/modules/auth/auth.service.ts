@@ -5,21 +5,32 @@ import {
   type ModuleType,
   permissionsFor,
 } from '@reprise/shared';
+import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../app';
 import type { Actor } from '../../platform/context';
 import type { Db } from '../../platform/db';
+import type { Database } from '../../platform/db.types';
 import { AppError, fieldError } from '../../platform/errors';
-import { sendAfterCommit } from '../../platform/mail';
+import { queueMail } from '../../platform/mail';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/security';
 import { toAccountResponse } from '../accounts/accounts.mapper';
 import { passwordLinkMail } from './auth.mails';
 import * as repo from './auth.repository';
-import { addressKey, clearFailures, emailKey, lockRemaining, recordFailure, THROTTLE } from './throttle';
+import {
+  type Counted,
+  clearAccountSignIn,
+  clearAttempts,
+  countAttempt,
+  KEYS,
+  LIMITS,
+  rememberPair,
+  uncountAttempt,
+} from './throttle';
 
 export const RESET_LINK_MINUTES = 60;
 export const INVITE_LINK_MINUTES = 7 * 24 * 60;
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
 
 const invalidCredentials = () =>
   new AppError('invalid_credentials', 'The e-mail or the password is incorrect.');
@@ -90,9 +101,16 @@ export async function authenticatedUser(
   };
 }
 
+function tooManyFor(counted: Counted) {
+  return counted.refusedForMs > 0 ? tooMany(counted.refusedForMs) : null;
+}
+
 /**
- * Signs in by e-mail and password. Unknown e-mail, wrong password and inactive user get the same
- * answer, in about the same time; failures lock the e-mail (and, looser, the address) for a while.
+ * Signs in by e-mail and password. Unknown e-mail, wrong password, inactive user and a user
+ * forced to single sign-on with a wrong password get the same answer, in about the same time.
+ * The attempt is counted before the password is verified (docs/security.md, "Sign-in
+ * throttling and account lockout"): per client address, per account + address pair, and
+ * account-wide unless the pair signed in successfully before.
  */
 export async function login(
   deps: Deps,
@@ -100,22 +118,35 @@ export async function login(
   client: { ip: string; userAgent: string | null },
 ): Promise<{ user: AuthenticatedUser; token: string }> {
   const { db, config } = deps;
-  const keys = [emailKey(input.email), addressKey(client.ip)];
-  const locked = await lockRemaining(db, keys);
-  if (locked > 0) throw tooMany(locked);
+  const addressKey = KEYS.loginAddress(client.ip);
+  const pairKey = KEYS.loginPair(input.email, client.ip);
+  const accountKey = KEYS.loginAccount(input.email);
+  const address = await countAttempt(db, addressKey, LIMITS.loginAddress);
+  const refusedAddress = tooManyFor(address);
+  if (refusedAddress) throw refusedAddress;
+  const pair = await countAttempt(db, pairKey, LIMITS.loginPair);
+  const refusedPair = tooManyFor(pair);
+  if (refusedPair) throw refusedPair;
+  if (!pair.known) {
+    const refusedAccount = tooManyFor(await countAttempt(db, accountKey, LIMITS.loginAccount));
+    if (refusedAccount) throw refusedAccount;
+  }
 
   const user = await repo.findUserByEmail(db, input.email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (user && user.status === 'active' && user.forceConnectionBySso) {
+  if (!user || !passwordOk || user.status !== 'active') throw invalidCredentials();
+  // the right password: this attempt was no guess, so it is taken back from the counters
+  await db.transaction().execute(async (trx) => {
+    await uncountAttempt(trx, addressKey, LIMITS.loginAddress);
+    if (!pair.known) await uncountAttempt(trx, accountKey, LIMITS.loginAccount);
+    await rememberPair(trx, pairKey);
+  });
+  // told only to whoever knows the password, so that an anonymous caller cannot tell SSO users apart
+  if (user.forceConnectionBySso) {
     throw new AppError(
       'sso_mandatory',
       'Your organisation requires single sign-on: use the organisation login.',
     );
-  }
-  if (!user || !passwordOk || user.status !== 'active') {
-    await recordFailure(db, keys[0] as string, THROTTLE.emailFailures);
-    await recordFailure(db, keys[1] as string, THROTTLE.addressFailures);
-    throw invalidCredentials();
   }
   const { frontPermissions } = modulesOf(user);
   // a public site's anonymous visitor (pseudo_anonymous) holds no back-office permission: it never signs in
@@ -135,9 +166,8 @@ export async function login(
       userAgent: client.userAgent,
     });
     await repo.markLoggedIn(trx, user.id);
-    await clearFailures(trx, keys[0] as string);
   });
-  return { user: { ...(await authenticatedUser(db, user, module)), apiToken: token }, token };
+  return { user: await authenticatedUser(db, user, module), token };
 }
 
 export async function logout(db: Db, actor: Actor): Promise<void> {
@@ -165,15 +195,26 @@ export async function switchModule(db: Db, actor: Actor, module: ModuleType): Pr
   return authenticatedUser(db, { ...user, preferredModule: module }, module);
 }
 
-/** Changes one's own password: the current one must match and the new one must differ. */
+/**
+ * Changes one's own password: the current one must match and the new one must differ. Guesses
+ * of the current password are counted before it is verified, per user and per client address.
+ */
 export async function changePassword(
   db: Db,
   actor: Actor,
   input: { currentPassword: string; password: string },
+  client: { ip: string },
 ): Promise<void> {
   const user = await requireUser(db, actor.userId);
   if (user.forceConnectionBySso)
     throw new AppError('sso_mandatory', 'Accounts managed by single sign-on cannot change the password.');
+  for (const [key, limit] of [
+    [KEYS.changeAddress(client.ip), LIMITS.changeAddress],
+    [KEYS.changeUser(user.id), LIMITS.changeUser],
+  ] as const) {
+    const refused = tooManyFor(await countAttempt(db, key, limit));
+    if (refused) throw refused;
+  }
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError('validation_failed', 'The current password is not correct.', [
       {
@@ -190,17 +231,18 @@ export async function changePassword(
   await db.transaction().execute(async (trx) => {
     await repo.setPassword(trx, user.id, passwordHash);
     await repo.revokeUserSessions(trx, user.id, actor.sessionId);
+    await clearAttempts(trx, KEYS.changeUser(user.id));
+    await uncountAttempt(trx, KEYS.changeAddress(client.ip), LIMITS.changeAddress);
   });
 }
 
-/** Creates a single-use set-password link and mails it after the caller's transaction commits. */
+/** Creates a single-use set-password link and queues its mail in the caller's transaction. */
 export async function issuePasswordLink(
-  deps: Deps,
-  trx: Db,
+  deps: Pick<AppDeps, 'config' | 'jobs'>,
+  trx: Transaction<Database>,
   user: { id: string; email: string; language: string | null },
   purpose: 'reset' | 'invite',
-  log: (err: unknown) => void,
-): Promise<() => void> {
+): Promise<void> {
   const { token, hash } = newToken();
   await repo.insertPasswordToken(trx, {
     userId: user.id,
@@ -209,24 +251,38 @@ export async function issuePasswordLink(
     validMinutes: purpose === 'reset' ? RESET_LINK_MINUTES : INVITE_LINK_MINUTES,
   });
   const link = `${deps.config.publicUrl}/renew/${token}`;
-  return () => sendAfterCommit(deps.mailer, passwordLinkMail(purpose, user.email, link, user.language), log);
+  await queueMail(deps.jobs, trx, passwordLinkMail(purpose, user.email, link, user.language));
 }
 
-/** Always succeeds to the caller (no account enumeration); mails a link only to an eligible user. */
-export async function requestPasswordReset(
-  deps: Deps,
-  email: string,
-  log: (err: unknown) => void,
-): Promise<void> {
-  const user = await repo.findUserByEmail(deps.db, email);
+/**
+ * Always succeeds to the caller (no account enumeration), in constant time: whatever the
+ * e-mail, the same counters are counted and the same job is queued; the `password-reset` job
+ * looks the user up later (answerPasswordReset).
+ */
+export async function requestPasswordReset(deps: Deps, email: string, client: { ip: string }): Promise<void> {
+  const { db, jobs } = deps;
+  for (const [key, limit] of [
+    [KEYS.resetAddress(client.ip), LIMITS.resetAddress],
+    [KEYS.resetEmail(email), LIMITS.resetEmail],
+  ] as const) {
+    const refused = tooManyFor(await countAttempt(db, key, limit));
+    if (refused) throw refused;
+  }
+  await db.transaction().execute((trx) => jobs.send(trx, 'password-reset', { email } satisfies ResetJob));
+}
+
+export interface ResetJob {
+  email: string;
+}
+
+/** The `password-reset` job: mails a link only to a known active user without single sign-on. */
+export async function answerPasswordReset(deps: Deps, job: ResetJob): Promise<void> {
+  const user = await repo.findUserByEmail(deps.db, job.email);
   if (user?.status !== 'active' || user.forceConnectionBySso) return;
   const language = user.language ?? (await accountLanguage(deps.db, user.accountId));
-  const send = await deps.db
+  await deps.db
     .transaction()
-    .execute((trx) =>
-      issuePasswordLink(deps, trx, { id: user.id, email: user.email, language }, 'reset', log),
-    );
-  send();
+    .execute((trx) => issuePasswordLink(deps, trx, { id: user.id, email: user.email, language }, 'reset'));
 }
 
 async function accountLanguage(db: Db, accountId: string): Promise<string | null> {
@@ -266,6 +322,7 @@ export async function applyPasswordLink(db: Db, token: string, password: string)
     await repo.setPassword(trx, row.userId, passwordHash);
     await repo.markPasswordTokensUsed(trx, row.userId);
     await repo.revokeUserSessions(trx, row.userId);
-    await clearFailures(trx, emailKey(row.email));
+    // a reset proves the owner: it lifts every sign-in block on the account
+    await clearAccountSignIn(trx, row.email);
   });
 }

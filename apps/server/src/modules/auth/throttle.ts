@@ -1,85 +1,145 @@
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db';
 
-/** Brute-force limits: per e-mail, and a looser one per client address on top. */
-export const THROTTLE = {
-  windowMs: 15 * 60_000,
-  emailFailures: 5,
-  addressFailures: 30,
-  firstLockMs: 60_000,
-  maxLockMs: 24 * 60 * 60_000,
-  /** A lock level is forgotten after a day without failures. */
-  forgetMs: 24 * 60 * 60_000,
-} as const;
+/**
+ * How many attempts a key allows within its window before the guarded work is refused for a
+ * while; each further block within the window doubles the wait, up to `maxBlockMs`.
+ */
+export interface Limit {
+  windowMs: number;
+  allowed: number;
+  firstBlockMs: number;
+  maxBlockMs: number;
+}
 
-export const emailKey = (email: string) => `email:${email.toLowerCase()}`;
-export const addressKey = (ip: string) => `ip:${ip}`;
+const minutes = (n: number) => n * 60_000;
 
-/** Milliseconds the key is still locked for, or 0. */
-export async function lockRemaining(db: Db, keys: string[], now = new Date()): Promise<number> {
-  const rows = await db
-    .selectFrom('login_throttle')
-    .select('locked_until')
-    .where('key', 'in', keys)
-    .execute();
-  return Math.max(
-    0,
-    ...rows.map((r) => (r.locked_until ? new Date(r.locked_until).getTime() - now.getTime() : 0)),
-  );
+/** The numbers of docs/security.md, "Sign-in throttling and account lockout" and "Password reset and password change". */
+export const LIMITS = {
+  /** One account from one client address: a short cool-down, so the owner is never kept out long. */
+  loginPair: { windowMs: minutes(15), allowed: 5, firstBlockMs: minutes(1), maxBlockMs: minutes(15) },
+  /** One account from every address: only slows down, one attempt per 40 s (at most 100 an hour). */
+  loginAccount: { windowMs: minutes(60), allowed: 10, firstBlockMs: 40_000, maxBlockMs: 40_000 },
+  /** One client address trying many accounts. */
+  loginAddress: { windowMs: minutes(15), allowed: 30, firstBlockMs: minutes(1), maxBlockMs: minutes(15) },
+  resetEmail: { windowMs: minutes(60), allowed: 3, firstBlockMs: minutes(20), maxBlockMs: minutes(60) },
+  resetAddress: { windowMs: minutes(15), allowed: 10, firstBlockMs: minutes(1), maxBlockMs: minutes(15) },
+  changeUser: { windowMs: minutes(15), allowed: 5, firstBlockMs: minutes(1), maxBlockMs: minutes(15) },
+  changeAddress: { windowMs: minutes(15), allowed: 20, firstBlockMs: minutes(1), maxBlockMs: minutes(15) },
+} as const satisfies Record<string, Limit>;
+
+/** A pair that signed in successfully skips the account-wide slowdown for this long. */
+export const KNOWN_PAIR_DAYS = 30;
+
+const norm = (email: string) => email.trim().toLowerCase();
+export const KEYS = {
+  loginPair: (email: string, ip: string) => `login:pair:${norm(email)}|${ip}`,
+  loginAccount: (email: string) => `login:account:${norm(email)}`,
+  loginAddress: (ip: string) => `login:address:${ip}`,
+  resetEmail: (email: string) => `reset:email:${norm(email)}`,
+  resetAddress: (ip: string) => `reset:address:${ip}`,
+  changeUser: (userId: string) => `password-change:user:${userId}`,
+  changeAddress: (ip: string) => `password-change:address:${ip}`,
+};
+
+export interface Counted {
+  /** 0 when the attempt may go on; else how long the key is still blocked, in ms. */
+  refusedForMs: number;
+  /** The pair signed in successfully within KNOWN_PAIR_DAYS. */
+  known: boolean;
 }
 
 /**
- * Counts a failure. Once the threshold is reached within the window, the key locks; each
- * further lock doubles the wait (1 min, 2, 4, … up to a day).
+ * Counts one attempt on `key` BEFORE the work it guards, in one atomic statement (an upsert
+ * that locks the row), so that simultaneous attempts, from one process or several, are
+ * counted one after the other: at most `allowed` of them go on, the attempt that reaches the
+ * limit sets the block for the next ones, and an attempt refused while blocked counts too.
+ * After a block ends, one more attempt goes on, and a new block follows it unless it succeeds.
  */
-export async function recordFailure(db: Db, key: string, threshold: number, now = new Date()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('login_throttle')
-      .selectAll()
-      .where('key', '=', key)
-      .forUpdate()
-      .executeTakeFirst();
-    const t = now.getTime();
-    let failures = 1;
-    let windowStart = now;
-    let lockLevel = 0;
-    if (row) {
-      const inWindow = t - new Date(row.window_start).getTime() < THROTTLE.windowMs;
-      const remembered = t - new Date(row.last_failure_at).getTime() < THROTTLE.forgetMs;
-      lockLevel = remembered ? row.lock_level : 0;
-      // once locked, the count stays at the threshold until forgotten: every further failure relocks
-      failures = inWindow || lockLevel > 0 ? row.failures + 1 : 1;
-      windowStart = inWindow ? new Date(row.window_start) : now;
-    }
-    let lockedUntil: Date | null = row?.locked_until ?? null;
-    if (failures >= threshold) {
-      const wait = Math.min(THROTTLE.firstLockMs * 2 ** lockLevel, THROTTLE.maxLockMs);
-      lockLevel += 1;
-      lockedUntil = new Date(t + wait);
-    }
-    await trx
-      .insertInto('login_throttle')
-      .values({
-        key,
-        failures,
-        window_start: windowStart,
-        last_failure_at: now,
-        locked_until: lockedUntil,
-        lock_level: lockLevel,
-      })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          failures,
-          window_start: windowStart,
-          last_failure_at: now,
-          locked_until: lockedUntil,
-          lock_level: lockLevel,
-        }),
-      )
-      .execute();
-  });
+export async function countAttempt(db: Db, key: string, limit: Limit): Promise<Counted> {
+  const window = sql`make_interval(secs => ${limit.windowMs / 1000})`;
+  const blocked = sql`r.blocked_until > now()`;
+  const expired = sql`r.window_start <= now() - ${window}`;
+  const attempts = sql`CASE WHEN ${blocked} THEN r.attempts + 1 WHEN ${expired} THEN 1
+    WHEN r.blocked_until IS NOT NULL THEN ${limit.allowed}::int ELSE r.attempts + 1 END`;
+  const level = sql`CASE WHEN ${blocked} THEN r.block_level WHEN ${expired} THEN 0 ELSE r.block_level END`;
+  const wait = (lvl: unknown) =>
+    sql`make_interval(secs => least(${limit.firstBlockMs / 1000}::float8 * power(2, ${lvl}), ${limit.maxBlockMs / 1000}::float8))`;
+  const row = await sql<{ attempts: number; wait_ms: number; known: boolean }>`
+    INSERT INTO rate_limits AS r (key, attempts, window_start, blocked_until, block_level, last_attempt_at)
+    VALUES (${key}, 1, now(), CASE WHEN 1 >= ${limit.allowed}::int THEN now() + ${wait(0)} END,
+      CASE WHEN 1 >= ${limit.allowed}::int THEN 1 ELSE 0 END, now())
+    ON CONFLICT (key) DO UPDATE SET
+      attempts = ${attempts},
+      window_start = CASE WHEN NOT coalesce(${blocked}, false) AND ${expired} THEN now() ELSE r.window_start END,
+      blocked_until = CASE WHEN ${blocked} THEN r.blocked_until
+        WHEN ${attempts} >= ${limit.allowed}::int THEN now() + ${wait(level)} END,
+      block_level = CASE WHEN ${blocked} THEN r.block_level
+        WHEN ${attempts} >= ${limit.allowed}::int THEN ${level} + 1 ELSE ${level} END,
+      last_attempt_at = now()
+    RETURNING attempts,
+      greatest(0, extract(epoch FROM blocked_until - now()) * 1000)::float8 AS wait_ms,
+      coalesce(known_until > now(), false) AS known`.execute(db);
+  const counted = row.rows[0] as { attempts: number; wait_ms: number; known: boolean };
+  return {
+    refusedForMs: counted.attempts > limit.allowed ? Math.max(1, Number(counted.wait_ms)) : 0,
+    known: counted.known,
+  };
 }
 
-export async function clearFailures(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('login_throttle').where('key', '=', key).execute();
+/**
+ * Takes back an attempt that succeeded (it was counted before the work): the count drops by
+ * one, and a block it set is lifted when the count falls under the limit again.
+ */
+export async function uncountAttempt(db: Db, key: string, limit: Limit): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({
+      attempts: sql`greatest(attempts - 1, 0)`,
+      blocked_until: sql`CASE WHEN attempts - 1 < ${limit.allowed}::int THEN NULL ELSE blocked_until END`,
+    })
+    .where('key', '=', key)
+    .execute();
+}
+
+/** A successful sign-in from a pair: its failures are forgotten and the pair is known for a while. */
+export async function rememberPair(db: Db, key: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({
+      attempts: 0,
+      blocked_until: null,
+      block_level: 0,
+      known_until: sql`now() + make_interval(days => ${KNOWN_PAIR_DAYS})`,
+    })
+    .where('key', '=', key)
+    .execute();
+}
+
+export async function clearAttempts(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
+
+/** A password reset unlocks the account: its account-wide counter and every pair's are cleared. */
+export async function clearAccountSignIn(db: Db, email: string): Promise<void> {
+  const pairPrefix = KEYS.loginPair(email, '');
+  await db
+    .deleteFrom('rate_limits')
+    .where((eb) =>
+      eb.or([
+        eb('key', '=', KEYS.loginAccount(email)),
+        eb(sql<boolean>`starts_with(key, ${pairPrefix})`, '=', true),
+      ]),
+    )
+    .execute();
+}
+
+/** Counters without an attempt for a day and no known pair to remember: deleted by housekeeping. */
+export async function purgeRateLimits(db: Db): Promise<number> {
+  const result = await db
+    .deleteFrom('rate_limits')
+    .where('last_attempt_at', '<', sql<Date>`now() - interval '1 day'`)
+    .where((eb) => eb.or([eb('known_until', 'is', null), eb('known_until', '<', sql<Date>`now()`)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -25,8 +25,7 @@ import {
 } from './users.rules';
 import { requireVisibleUser } from './users.service';
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer'>;
-type Log = (err: unknown) => void;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
 
 const invalid = (violations: Violation[]) =>
   new AppError(
@@ -88,13 +87,8 @@ async function resolveModules(
   return { modules: plan.modules, accountId: accountId as string, accountLanguage: language };
 }
 
-/** Creates a user without a password and mails an invitation (after commit) to choose one. */
-export async function createUser(
-  deps: Deps,
-  actor: Actor,
-  input: CreateUserRequest,
-  log: Log,
-): Promise<UserResponse> {
+/** Creates a user without a password and queues, in the same transaction, an invitation to choose one. */
+export async function createUser(deps: Deps, actor: Actor, input: CreateUserRequest): Promise<UserResponse> {
   const { db } = deps;
   checkSsoField(actor, input.forceConnectionBySso, false);
   const violations: Violation[] = [];
@@ -114,7 +108,7 @@ export async function createUser(
   );
   if (violations.length) throw invalid(violations);
 
-  const { user, send } = await db.transaction().execute(async (trx) => {
+  const user = await db.transaction().execute(async (trx) => {
     const values = { ...input, accountId };
     const userId = await repo.insertUser(trx, values);
     await repo.replaceModules(trx, userId, modules);
@@ -125,19 +119,16 @@ export async function createUser(
       accountId,
       after: auditSnapshot({ ...values, modules }),
     });
-    const invite =
-      input.status === 'active' && !input.forceConnectionBySso
-        ? await issuePasswordLink(
-            deps,
-            trx,
-            { id: userId, email: input.email, language: input.language ?? accountLanguage },
-            'invite',
-            log,
-          )
-        : undefined;
-    return { user: await repo.findWrittenUser(trx, userId), send: invite };
+    if (input.status === 'active' && !input.forceConnectionBySso) {
+      await issuePasswordLink(
+        deps,
+        trx,
+        { id: userId, email: input.email, language: input.language ?? accountLanguage },
+        'invite',
+      );
+    }
+    return repo.findWrittenUser(trx, userId);
   });
-  send?.();
   return toUserResponse(user, actor);
 }
 
@@ -215,7 +206,7 @@ export async function updateUser(
 }
 
 /** Mails a new invitation link to a user who has not chosen a password, or has lost it. */
-export async function inviteUser(deps: Deps, actor: Actor, id: string, log: Log): Promise<void> {
+export async function inviteUser(deps: Deps, actor: Actor, id: string): Promise<void> {
   const user = await requireEditableUser(deps.db, actor, id);
   if (user.forceConnectionBySso)
     throw new AppError('sso_mandatory', 'This user signs in with single sign-on.');
@@ -224,7 +215,7 @@ export async function inviteUser(deps: Deps, actor: Actor, id: string, log: Log)
       { propertyPath: 'status', code: 'user_inactive', message: 'An inactive user cannot be invited.' },
     ]);
   }
-  const send = await deps.db
+  await deps.db
     .transaction()
     .execute((trx) =>
       issuePasswordLink(
@@ -232,8 +223,6 @@ export async function inviteUser(deps: Deps, actor: Actor, id: string, log: Log)
         trx,
         { id: user.id, email: user.email, language: user.language ?? user.accountLanguage },
         'invite',
-        log,
       ),
     );
-  send();
 }

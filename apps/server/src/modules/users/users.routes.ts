@@ -73,9 +73,7 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: AppDeps): voi
       schema: { tags, body: CreateUserRequest, response: { 201: UserResponse } },
     },
     async (request, reply) => {
-      const user = await createUser(deps, actorOf(request), request.body, (err) =>
-        request.log.error({ err }, 'invitation mail failed'),
-      );
+      const user = await createUser(deps, actorOf(request), request.body);
       return reply.code(201).send(user);
     },
   );
@@ -93,9 +91,7 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: AppDeps): voi
     '/users/:id/invite',
     { config: { permission: 'user.create' }, schema: { tags, params: IdParams } },
     async (request, reply) => {
-      await inviteUser(deps, actorOf(request), request.params.id, (err) =>
-        request.log.error({ err }, 'invitation mail failed'),
-      );
+      await inviteUser(deps, actorOf(request), request.params.id);
       return reply.code(202).send();
     },
   );

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type Locale,
+  localized,
   PREMIUM_FEATURES,
   type PremiumFeature,
   type PremiumFeaturesResponse,
@@ -12,7 +14,7 @@ import type { AppDeps } from '../../app';
 import type { Actor } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { newToken } from '../../platform/security';
-import { lockRemaining, recordFailure } from '../auth/throttle';
+import { countAttempt } from '../auth/throttle';
 import { channelsOf, listTreeRows } from '../catalog/categories/categories.repository';
 import type { SiteAccount } from './public-site.service';
 
@@ -26,6 +28,12 @@ type Deps = Pick<AppDeps, 'db' | 'config'>;
  */
 /** Visitors one address may create in the throttle's window (15 minutes) before it waits. */
 export const VISITORS_PER_ADDRESS = 120;
+const VISITOR_LIMIT = {
+  windowMs: 15 * 60_000,
+  allowed: VISITORS_PER_ADDRESS,
+  firstBlockMs: 60_000,
+  maxBlockMs: 24 * 60 * 60_000,
+};
 
 export async function createVisitor(
   deps: Deps,
@@ -33,10 +41,9 @@ export async function createVisitor(
   client: { ip: string; userAgent: string | null },
 ): Promise<{ visitor: VisitorResponse; token: string }> {
   // every creation counts against the address: a script cannot fill the users table
-  const throttleKey = `visitor:${client.ip}`;
-  const locked = await lockRemaining(deps.db, [throttleKey]);
-  if (locked > 0) {
-    const seconds = Math.max(1, Math.ceil(locked / 1000));
+  const { refusedForMs } = await countAttempt(deps.db, `visitor:${client.ip}`, VISITOR_LIMIT);
+  if (refusedForMs > 0) {
+    const seconds = Math.max(1, Math.ceil(refusedForMs / 1000));
     throw new AppError(
       'too_many_attempts',
       `Too many new visitors from this address. Try again in ${seconds} seconds.`,
@@ -46,7 +53,6 @@ export async function createVisitor(
       },
     );
   }
-  await recordFailure(deps.db, throttleKey, VISITORS_PER_ADDRESS);
   const { token, hash } = newToken();
   const visitor = await deps.db.transaction().execute(async (trx) => {
     const root = await trx
@@ -123,7 +129,11 @@ export function slugOf(label: string): string {
  * channel, with the count of those products in the category and its descendants. Categories with
  * no such product are left out. 404 `category_navigation_disabled` when the account turns it off.
  */
-export async function categories(deps: Deps, account: SiteAccount): Promise<PublicCategoriesResponse> {
+export async function categories(
+  deps: Deps,
+  account: SiteAccount,
+  locale: Locale | null,
+): Promise<PublicCategoriesResponse> {
   const details = await deps.db
     .selectFrom('organization_root_details')
     .select('category_navigation_enabled')
@@ -142,7 +152,7 @@ export async function categories(deps: Deps, account: SiteAccount): Promise<Publ
   const extras = ids.length
     ? await deps.db
         .selectFrom('categories')
-        .select(['id', 'description', 'image_key', 'image_alt', 'updated_at'])
+        .select(['id', 'description', 'image_key', 'image_alt', 'translations', 'updated_at'])
         .where('id', 'in', ids)
         .execute()
     : [];
@@ -163,21 +173,33 @@ export async function categories(deps: Deps, account: SiteAccount): Promise<Publ
     if (r.parent_category_id && parent === null) continue;
     children.set(parent, [...(children.get(parent) ?? []), r]);
   }
+  // the visitor's language, falling back to the account's (docs/translations.md)
+  const textsOf = new Map(
+    rows.map((r) => {
+      const extra = extraOf.get(r.id);
+      const base = { label: r.label, description: extra?.description ?? null };
+      return [r.id, localized(base, extra?.translations, locale, ['label', 'description'])];
+    }),
+  );
+  const labelOf = (id: string) => textsOf.get(id)?.label ?? '';
   const member: PublicCategory[] = [];
   const walk = (parent: string | null, depth: number) => {
-    for (const r of children.get(parent) ?? []) {
+    const siblings = [...(children.get(parent) ?? [])];
+    if (locale) siblings.sort((a, b) => labelOf(a.id).localeCompare(labelOf(b.id), locale));
+    for (const r of siblings) {
       const extra = extraOf.get(r.id);
+      const texts = { label: labelOf(r.id), description: textsOf.get(r.id)?.description ?? null };
       member.push({
         id: r.id,
         parentId: r.parent_category_id,
         depth,
-        label: r.label,
-        slug: slugOf(r.label),
-        description: extra?.description ?? null,
+        label: texts.label,
+        slug: slugOf(texts.label),
+        description: texts.description,
         image: extra?.image_key
           ? {
               url: `/api/white-label/categories/${r.id}/image?v=${new Date(extra.updated_at).getTime()}`,
-              alt: extra.image_alt ?? r.label,
+              alt: extra.image_alt ?? texts.label,
             }
           : null,
         productCount: total.get(r.id) ?? 0,

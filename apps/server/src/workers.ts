@@ -1,0 +1,10 @@
+import type { AppDeps } from './app';
+import { answerPasswordReset, type ResetJob } from './modules/auth/auth.service';
+import { type MailMessage, mailJobHandler } from './platform/mail';
+
+/** The handlers of every queue of platform/jobs.ts, run in this process (main.ts and the test kit). */
+export async function startWorkers(deps: AppDeps): Promise<void> {
+  const domain = new URL(deps.config.publicUrl).hostname;
+  await deps.jobs.work<MailMessage>('mail', mailJobHandler(deps.db, deps.mailer, domain));
+  await deps.jobs.work<ResetJob>('password-reset', (job) => answerPasswordReset(deps, job));
+}
