@@ -10,7 +10,12 @@ const siteUrl = (baseURL: string | undefined, slug = 'demo-retail') =>
 test.use({ locale: 'fr-FR' });
 
 async function apiAs(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
+  // the context keeps the session cookie of an earlier sign-in: a cookie write needs our Origin
+  const origin = test.info().project.use.baseURL as string;
+  const res = await request.post('/api/login', {
+    headers: { Origin: origin },
+    data: { email, password: DEMO_PASSWORD, tokenRequested: true },
+  });
   expect(res.status()).toBe(200);
   return { authorization: `Bearer ${(await res.json()).apiToken}` };
 }

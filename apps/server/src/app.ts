@@ -5,14 +5,9 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { IMAGE_MAX_BYTES } from '@reprise/shared';
+import { CONSENT_COOKIE, IMAGE_MAX_BYTES } from '@reprise/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerBuybackConfigRoutes } from './modules/buyback-config/buyback-config.routes';
@@ -21,20 +16,29 @@ import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { tagManagerAllowed } from './modules/white-label/public-page-policy.service';
 import { resolveSiteHost } from './modules/white-label/site-host';
 import { registerWhiteLabelRoutes } from './modules/white-label/white-label.routes';
 import { registerAuth } from './platform/auth-hook';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db';
-import { registerErrorHandler } from './platform/errors';
+import { answerFrameworkError, registerErrorHandler } from './platform/errors';
+import type { Jobs } from './platform/jobs';
 import type { Mailer } from './platform/mail';
+import type { Keyring } from './platform/secrets';
+import { applyPublicSitePolicy, registerSecurityHeaders } from './platform/security-headers';
 import type { Storage } from './platform/storage';
+import { validatorCompiler } from './platform/validator';
 
 export interface AppDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
   storage: Storage;
+  /** The keys of data encrypted at rest (the customers' IBANs). */
+  keyring: Keyring;
+  /** The job queue: side effects such as mails, enqueued in the transaction that causes them. */
+  jobs: Jobs;
 }
 
 export type App = FastifyInstance;
@@ -46,6 +50,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { querystringParser: parseQuery },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -60,6 +65,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
 
   // cookies are parsed before the auth hook reads the session cookie
   await app.register(cookie);
+  // before the auth hook, so that its refusals carry the headers too
+  await registerSecurityHeaders(app, deps.config);
   registerErrorHandler(app);
   registerAuth(app, deps.db, deps.config);
 
@@ -85,7 +92,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     { prefix: '/api' },
   );
 
-  registerWebApp(app, deps.config.webDistDir, new URL(deps.config.publicUrl).hostname);
+  registerWebApp(app, deps);
   return app;
 }
 
@@ -110,7 +117,9 @@ function parseQuery(raw: string): Record<string, string | string[]> {
  * routes): the back office at the base host, the public site's own bundle on any other host
  * (a retailer's site; the public app shows not-available when no active site answers there).
  */
-function registerWebApp(app: FastifyInstance, dist: string, baseHostname: string): void {
+function registerWebApp(app: FastifyInstance, deps: AppDeps): void {
+  const dist = deps.config.webDistDir;
+  const baseHostname = new URL(deps.config.publicUrl).hostname;
   if (!existsSync(dist)) return;
   const publicHtml = existsSync(`${dist}/public.html`) ? 'public.html' : 'index.html';
   app.register(fastifyStatic, {
@@ -130,10 +139,17 @@ function registerWebApp(app: FastifyInstance, dist: string, baseHostname: string
       );
     },
   });
-  app.get('/*', { config: { public: true } }, (request, reply) => {
+  app.get('/*', { config: { public: true } }, async (request, reply) => {
     if (request.url.startsWith('/api')) return reply.callNotFound();
-    const html =
-      resolveSiteHost(request.host, baseHostname).kind === 'back_office' ? 'index.html' : publicHtml;
-    return reply.header('cache-control', 'no-cache').header('vary', 'host').sendFile(html, { maxAge: 0 });
+    reply.header('cache-control', 'no-cache').header('vary', 'host');
+    if (resolveSiteHost(request.host, baseHostname).kind === 'back_office') {
+      return reply.sendFile('index.html', { maxAge: 0 });
+    }
+    // the public page's policy depends on the site and on the visitor's consent cookie
+    const consent = request.cookies[CONSENT_COOKIE];
+    applyPublicSitePolicy(reply, deps.config, {
+      tagManager: await tagManagerAllowed(deps, request.host, consent),
+    });
+    return reply.header('vary', 'host, cookie').sendFile(publicHtml, { maxAge: 0 });
   });
 }

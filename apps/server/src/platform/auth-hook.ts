@@ -169,6 +169,10 @@ export function registerAuth(app: FastifyInstance, db: Db, config: Config): void
     const declared = request.routeOptions.config as Omit<DeclaredRoute, 'method' | 'url'> | undefined;
     if (!request.url.startsWith('/api')) return;
     const found = tokenFrom(request);
+    // a bearer token is never sent by a browser on its own: only cookie or credential-less writes are checked
+    if (UNSAFE.has(request.method) && found?.viaCookie !== false) {
+      assertSameOrigin(request, found !== null);
+    }
     if (found) {
       const moduleHeader = request.headers['x-module'];
       const actor = await loadActor(
@@ -185,9 +189,6 @@ export function registerAuth(app: FastifyInstance, db: Db, config: Config): void
       ) {
         request.log.info({ userId: actor.userId }, 'visitor session refused on another host');
       } else if (actor) {
-        if (found.viaCookie && UNSAFE.has(request.method) && !sameOrigin(request)) {
-          throw new AppError('csrf_rejected', 'The request comes from another site.');
-        }
         request.actor = actor;
         request.sessionToken = found.token;
       }
@@ -225,14 +226,27 @@ export function mayUse(held: ReadonlySet<Permission>, needed: Permission | reado
 }
 
 /**
- * A cookie-authenticated write must come from our own origin (browsers send Origin on POST).
- * `request.host` follows X-Forwarded-Host behind a trusted proxy, which may rewrite Host.
+ * Refuses a write that a page of another origin may have made (docs/security.md, "Cross-site
+ * request forgery"): a present Origin must be ours; without it, the browser's Sec-Fetch-Site must
+ * say same-origin; with neither, only a request without the session cookie passes (a non-browser
+ * client). `request.host` follows X-Forwarded-Host behind a trusted proxy, which may rewrite Host.
  */
-function sameOrigin(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true;
+function assertSameOrigin(request: FastifyRequest, withCookie: boolean): void {
+  const { origin } = request.headers;
+  const fetchSite = request.headers['sec-fetch-site'];
+  const trusted =
+    origin !== undefined
+      ? isOwnOrigin(origin, request.host)
+      : fetchSite !== undefined
+        ? fetchSite === 'same-origin'
+        : !withCookie;
+  if (!trusted) throw new AppError('csrf_rejected', 'The request comes from another site.');
+}
+
+/** True when `origin` names this host; `null` (sandboxed or privacy-hidden origins) never does. */
+function isOwnOrigin(origin: string, host: string): boolean {
   try {
-    return new URL(origin).host === request.host;
+    return new URL(origin).host === host.toLowerCase();
   } catch {
     return false;
   }

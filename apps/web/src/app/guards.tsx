@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
 import { PageLoader } from '../ui/page-loader';
 import { BootFailure } from './boot-failure';
+import { safeRedirect } from './safe-redirect';
 import { useSession } from './session';
 
 /** `handle` of a route: the permission(s) it needs; without them the user is sent home. */
@@ -21,11 +22,6 @@ export function loginPath(wanted: string): string {
   return wanted && wanted !== '/' && wanted !== '/home'
     ? `/login?redirect=${encodeURIComponent(wanted)}`
     : '/login';
-}
-
-/** Only a redirect back into the app itself is followed after sign-in. */
-export function safeRedirect(target: string | null): string {
-  return target?.startsWith('/') && !target.startsWith('//') ? target : '/home';
 }
 
 function PermissionGate({ children }: { children: ReactNode }) {

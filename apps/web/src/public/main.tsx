@@ -1,3 +1,4 @@
+import '../zod-jitless';
 import './public.css';
 import type { WhiteLabelConfigResponse } from '@reprise/shared';
 import { StrictMode } from 'react';
@@ -5,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { startTagManager } from './analytics';
 import { getJson } from './api';
-import { readConsent } from './consent';
+import { consentCookieHolds, mirrorConsentCookie, readConsent } from './consent';
 import { startI18n } from './i18n';
 import { NotAvailablePage } from './pages/not-available-page';
 import { createPublicRouter } from './routes';
@@ -31,7 +32,11 @@ async function start() {
   applyTheme(config.brand.mainColor, config.brand.favicon);
   await startI18n(config.brand.language);
   const consent = readConsent(config);
-  if (config.tagManagerId && consent?.analytics) startTagManager(config.tagManagerId, consent);
+  // the server let the tag manager into this page's policy only if the cookie already held the consent
+  const allowedByPolicy = consentCookieHolds(consent);
+  mirrorConsentCookie(consent);
+  if (config.tagManagerId && consent?.analytics && allowedByPolicy)
+    startTagManager(config.tagManagerId, consent);
   root.render(
     <StrictMode>
       <SiteProvider config={config}>

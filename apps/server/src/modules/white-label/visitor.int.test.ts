@@ -54,7 +54,8 @@ async function newVisitor(host = DEMO_HOST): Promise<Visitor> {
     k.t.app.inject({
       method,
       url,
-      headers: { host: h, ...headers },
+      // the browser's Origin of the site's own pages (a cookie write without it is refused)
+      headers: { host: h, origin: `http://${h}`, ...headers },
       cookies: { reprise_session: token },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
@@ -295,7 +296,7 @@ describe('the route walk for a visitor', () => {
       const res = await k.t.app.inject({
         method: route.method as 'GET',
         url,
-        headers: { host: DEMO_HOST },
+        headers: { host: DEMO_HOST, origin: `http://${DEMO_HOST}` },
         cookies: { reprise_session: v.token },
         ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
       });
