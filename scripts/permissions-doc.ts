@@ -40,6 +40,18 @@ export function permissionsMarkdown(): string {
     '|---|---|',
     ...types.map((t) => `| ${t} | ${ASSIGNABLE_USER_TYPES[t].join(', ') || '—'} |`),
     '',
+    '## Own organisation',
+    '',
+    'A user of an account sees only its own organisation and those below it (platform operators see',
+    'every account). Even with `organization.create`, no user may deactivate, delete or re-parent',
+    '(move) its own organisation or one above it: the answer is 422 `own_organization_protected`, on',
+    '`status` or `parentOrganizationId`, and nothing changes (`ownBranchViolations` in',
+    '`apps/server/src/modules/organizations/organization-rules.ts`). The rule holds for platform',
+    'operators too, whose own organisation is the platform one; organisations are never deleted through',
+    'the API, only deactivated. The other fields of its own organisation stay editable, and the',
+    'organisations below it may be deactivated or moved. The entity form shows the status and the',
+    "parent of the user's own organisation disabled, with the reason.",
+    '',
   ];
   return lines.join('\n');
 }

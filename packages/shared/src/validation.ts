@@ -40,3 +40,14 @@ export const EXTERNAL_ID_MAX = 45;
 export const IMAGE_MAX_BYTES = 250 * 1024;
 export const FAVICON_MAX_BYTES = 20 * 1024;
 export const PDF_MAX_BYTES = 250 * 1024;
+
+/** The range of int4, the column type of every integer the API stores unless its schema says otherwise. */
+export const INT4_MIN = -2_147_483_648;
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * Bounds an integer of a request to the int4 range (`too_small`, `too_large`), so that no value
+ * reaches a column that cannot hold it; tighter bounds chained after it still apply.
+ */
+export const int4 = <T extends z.ZodNumber | z.ZodCoercedNumber>(schema: T): T =>
+  schema.min(INT4_MIN, { message: 'too_small' }).max(INT4_MAX, { message: 'too_large' }) as T;

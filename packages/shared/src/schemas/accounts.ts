@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, LOCALES, PREMIUM_FEATURES, WAREHOUSE_CHECKIN_REQUIREMENTS } from '../enums';
-import { email, hexColor } from '../validation';
+import { email, hexColor, int4 } from '../validation';
 
 export const AccountResponse = z.object({
   id: z.uuid(),
@@ -43,6 +43,8 @@ export const OrganizationRootDetailResponse = z.object({
 export type OrganizationRootDetailResponse = z.infer<typeof OrganizationRootDetailResponse>;
 
 const longText = z.string().trim().max(5000, { message: 'too_long' }).nullable();
+const POSITIVE_INTEGER = { message: 'positive_integer' };
+
 /** Merge-patch of the root details: every field optional, null clears a text. */
 export const PatchOrganizationRootDetailRequest = z
   .object({
@@ -62,10 +64,7 @@ export const PatchOrganizationRootDetailRequest = z
     tagPriceEnabled: z.boolean(),
     buyerPaymentEnabled: z.boolean(),
     /** Positive integer only (foundation.md section 5); 0 is the default and means no minimum. */
-    cartMinValue: z
-      .number({ message: 'positive_integer' })
-      .int({ message: 'positive_integer' })
-      .min(0, { message: 'positive_integer' }),
+    cartMinValue: int4(z.number(POSITIVE_INTEGER).int(POSITIVE_INTEGER)).min(0, POSITIVE_INTEGER),
   })
   .partial()
   .strict();

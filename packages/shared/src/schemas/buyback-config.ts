@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { STATUSES } from '../enums';
 import type { Modifier } from '../pricing/pricing';
-import { SortDirection } from './common';
+import { int4 } from '../validation';
+import { queryPage, SortDirection } from './common';
 
 /**
  * Buyback configuration (foundation.md sections 3 and 5, journeys.md sections 3 and 5): circuits
@@ -145,7 +146,7 @@ const plain = (max: number) =>
       .max(max, { message: 'too_long' })
       .refine((v) => !MARKUP.test(v), { message: 'markup_not_allowed' }),
   );
-const whole = () => z.number(needed('not_a_number')).int({ message: 'not_integer' });
+const whole = () => int4(z.number(needed('not_a_number')).int({ message: 'not_integer' }));
 
 /** At least one ISO 3166 alpha-2 code, upper case, without duplicates. */
 const countries = () =>
@@ -360,7 +361,7 @@ export const PaymentModeResponse = z.object({
 export type PaymentModeResponse = z.infer<typeof PaymentModeResponse>;
 
 export const ListPaymentModesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: queryPage(),
   itemsPerPage: z.coerce.number().int().min(1).max(100).default(30),
   accountId: z.uuid().optional(),
   type: z.enum(PAYMENT_MODE_TYPES).optional(),
@@ -475,7 +476,7 @@ export const CircuitResponse = z.object({
 export type CircuitResponse = z.infer<typeof CircuitResponse>;
 
 export const ListCircuitsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: queryPage(),
   itemsPerPage: z.coerce.number().int().min(1).max(100).default(30),
   accountId: z.uuid().optional(),
   channel: z.enum(CIRCUIT_CHANNELS).optional(),
@@ -583,7 +584,7 @@ export const DispatchCircuitRuleResponse = z.object({
 export type DispatchCircuitRuleResponse = z.infer<typeof DispatchCircuitRuleResponse>;
 
 export const ListDispatchCircuitRulesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: queryPage(),
   itemsPerPage: z.coerce.number().int().min(1).max(100).default(30),
   accountId: z.uuid().optional(),
   status: z.enum(DISPATCH_RULE_STATUSES).optional(),

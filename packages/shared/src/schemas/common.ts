@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { int4 } from '../validation';
 
 export const PAGE_SIZES = [5, 10, 15, 30, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
+/** The `page` of a collection query: from 1, within the int4 range like every request integer. */
+export const queryPage = () => int4(z.coerce.number().int()).min(1).default(1);
+
 /** `page` and `itemsPerPage` of every collection query. */
 export const PaginationQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: queryPage(),
   itemsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { MODULE_TYPES, ORGANIZATION_TYPES, STATUSES, USER_TYPES } from '../enums';
-import { addressText, cityText, countryCode, EXTERNAL_ID_MAX, email, generalText, text } from '../validation';
+import {
+  addressText,
+  cityText,
+  countryCode,
+  EXTERNAL_ID_MAX,
+  email,
+  generalText,
+  int4,
+  text,
+} from '../validation';
 import { PaginationQuery, queryArray, queryBoolean, SortDirection } from './common';
 
 export const Address = z.object({
@@ -61,7 +70,7 @@ const organizationFields = {
       z.null(),
     ])
     .transform((v) => v || null),
-  capital: z.number().int().min(0).nullable(),
+  capital: int4(z.number().int()).min(0).nullable(),
   address: Address,
   latitude: z
     .number()

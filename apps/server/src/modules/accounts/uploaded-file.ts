@@ -17,7 +17,7 @@ export async function readUploadedFile(request: FastifyRequest, maxBytes: number
       fileViolation('required', 'invalid_file'),
     );
   }
-  const part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 } });
+  const part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 } }).catch(malformed);
   if (part?.fieldname !== 'file') {
     throw new AppError(
       'invalid_file',
@@ -35,6 +35,20 @@ export async function readUploadedFile(request: FastifyRequest, maxBytes: number
         fileViolation('too_large', 'file_too_large'),
       );
     }
-    throw error;
+    return malformed(error);
   }
+}
+
+/**
+ * A multipart body the parser cannot read (no boundary, truncated, a broken part head) is the
+ * client's fault: 422 `invalid_file`; the parser's own 4xx errors (too many parts) pass as they are.
+ */
+function malformed(error: unknown): never {
+  const status = (error as { statusCode?: number }).statusCode;
+  if (error instanceof AppError || (status !== undefined && status >= 400 && status < 500)) throw error;
+  throw new AppError(
+    'invalid_file',
+    'The multipart body is malformed or truncated.',
+    fileViolation('malformed', 'invalid_file'),
+  );
 }

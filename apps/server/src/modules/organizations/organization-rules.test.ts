@@ -3,6 +3,7 @@ import {
   buildTree,
   immutableViolations,
   isWithin,
+  ownBranchViolations,
   parentRefusal,
   pathUnder,
   rootIdOf,
@@ -109,5 +110,25 @@ describe('tree', () => {
     expect(tree[0]?.id).toBe('m');
     expect(tree[0]?.children.map((c) => c.id)).toEqual(['s1', 's2']);
     expect(tree[0]?.children[1]?.status).toBe('inactive');
+  });
+});
+
+describe('own branch rule', () => {
+  const codes = (path: string, status: 'active' | 'inactive', deactivates: boolean, moves: boolean) =>
+    ownBranchViolations('/r/m/', { path, status }, { deactivates, moves }).map((v) => v.propertyPath);
+
+  it("refuses to deactivate or move the actor's own organisation or one above it", () => {
+    expect(codes('/r/m/', 'active', true, false)).toEqual(['status']);
+    expect(codes('/r/', 'active', true, true)).toEqual(['status', 'parentOrganizationId']);
+  });
+
+  it('allows both below the actor and beside it, and any other change of its own', () => {
+    expect(codes('/r/m/s/', 'active', true, true)).toEqual([]);
+    expect(codes('/r/n/', 'active', true, true)).toEqual([]);
+    expect(codes('/r/m/', 'active', false, false)).toEqual([]);
+  });
+
+  it('an organisation already inactive is not deactivated again', () => {
+    expect(codes('/r/m/', 'inactive', true, false)).toEqual([]);
   });
 });

@@ -75,6 +75,34 @@ export function immutableViolations(
   return violations;
 }
 
+/**
+ * Violations for a patch that would deactivate or move the actor's own organisation or one above
+ * it (docs/permissions.md, "Own organisation"): the actor would cut off the branch it works in.
+ */
+export function ownBranchViolations(
+  actorOrganizationPath: string,
+  target: { path: string; status: Status },
+  patch: { deactivates: boolean; moves: boolean },
+): Violation[] {
+  if (!isWithin(actorOrganizationPath, target.path)) return [];
+  const violations: Violation[] = [];
+  if (patch.deactivates && target.status !== 'inactive') {
+    violations.push({
+      propertyPath: 'status',
+      message: 'You cannot deactivate your own organisation or one above it.',
+      code: 'own_organization_protected',
+    });
+  }
+  if (patch.moves) {
+    violations.push({
+      propertyPath: 'parentOrganizationId',
+      message: 'You cannot move your own organisation or one above it.',
+      code: 'own_organization_protected',
+    });
+  }
+  return violations;
+}
+
 export interface TreeRow {
   id: string;
   parentOrganizationId: string | null;

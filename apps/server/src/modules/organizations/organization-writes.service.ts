@@ -7,6 +7,7 @@ import {
   type OrganizationResponse,
   type OrganizationType,
   type PatchOrganizationRequest,
+  type Status,
   type Violation,
 } from '@reprise/shared';
 import { writeAudit } from '../../platform/audit';
@@ -16,6 +17,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors';
 import {
   immutableViolations,
   isTreeRoot,
+  ownBranchViolations,
   type ParentRefusal,
   parentRefusal,
   pathUnder,
@@ -178,7 +180,8 @@ export async function createOrganization(
 
 /**
  * Applies a merge-patch. Type and buyer are immutable; a new parent follows the creation rules
- * and may not lie in the organisation's own subtree; a move rewrites the subtree's paths.
+ * and may not lie in the organisation's own subtree; a move rewrites the subtree's paths. The
+ * actor's own organisation and those above it are never deactivated or moved by the actor.
  */
 export async function updateOrganization(
   db: Db,
@@ -198,7 +201,14 @@ export async function updateOrganization(
       patch.parentOrganizationId !== undefined &&
       patch.parentOrganizationId !== current.parent_organization_id;
 
-    const violations = immutableViolations({ type: place.type, buyer: current.buyer_id }, patch);
+    const violations = [
+      ...immutableViolations({ type: place.type, buyer: current.buyer_id }, patch),
+      ...ownBranchViolations(
+        actor.organizationPath,
+        { path: current.path, status: current.status as Status },
+        { deactivates: patch.status === 'inactive', moves: moving },
+      ),
+    ];
     let parent: OrganizationRow | undefined;
     if (moving && patch.parentOrganizationId) {
       parent = await repo.findVisibleOrganization(trx, actor, patch.parentOrganizationId);

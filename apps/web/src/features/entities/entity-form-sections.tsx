@@ -28,9 +28,19 @@ function creatableTypes(module: ModuleType | null): OrganizationType[] {
   );
 }
 
+/**
+ * The user's own organisation, which the server never lets the user deactivate or move
+ * (docs/permissions.md); those above it are out of the user's view, so never edited here.
+ */
+function useIsOwnOrganization(entityId: string | null): boolean {
+  const { user } = useSession();
+  return entityId !== null && entityId === user?.currentOrganization.id;
+}
+
 export function GeneralFields({ form, entityId }: SectionProps) {
   const { t } = useTranslation(['entities', 'common']);
   const { module } = useSession();
+  const own = useIsOwnOrganization(entityId);
   const types = entityId ? ORGANIZATION_TYPES : creatableTypes(module);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -50,9 +60,11 @@ export function GeneralFields({ form, entityId }: SectionProps) {
       />
       <Select
         label={t('entities:form.status')}
+        description={own ? t('entities:form.ownOrganization') : undefined}
         data={STATUSES.map((status) => ({ value: status, label: t(`common:status.${status}`) }))}
         allowDeselect={false}
         required
+        disabled={own}
         {...form.getInputProps('status')}
       />
       <TextInput label={t('entities:form.commonName')} required {...form.getInputProps('commonName')} />
@@ -88,7 +100,8 @@ export function GeneralFields({ form, entityId }: SectionProps) {
 function ParentField({ form, entityId }: SectionProps) {
   const { t } = useTranslation('entities');
   const { type, parentOrganizationId } = form.values;
-  const parents = useAvailableParents(needsParent(type) ? type : null, entityId);
+  const own = useIsOwnOrganization(entityId);
+  const parents = useAvailableParents(needsParent(type) && !own ? type : null, entityId);
   const options = useMemo(() => {
     const list = (parents.data ?? []).map((o) => ({ value: o.id, label: o.commonName }));
     if (parentOrganizationId && !list.some((o) => o.value === parentOrganizationId))
@@ -106,10 +119,10 @@ function ParentField({ form, entityId }: SectionProps) {
   return (
     <Select
       label={t('form.parent')}
-      description={type ? t(`form.parentHelp.${type}`) : undefined}
+      description={own ? t('form.ownOrganization') : type ? t(`form.parentHelp.${type}`) : undefined}
       placeholder={type ? undefined : t('form.chooseTypeFirst')}
       data={options}
-      disabled={!type}
+      disabled={!type || own}
       searchable
       required
       nothingFoundMessage={parents.isFetching ? t('select.searching') : t('select.nothingFound')}
