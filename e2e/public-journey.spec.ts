@@ -95,7 +95,10 @@ async function openProduct(page: Page, name: string, options: { checkResults?: b
   await page.getByRole('button', { name: 'Rechercher' }).first().click();
   const result = page.getByRole('link', { name, exact: true }).first();
   await expect(result).toBeVisible();
-  if (options.checkResults) expect(await seriousViolations(page), 'search results').toEqual([]);
+  if (options.checkResults) {
+    expect(await seriousViolations(page), 'search results').toEqual([]);
+    await expectNoHorizontalOverflow(page, 'search results');
+  }
   await result.click();
   await expect(page.getByRole('heading', { level: 1, name: `Revendre mon ${name}` })).toBeVisible();
 }
@@ -109,6 +112,31 @@ const leaveBlocked = (page: Page) =>
   });
 
 const stepHeading = (page: Page) => page.locator('form h2.step-title');
+
+/** The page is no wider than the viewport: nothing scrolls sideways on a phone. */
+async function expectNoHorizontalOverflow(page: Page, name: string) {
+  const { scrollWidth, viewport } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(scrollWidth, `${name}: page width at a ${viewport} px viewport`).toBeLessThanOrEqual(viewport);
+}
+
+/** The terms checkbox is on screen with its label beside it, on the same line and wide enough to read. */
+async function expectTermsCheckboxReadable(page: Page) {
+  const checkbox = page.getByRole('checkbox', { name: /J'ai lu et j'accepte/ });
+  await checkbox.scrollIntoViewIfNeeded();
+  await expect(checkbox).toBeInViewport({ ratio: 1 });
+  const box = await checkbox.boundingBox();
+  const label = await page.locator('label.inline-check:has(#terms) > span').boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !label || !viewport) throw new Error('the terms checkbox or its label is not rendered');
+  expect(box.width, 'checkbox width').toBeLessThanOrEqual(32);
+  expect(label.x, 'label beside the checkbox').toBeGreaterThan(box.x + box.width);
+  expect(label.y, 'label on the line of the checkbox').toBeLessThan(box.y + box.height);
+  expect(label.x + label.width, 'label within the viewport').toBeLessThanOrEqual(viewport.width);
+  expect(label.width, 'label wide enough to read').toBeGreaterThan(Math.min(220, viewport.width / 2));
+}
 
 /** Answers every question with its first answer; the live price is shown all along. */
 async function answerQuestions(page: Page) {
@@ -127,6 +155,7 @@ async function answerQuestions(page: Page) {
 
 async function chooseDeliveryAndAdd(page: Page, transport: RegExp, payment: RegExp) {
   await expect(stepHeading(page)).toHaveText('Transport et paiement');
+  await expectNoHorizontalOverflow(page, 'transport and payment step');
   // transport and payment are required
   await page.getByRole('button', { name: 'Suivant' }).click();
   await expect(page.getByText('Choisissez un mode de transport.')).toBeVisible();
@@ -134,6 +163,7 @@ async function chooseDeliveryAndAdd(page: Page, transport: RegExp, payment: RegE
   await page.getByRole('radio', { name: payment }).check();
   await page.getByRole('button', { name: 'Suivant' }).click();
   await expect(stepHeading(page)).toHaveText('Vérifiez vos réponses');
+  await expectNoHorizontalOverflow(page, 'review step');
   await page.getByRole('button', { name: 'Ajouter à mon panier' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByText('Le produit est dans votre panier.')).toBeVisible();
@@ -182,7 +212,9 @@ test.describe
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
       // the phone: IMEI, questions one per step with the live price, web_post, bank transfer
+      await expectNoHorizontalOverflow(page, 'home');
       await openProduct(page, phone.name, { checkResults: true });
+      await expectNoHorizontalOverflow(page, 'product page');
       await expect(page.getByText('Étape 1 sur')).toBeVisible();
       await expect(stepHeading(page)).toHaveText("L'IMEI de votre appareil");
       await page.getByRole('button', { name: 'Suivant' }).click();
@@ -199,6 +231,7 @@ test.describe
 
       // the cart: axe, a navigation warning while it holds buybacks, another product
       await expect(page.getByTestId('cart-line')).toHaveCount(1);
+      await expectNoHorizontalOverflow(page, 'cart');
       await expect(page.getByText("Jusqu'à 200 produits par panier.")).toBeVisible();
       expect(await seriousViolations(page), 'cart').toEqual([]);
       expect(await leaveBlocked(page), 'navigation warning with a cart').toBe(true);
@@ -229,6 +262,19 @@ test.describe
       await page.getByRole('textbox', { name: /^E-mail/ }).fill('camille.durand@example.com');
       await page.getByRole('textbox', { name: /^Téléphone/ }).fill('06 12 34 56 78');
       await page.getByRole('textbox', { name: /^Numéro et rue/ }).fill('12 rue de la Paix');
+      // the countries are those the site's web circuits serve; the postcode follows the country
+      const country = page.getByRole('combobox', { name: /^Pays/ });
+      await expect(country).toHaveValue('FR');
+      expect(await country.locator('option').allTextContents()).toEqual(['Choisir…', 'Belgique', 'France']);
+      await expect(page.getByText('Par exemple 75001.')).toBeVisible();
+      await page.getByRole('textbox', { name: /^Code postal/ }).fill('ABCDE');
+      await page.getByRole('textbox', { name: /^Code postal/ }).blur();
+      await expect(page.locator('#customer-zip-error')).toHaveText(
+        "Ce code postal n'a pas le format du pays choisi.",
+      );
+      await country.selectOption('BE');
+      await expect(page.getByText('Par exemple 1000.')).toBeVisible();
+      await country.selectOption('FR');
       await page.getByRole('textbox', { name: /^Code postal/ }).fill('75002');
       await page.getByRole('textbox', { name: /^Ville/ }).fill('Paris');
       await page.getByRole('combobox', { name: /^Type de pièce/ }).selectOption('identity_card');
@@ -238,12 +284,19 @@ test.describe
       await expect(page.getByText('Saisissez un IBAN valide.').first()).toBeVisible();
       await page.getByRole('textbox', { name: /^IBAN/ }).fill('FR76 3000 6000 0112 3456 7890 189');
       await page.getByRole('checkbox', { name: /Mémoriser mes informations/ }).check();
+      await expectNoHorizontalOverflow(page, 'customer information');
       expect(await seriousViolations(page), 'customer information').toEqual([]);
       await page.getByRole('button', { name: 'Continuer vers le récapitulatif' }).click();
 
       // summary: the terms of service are required
       await expect(page).toHaveURL(/\/cart\/summary$/);
       await expect(page.getByTestId('summary-line')).toHaveCount(2);
+      await expectNoHorizontalOverflow(page, 'summary');
+      await expectTermsCheckboxReadable(page);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expectNoHorizontalOverflow(page, 'summary at 1280 px');
+      await expectTermsCheckboxReadable(page);
+      await page.setViewportSize({ width: 360, height: 800 });
       await expect(page.getByRole('link', { name: /conditions générales de service/ })).toHaveAttribute(
         'href',
         '/cgs',
@@ -272,13 +325,20 @@ test.describe
       const postBuyback = created.filter({ hasText: phone.name });
       const label = postBuyback.getByRole('link', { name: "Télécharger l'étiquette d'envoi (PDF)" });
       await expect(label).toBeVisible({ timeout: 40_000 });
-      // the drop buyback has no label
-      await expect(created.filter({ hasText: console_.name }).getByTestId('shipping-label')).toHaveCount(0);
+      // the drop buyback has no label, but its drop slip; no voucher before the device is handed in
+      const dropBuyback = created.filter({ hasText: console_.name });
+      await expect(dropBuyback.getByTestId('shipping-label')).toHaveCount(0);
+      const dropSlip = dropBuyback.getByRole('link', { name: 'Télécharger le bordereau de dépôt (PDF)' });
+      await expect(dropSlip).toBeVisible();
+      await expect(page.getByTestId('voucher-code')).toHaveCount(0);
+      await expect(page.getByRole('link', { name: "Télécharger le bon d'achat (PDF)" })).toHaveCount(0);
+      await expectNoHorizontalOverflow(page, 'confirmation');
       expect(await seriousViolations(page), 'confirmation').toEqual([]);
 
       for (const href of [
         await transferOrders.first().getAttribute('href'),
         await label.getAttribute('href'),
+        await dropSlip.getAttribute('href'),
       ]) {
         // fetched by the page (its visitor session; Node does not resolve *.localhost)
         const pdf = await page.evaluate(async (url) => {
@@ -301,6 +361,28 @@ test.describe
       await page.getByRole('link', { name: 'Lien vers mes documents' }).click();
       await expect(page).toHaveURL(/\/buyback-confirmation-docs\?ids=/);
       await expect(page.getByTestId('created-buyback')).toHaveCount(2);
+      await expectNoHorizontalOverflow(page, 'documents');
+
+      // the store finalises the drop buyback at its counter: the voucher is issued, the drop slip gone
+      const dropId = /\/api\/buybacks\/([0-9a-f-]{36})\//.exec(
+        (await dropSlip.getAttribute('href')) ?? '',
+      )?.[1];
+      const seller = await apiAs(baseURL as string, 'store_seller@demo.test');
+      const me = await json<{ currentOrganization: { id: string } }>(await seller.get('/api/me'));
+      await json(
+        await seller.post(`/api/store/${me.currentOrganization.id}/buybacks/${dropId}/finalize`, {
+          data: {},
+          headers: { 'Idempotency-Key': `e2e-finalize-${dropId}` },
+        }),
+      );
+      await seller.dispose();
+      await page.reload();
+      const finalised = page.getByTestId('created-buyback').filter({ hasText: console_.name });
+      await expect(finalised.getByTestId('voucher-code')).toContainText(/V[A-Z2-9]{11}/);
+      await expect(finalised.getByRole('link', { name: "Télécharger le bon d'achat (PDF)" })).toBeVisible();
+      await expect(
+        finalised.getByRole('link', { name: 'Télécharger le bordereau de dépôt (PDF)' }),
+      ).toHaveCount(0);
 
       // a later cart can load the information saved on this device (never the IBAN)
       await page.goto(site);

@@ -11,6 +11,7 @@ import {
   phoneSchema,
   toE164Phone,
 } from './phone';
+import { isValidPostcode, normalizePostcode, POSTCODE_RULES, postcodeExample } from './postcode';
 
 /** Messages (codes) by path of a failed parse. */
 const violations = (r: {
@@ -257,6 +258,8 @@ describe('customer form', () => {
       streetMore: 'x'.repeat(125),
       zip: 'B-10',
       city: 'x'.repeat(45),
+      // a country without a known postcode format: the generic rule
+      country: 'AR',
     });
     expect(violations(r)).toEqual({});
   });
@@ -322,5 +325,90 @@ describe('customer form', () => {
     expect(violations(loose.safeParse({ ...valid, identification: undefined }))).toEqual({
       identification: 'required',
     });
+  });
+
+  it('a French postcode of letters is refused: the postcode follows the country', () => {
+    expect(violations(loose.safeParse({ ...valid, zip: 'ABCDE' }))).toEqual({ zip: 'zip_country_format' });
+    expect(violations(loose.safeParse({ ...valid, zip: '7500' }))).toEqual({ zip: 'zip_country_format' });
+    expect(violations(loose.safeParse({ ...valid, zip: '1000', country: 'BE' }))).toEqual({});
+    expect(violations(loose.safeParse({ ...valid, zip: '75002', country: 'BE' }))).toEqual({
+      zip: 'zip_country_format',
+    });
+    // checked while other fields are still missing, as a form shows every error at once
+    expect(
+      violations(
+        loose.safeParse({ ...valid, zip: 'ABCDE', identification: { ...valid.identification, type: '' } }),
+      ),
+    ).toEqual({ zip: 'zip_country_format', 'identification.type': 'required' });
+    expect(violations(loose.safeParse(undefined))).toEqual({ '': 'required' });
+    // a zip already wrong by its own rule reports that rule only
+    expect(violations(loose.safeParse({ ...valid, zip: '75#02' }))).toEqual({ zip: 'zip_invalid' });
+  });
+
+  it('answers the postcode in its country canonical form', () => {
+    expect(loose.parse({ ...valid, zip: '1012ab', country: 'NL' }).zip).toBe('1012 AB');
+    expect(loose.parse({ ...valid, zip: 'sw1a1aa', country: 'gb' }).zip).toBe('SW1A 1AA');
+  });
+
+  it('a country the circuits do not serve is refused when the served countries are given', () => {
+    const served = customerSchemaFor({
+      identityDocumentRequired: false,
+      ibanRequired: false,
+      now,
+      countries: ['FR', 'BE'],
+    });
+    expect(violations(served.safeParse(valid))).toEqual({});
+    expect(violations(served.safeParse({ ...valid, country: 'DE', zip: '10115' }))).toEqual({
+      country: 'country_not_served',
+    });
+    expect(violations(served.safeParse({ ...valid, country: 'DE', zip: 'ABCDE' }))).toEqual({
+      country: 'country_not_served',
+      zip: 'zip_country_format',
+    });
+  });
+});
+
+describe('postcodes by country', () => {
+  it.each([
+    ['FR', ['75001', '97400', '20000'], ['ABCDE', '7500', '750011', '75 001']],
+    ['MC', ['98000'], ['75001']],
+    ['BE', ['1000', '9999'], ['0999', '10000', 'B-1000']],
+    ['NL', ['1012 AB', '1012AB', '9999 ZZ'], ['0123 AB', '1012 SA', '1012', '1012 A1']],
+    ['DE', ['10115', '01067'], ['00123', '1011', 'D-10115']],
+    ['LU', ['L-1009', '1009'], ['L1009', '10090']],
+    ['GB', ['SW1A 1AA', 'M1 1AE', 'B33 8TH', 'CR2 6XH', 'DN55 1PT', 'EC1A1BB', 'GIR 0AA'], ['SW1A', '12345']],
+    ['ES', ['28013', '01001', '52001'], ['53001', '00123', '2801']],
+    ['IT', ['00184', '20121'], ['0018', 'I-00184']],
+    ['CH', ['8001', '1200'], ['0800', '80010']],
+    ['AT', ['1010', '6020'], ['0101', '10100']],
+    ['PT', ['1100-148', '4000-322'], ['1100148', '1100', '0100-148']],
+    ['PL', ['00-950'], ['00950']],
+    ['IE', ['D02 X285', 'A65F4E2', 'D6W 1234'], ['D02', '12345']],
+  ])('%s accepts %j and refuses %j', (country, good, bad) => {
+    for (const zip of good) expect(isValidPostcode(country, zip), zip).toBe(true);
+    for (const zip of bad) expect(isValidPostcode(country, zip), zip).toBe(false);
+  });
+
+  it('every known format accepts its own example, in lower case too', () => {
+    for (const [country, rule] of Object.entries(POSTCODE_RULES)) {
+      expect(isValidPostcode(country, rule.example), country).toBe(true);
+      expect(isValidPostcode(country.toLowerCase(), rule.example.toLowerCase()), country).toBe(true);
+      expect(postcodeExample(country)).toBe(rule.example);
+    }
+  });
+
+  it('a country without a known format takes letters and digits separated by one space or dash', () => {
+    expect(postcodeExample('JP')).toBeNull();
+    for (const zip of ['100-0001', '10', 'C1425', 'AB 12 CD'])
+      expect(isValidPostcode('JP', zip), zip).toBe(true);
+    for (const zip of ['-100', '100-', '1--0', 'A', '12345678901', '1#2'])
+      expect(isValidPostcode('JP', zip), zip).toBe(false);
+  });
+
+  it('normalises spaces and case, and places the space where the country prints it', () => {
+    expect(normalizePostcode('FR', ' 75001 ')).toBe('75001');
+    expect(normalizePostcode('NL', '1012  ab')).toBe('1012 AB');
+    expect(normalizePostcode('GB', 'ec1a1bb')).toBe('EC1A 1BB');
+    expect(normalizePostcode('JP', ' 100-0001')).toBe('100-0001');
   });
 });

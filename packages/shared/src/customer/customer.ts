@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ibanSchema } from './iban';
 import { phoneSchema } from './phone';
+import { isValidPostcode, normalizePostcode } from './postcode';
 
 /**
  * The customer form of the buyback wizard and the cart (journeys.md sections 3 and 5). Messages
@@ -112,11 +113,15 @@ export interface CustomerSchemaOptions {
   ibanRequired: boolean;
   /** The clock for "not in the future" (tests). */
   now?: () => Date;
+  /** The countries the circuits serve (ISO alpha-2): another country is `country_not_served`. Absent: any. */
+  countries?: readonly string[];
 }
 
 /**
  * The customer form: names 2–255, street 2–125, street more ≤ 125, zip 2–10 (letters, digits,
- * space, dash), city 2–45, country ISO alpha-2, e-mail, phone (E.164 after parsing, France by
+ * space, dash) in the format of its country (`zip_country_format`, customer/postcode.ts; answered
+ * in that country's canonical form), city 2–45, country ISO alpha-2 (one of `countries` when
+ * given), e-mail, phone (E.164 after parsing, France by
  * default), identification (type, number of 5–20 letters and digits, delivery date not in the
  * future and issuing authority 2–255, both required when identityDocumentRequired), IBAN.
  */
@@ -124,46 +129,66 @@ export function customerSchemaFor({
   identityDocumentRequired,
   ibanRequired,
   now = () => new Date(),
+  countries,
 }: CustomerSchemaOptions) {
   const L = CUSTOMER_LIMITS;
-  return z.object(
-    {
-      firstName: text(L.name.min, L.name.max),
-      lastName: text(L.name.min, L.name.max),
-      email: email(),
-      phone: phoneSchema,
-      street: text(L.street.min, L.street.max),
-      streetMore: optional(text(0, L.streetMore.max)),
-      zip: text(L.zip.min, L.zip.max, { regex: ZIP_PATTERN, code: 'zip_invalid' }),
-      city: text(L.city.min, L.city.max),
-      country: country(),
-      identification: z.object(
-        {
-          type: z.enum(IDENTIFICATION_TYPES, {
-            error: (issue) => (isBlank(issue.input) ? 'required' : 'invalid_value'),
-          }),
-          number: text(L.identificationNumber.min, L.identificationNumber.max, {
-            regex: ALPHANUMERIC,
-            code: 'identification_number_invalid',
-          }),
-          deliveryDate: optional(pastDate(now), identityDocumentRequired),
-          issuingAuthority: optional(
-            text(L.issuingAuthority.min, L.issuingAuthority.max),
-            identityDocumentRequired,
-          ),
-        },
-        { error: () => 'required' },
-      ),
-      iban: z.unknown().transform((value, ctx): string | null => {
-        if (!ibanRequired) return null;
-        const result = ibanSchema.safeParse(value ?? undefined);
-        if (result.success) return result.data;
-        for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
-        return z.NEVER;
-      }),
-    },
-    { error: () => 'required' },
-  );
+  const served = countries ? new Set(countries.map((c) => c.toUpperCase())) : null;
+  return z
+    .object(
+      {
+        firstName: text(L.name.min, L.name.max),
+        lastName: text(L.name.min, L.name.max),
+        email: email(),
+        phone: phoneSchema,
+        street: text(L.street.min, L.street.max),
+        streetMore: optional(text(0, L.streetMore.max)),
+        zip: text(L.zip.min, L.zip.max, { regex: ZIP_PATTERN, code: 'zip_invalid' }),
+        city: text(L.city.min, L.city.max),
+        country: country(),
+        identification: z.object(
+          {
+            type: z.enum(IDENTIFICATION_TYPES, {
+              error: (issue) => (isBlank(issue.input) ? 'required' : 'invalid_value'),
+            }),
+            number: text(L.identificationNumber.min, L.identificationNumber.max, {
+              regex: ALPHANUMERIC,
+              code: 'identification_number_invalid',
+            }),
+            deliveryDate: optional(pastDate(now), identityDocumentRequired),
+            issuingAuthority: optional(
+              text(L.issuingAuthority.min, L.issuingAuthority.max),
+              identityDocumentRequired,
+            ),
+          },
+          { error: () => 'required' },
+        ),
+        iban: z.unknown().transform((value, ctx): string | null => {
+          if (!ibanRequired) return null;
+          const result = ibanSchema.safeParse(value ?? undefined);
+          if (result.success) return result.data;
+          for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+          return z.NEVER;
+        }),
+      },
+      { error: () => 'required' },
+    )
+    .superRefine(
+      (v, ctx) => {
+        // only a country and a postcode that passed their own rules are compared
+        if (typeof v?.country !== 'string' || !/^[A-Z]{2}$/.test(v.country)) return;
+        if (served && !served.has(v.country)) {
+          ctx.addIssue({ code: 'custom', message: 'country_not_served', path: ['country'] });
+        }
+        const zipChecked =
+          typeof v.zip === 'string' && v.zip.length >= L.zip.min && v.zip.length <= L.zip.max;
+        if (zipChecked && ZIP_PATTERN.test(v.zip) && !isValidPostcode(v.country, v.zip)) {
+          ctx.addIssue({ code: 'custom', message: 'zip_country_format', path: ['zip'] });
+        }
+      },
+      // checked even while another field is missing: the form shows every error at once
+      { when: () => true },
+    )
+    .transform((v) => ({ ...v, zip: normalizePostcode(v.country, v.zip) }));
 }
 
 /** The customer form without identity document nor IBAN requirement. */

@@ -150,13 +150,30 @@ describe('computePrice', () => {
 
   it('the estimated price never goes below zero', () => {
     const result = computePrice(
-      input({
-        answers: [answer('Broken', 'grade_e', { kind: 'fixed', value: -10000 })],
-        shippingModifier: { kind: 'fixed', value: 200, capCents: null },
-      }),
+      input({ answers: [answer('Broken', 'grade_e', { kind: 'fixed', value: -10000 })] }),
     );
     expect(result.estimatedPriceCents).toBe(0);
-    expect(result.totalCents).toBe(200);
+    expect(result.totalCents).toBe(0);
+  });
+
+  it('a device estimated at zero earns no payment bonus, shipping bonus nor cart bonus', () => {
+    // The iCloud-locked phone of issue 10: grade D (84.00) −100 %, paid by voucher at +10 % capped at 7.20.
+    const result = computePrice(
+      input({
+        answers: [answer('Find My (iCloud) locked', 'grade_d', { kind: 'percentage', value: -100 })],
+        paymentModifier: { kind: 'percentage', value: 10, capCents: 720 },
+        shippingModifier: { kind: 'fixed', value: 300, capCents: null },
+        bonusCents: 500,
+      }),
+    );
+    expect(result).toMatchObject({
+      basePriceCents: 8400,
+      estimatedPriceCents: 0,
+      paymentModifierCents: 0,
+      shippingModifierCents: 0,
+      bonusCents: 0,
+      totalCents: 0,
+    });
   });
 
   it('the total never goes below zero, and zero is refused when the product says so', () => {
@@ -171,16 +188,23 @@ describe('computePrice', () => {
     });
   });
 
-  it('a bonus can lift a zero estimate above zero', () => {
+  it('a bonus never lifts a zero base price above zero, so zero stays refused', () => {
     const result = computePrice(
       input({
         prices: { ...prices, grade_e: 0 },
         answers: [answer('Does not turn on', 'grade_e')],
+        paymentModifier: { kind: 'fixed', value: 720, capCents: null },
         bonusCents: 1000,
         buybackZeroNotAllowed: true,
       }),
     );
-    expect(result).toMatchObject({ basePriceCents: 0, totalCents: 1000, zeroRefused: false });
+    expect(result).toMatchObject({
+      basePriceCents: 0,
+      paymentModifierCents: 0,
+      bonusCents: 0,
+      totalCents: 0,
+      zeroRefused: true,
+    });
   });
 
   it('an answer with an impact of zero is still listed', () => {
@@ -316,9 +340,12 @@ describe('pricing invariants', () => {
         const impacts = r.impactPriceEntries.reduce((s, e) => s + e.valueCents, 0);
         expect(r.impactPriceEntries).toHaveLength(i.answers.filter((a) => a.impact).length);
         expect(r.estimatedPriceCents).toBe(Math.max(0, r.basePriceCents + impacts));
-        expect(r.paymentModifierCents).toBe(applyModifier(r.basePriceCents, i.paymentModifier));
-        expect(r.shippingModifierCents).toBe(applyModifier(r.basePriceCents, i.shippingModifier));
-        expect(r.bonusCents).toBe(i.bonusCents ?? 0);
+        const applies = r.basePriceCents > 0 && r.estimatedPriceCents > 0;
+        expect(r.paymentModifierCents).toBe(applies ? applyModifier(r.basePriceCents, i.paymentModifier) : 0);
+        expect(r.shippingModifierCents).toBe(
+          applies ? applyModifier(r.basePriceCents, i.shippingModifier) : 0,
+        );
+        expect(r.bonusCents).toBe(applies ? (i.bonusCents ?? 0) : 0);
         expect(r.totalCents).toBe(
           Math.max(
             0,
@@ -330,7 +357,40 @@ describe('pricing invariants', () => {
     );
   });
 
-  it('the modifiers do not depend on the answer impacts', () => {
+  it('a zero base price gives a zero total for every payment mode, shipping modifier and bonus', () => {
+    const zeroBaseArb = inputArb.map((i) => ({
+      ...i,
+      prices: Object.fromEntries(PRODUCT_GRADES.map((g) => [g, 0])) as Record<ProductGrade, number>,
+      // Answers deduct (a fixed amount or a share); only an answer adding cents gives a worthless state a price.
+      answers: i.answers.map((a) =>
+        a.impact?.kind === 'fixed' ? { ...a, impact: { ...a.impact, value: -Math.abs(a.impact.value) } } : a,
+      ),
+    }));
+    fc.assert(
+      fc.property(zeroBaseArb, (i) => {
+        const r = computePrice(i);
+        expect(r.basePriceCents).toBe(0);
+        expect(r.totalCents).toBe(0);
+        expect(r.zeroRefused).toBe(i.buybackZeroNotAllowed);
+      }),
+    );
+  });
+
+  it('a zero estimated price gives a zero total whatever the modifiers and the bonus', () => {
+    fc.assert(
+      fc.property(inputArb, (i) => {
+        const r = computePrice(i);
+        if (r.estimatedPriceCents === 0 || r.basePriceCents === 0) {
+          expect(r.paymentModifierCents).toBe(0);
+          expect(r.shippingModifierCents).toBe(0);
+          expect(r.bonusCents).toBe(0);
+          expect(r.totalCents).toBe(r.estimatedPriceCents);
+        }
+      }),
+    );
+  });
+
+  it('the modifiers do not depend on the answer impacts while the estimate stays above zero', () => {
     fc.assert(
       fc.property(inputArb, (i) => {
         const withoutImpacts = computePrice({
@@ -338,6 +398,7 @@ describe('pricing invariants', () => {
           answers: i.answers.map((a) => ({ ...a, impact: null })),
         });
         const r = computePrice(i);
+        if (r.estimatedPriceCents === 0) return;
         expect(r.paymentModifierCents).toBe(withoutImpacts.paymentModifierCents);
         expect(r.shippingModifierCents).toBe(withoutImpacts.shippingModifierCents);
       }),

@@ -50,7 +50,7 @@ export interface PriceBreakdown {
   paymentModifierCents: number;
   shippingModifierCents: number;
   bonusCents: number;
-  /** Estimated price plus both modifiers plus the bonus, never below 0. */
+  /** Estimated price plus both modifiers plus the bonus, never below 0; 0 when the estimated price is 0. */
   totalCents: number;
   /** totalCents is 0 and the product refuses a buyback at zero. */
   zeroRefused: boolean;
@@ -103,7 +103,8 @@ export function answerImpact(baseCents: number, impact: NonNullable<PricingAnswe
 
 /**
  * The whole price: declared state → base price → answer impacts (estimated price, floored at 0)
- * → payment and shipping modifiers (on the base price) → bonus → total (floored at 0).
+ * → payment and shipping modifiers (on the base price) → bonus → total (floored at 0). The
+ * modifiers and the bonus apply only when both the base price and the estimated price are above 0.
  */
 export function computePrice(input: PricingInput): PriceBreakdown {
   const declaredState = declaredStateOf(input.answers);
@@ -116,10 +117,12 @@ export function computePrice(input: PricingInput): PriceBreakdown {
   const impacts = impactPriceEntries.reduce((sum, entry) => sum + entry.valueCents, 0);
   const estimatedPriceCents = Math.max(0, basePriceCents + impacts);
 
-  const paymentModifierCents = applyModifier(basePriceCents, input.paymentModifier);
-  const shippingModifierCents = applyModifier(basePriceCents, input.shippingModifier);
-  const bonusCents = input.bonusCents ?? 0;
-  assertWholeCents('bonus', bonusCents);
+  // A device worth nothing (base or estimate at 0, e.g. a locked phone) earns no bonus (docs/pricing.md).
+  const bonusesApply = basePriceCents > 0 && estimatedPriceCents > 0;
+  const paymentModifierCents = bonusesApply ? applyModifier(basePriceCents, input.paymentModifier) : 0;
+  const shippingModifierCents = bonusesApply ? applyModifier(basePriceCents, input.shippingModifier) : 0;
+  assertWholeCents('bonus', input.bonusCents ?? 0);
+  const bonusCents = bonusesApply ? (input.bonusCents ?? 0) : 0;
 
   const totalCents = Math.max(
     0,

@@ -20,6 +20,7 @@ import { listBuybacks as listRows } from './buyback-list.repository';
 import { planCancellation, planFinalize, planLostInStore } from './buyback-statuses';
 import { predeclarationOutdated, toBuybackListItem, toBuybackResponse } from './buybacks.mapper';
 import * as repo from './buybacks.repository';
+import { newVoucherCode } from './create-buybacks.service';
 
 /** Reading and changing buybacks after their creation. */
 
@@ -210,6 +211,9 @@ export async function finalizeBuyback(
     { buyback: { status: plan.status, predeclared: false, finalized: true }, itemStatus: plan.itemStatus },
     actor.userId,
   );
+  // the voucher exists from the moment the device is handed in, never before (docs/statuses.md)
+  if (row.payment_type === 'voucher' && !row.voucher_code)
+    await repo.issueVoucherCode(trx, row.id, newVoucherCode());
   await writeStatusAudit(trx, actor, row, before, { ...plan, predeclared: false, storeId: store.id });
   return toBuybackResponse(actor, await visible(trx, actor, { id }));
 }

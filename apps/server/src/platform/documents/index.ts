@@ -1,5 +1,6 @@
 export { code128Png, ean13Png } from './barcodes';
 export { DOCUMENT_STRINGS, type DocumentStrings, documentStrings } from './document-strings';
+export { type DropSlipData, renderDropSlip } from './drop-slip';
 export { formatMoney, formatUnits } from './pdf';
 export { isEan13, renderShippingLabel, type ShippingLabelData } from './shipping-label';
 export { addressLine, renderTransferOrder, type TransferOrderData } from './transfer-order';

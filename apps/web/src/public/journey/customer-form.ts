@@ -41,12 +41,13 @@ export function emptyCustomer(country: string): CartCustomer {
 
 /**
  * The same rules as in store (the shared customer schema): the identity document's date and
- * authority when the account requires it, the IBAN when a payment mode of the cart needs one.
+ * authority when the account requires it, the IBAN when a payment mode of the cart needs one, the
+ * postcode in its country's format and the country among those the site's circuits serve.
  * Answers the first error code of each field, in the form's order (empty: valid).
  */
 export function validateCustomer(
   values: CustomerValues,
-  rules: { identityDocumentRequired: boolean; ibanRequired: boolean },
+  rules: { identityDocumentRequired: boolean; ibanRequired: boolean; countries?: readonly string[] },
 ): Partial<Record<FieldPath, string>> {
   const result = customerSchemaFor(rules).safeParse(values);
   if (result.success) return {};
@@ -101,3 +102,13 @@ export const FIELD_LABEL_KEYS: Record<FieldPath, string> = {
   'identification.issuingAuthority': 'customer.idAuthority',
   iban: 'customer.iban',
 };
+
+/**
+ * The country a new customer starts with: the only one served, else the account language's own
+ * country when served (fr-FR → FR), else none (the visitor chooses).
+ */
+export function defaultCountry(served: readonly string[], accountLanguage: string): string {
+  if (served.length === 1) return served[0] as string;
+  const region = accountLanguage.split('-')[1]?.toUpperCase() ?? '';
+  return served.includes(region) ? region : '';
+}

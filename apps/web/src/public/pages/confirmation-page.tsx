@@ -86,7 +86,7 @@ function Instructions({ buybackId }: { buybackId: string }) {
 }
 
 function CreatedBuyback({ buybackId }: { buybackId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useFormatPrice();
   const buyback = useResource<BuybackResponse>(`/api/buybacks/${buybackId}`);
   if (buyback.status === 'loading')
@@ -102,7 +102,7 @@ function CreatedBuyback({ buybackId }: { buybackId: string }) {
       </li>
     );
   const b = buyback.data;
-  const { downloadTransferOrder, downloadVoucher } = b.allowedActions;
+  const { downloadTransferOrder, downloadVoucher, downloadDropSlip } = b.allowedActions;
   return (
     <li className="panel" data-testid="created-buyback">
       <h2 className="h3">{b.product.name}</h2>
@@ -113,8 +113,9 @@ function CreatedBuyback({ buybackId }: { buybackId: string }) {
       <p>
         {t('confirmation.price')} <strong>{money(b.totalCents)}</strong> · {b.paymentMode.label}
       </p>
+      {/* the server issues the voucher when the store finalises a pre-declared buyback, not before */}
       {b.voucherCode && (
-        <p>
+        <p data-testid="voucher-code">
           {t('confirmation.voucher')} <strong>{b.voucherCode}</strong>
         </p>
       )}
@@ -125,11 +126,23 @@ function CreatedBuyback({ buybackId }: { buybackId: string }) {
           {t('documents.predeclared', { number: b.identificationNumber })}
         </p>
       )}
-      {!b.predeclared &&
+      {!downloadDropSlip &&
+        !b.predeclared &&
         !downloadTransferOrder &&
         !downloadVoucher &&
         !LABEL_CIRCUITS.has(b.circuit.type) && <p>{t('documents.noneYet')}</p>}
       <ul className="document-list">
+        {downloadDropSlip && (
+          <li>
+            <a
+              className="button button-secondary"
+              href={`/api/buybacks/${b.id}/documents/drop-slip?lang=${encodeURIComponent(i18n.language)}`}
+              download={`${t('documents.dropSlipFile')}-${b.identificationNumber}.pdf`}
+            >
+              {t('documents.dropSlip')}
+            </a>
+          </li>
+        )}
         {downloadTransferOrder && (
           <li>
             <a

@@ -1,15 +1,19 @@
+import type { PublicCountriesResponse } from '@reprise/shared';
 import { IDENTIFICATION_TYPES } from '@reprise/shared/customer/customer';
 import { formatIban } from '@reprise/shared/customer/iban';
 import { formatPhoneInternational } from '@reprise/shared/customer/phone';
+import { postcodeExample } from '@reprise/shared/customer/postcode';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { countryOptions } from '../../lib/countries';
+import { useResource } from '../api';
 import { canContinue, needsIban, saveCartCustomer, useCart } from '../journey/cart';
 import { CartLines } from '../journey/cart-lines';
 import {
   type CustomerValues,
   customerOf,
+  defaultCountry,
   emptyCustomer,
   FIELD_LABEL_KEYS,
   type FieldPath,
@@ -117,15 +121,17 @@ export function CustomerPage() {
   const { t } = useTranslation();
   const cart = useCart();
   const settings = useBuybackSettings();
+  const countries = useResource<PublicCountriesResponse>('/api/white-label/countries');
   usePageTitle(t('customer.title'));
   if (!cart) return <Navigate to="/cart" replace />;
-  if (settings.status === 'loading') return <Loading />;
-  if (settings.status === 'error') return <LoadError />;
+  if (settings.status === 'loading' || countries.status === 'loading') return <Loading />;
+  if (settings.status === 'error' || countries.status === 'error') return <LoadError />;
   if (!canContinue(cart, minimumCentsOf(settings.data))) return <Navigate to="/cart" replace />;
   return (
     <CustomerForm
       cartId={cart.id}
       identityDocumentRequired={settings.data.customer_identity_document_required}
+      servedCountries={countries.data.member}
     />
   );
 }
@@ -133,9 +139,12 @@ export function CustomerPage() {
 function CustomerForm({
   cartId,
   identityDocumentRequired,
+  servedCountries,
 }: {
   cartId: string;
   identityDocumentRequired: boolean;
+  /** The countries the site's web circuits serve: the only ones offered. */
+  servedCountries: string[];
 }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -145,7 +154,7 @@ function CustomerForm({
   const ibanRequired = needsIban(cart);
   const saved = useMemo(() => readTemporaryCustomer(accountId), [accountId]);
   const [values, setValues] = useState<CustomerValues>(() => ({
-    ...(cart?.customer ?? emptyCustomer('FR')),
+    ...(cart?.customer ?? emptyCustomer(defaultCountry(servedCountries, config.brand.language))),
     iban: readIban(cartId),
   }));
   const [errors, setErrors] = useState<Partial<Record<FieldPath, string>>>({});
@@ -153,8 +162,12 @@ function CustomerForm({
   const [remember, setRemember] = useState(saved !== null);
   const [loaded, setLoaded] = useState(false);
   const summary = useRef<HTMLDivElement>(null);
-  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
-  const rules = { identityDocumentRequired, ibanRequired };
+  const countries = useMemo(
+    () => countryOptions(i18n.language).filter((option) => servedCountries.includes(option.value)),
+    [i18n.language, servedCountries],
+  );
+  const rules = { identityDocumentRequired, ibanRequired, countries: servedCountries };
+  const zipExample = postcodeExample(values.country);
 
   const labels = Object.fromEntries(
     Object.entries(FIELD_LABEL_KEYS).map(([path, key]) => [path, t(key)]),
@@ -303,6 +316,7 @@ function CustomerForm({
               required
               autoComplete="postal-code"
               maxLength={10}
+              help={zipExample ? t('customer.zipHelp', { example: zipExample }) : undefined}
               {...common}
             />
             <Field
