@@ -1,7 +1,10 @@
+import type { Translations } from '@reprise/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** A `translations` jsonb column (migration 014): written as JSON text. */
+export type TranslationsColumn = ColumnType<Translations, string | undefined, string>;
 
 export interface AccountsTable {
   id: Generated<string>;
@@ -120,13 +123,19 @@ export interface PasswordResetTokensTable {
   created_at: CreatedAt;
 }
 
-export interface LoginThrottleTable {
+export interface RateLimitsTable {
   key: string;
-  failures: number;
-  window_start: Date;
-  last_failure_at: Date;
-  locked_until: Date | null;
-  lock_level: number;
+  attempts: Generated<number>;
+  window_start: Generated<Date>;
+  blocked_until: Date | null;
+  block_level: Generated<number>;
+  last_attempt_at: Generated<Date>;
+  known_until: Date | null;
+}
+
+export interface MailDeliveriesTable {
+  job_id: string;
+  sent_at: Generated<Date>;
 }
 
 export interface AuditLogTable {
@@ -170,6 +179,7 @@ export interface CategoriesTable {
   buyer_account_id: string;
   product_count: Generated<number>;
   published_product_count: Generated<number>;
+  translations: TranslationsColumn;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -211,6 +221,7 @@ export interface ProductsTable {
   sort_brand: string;
   sort_category: string;
   filter_text: string;
+  translations: TranslationsColumn;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -223,6 +234,7 @@ export interface DiagnosticQuestionsTable {
   type: string;
   description: string | null;
   position: number;
+  translations: TranslationsColumn;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -236,6 +248,7 @@ export interface DiagnosticAnswersTable {
   max_grade: string | null;
   price_impact_kind: string | null;
   price_impact_value: number | null;
+  translations: TranslationsColumn;
 }
 
 export interface ProductSearchDocumentsTable {
@@ -373,7 +386,6 @@ export interface CustomersTable {
   identification_number: string | null;
   identification_delivery_date: ColumnType<string | null, string | null | undefined, string | null>;
   identification_issuing_authority: string | null;
-  iban: string | null;
   created_at: CreatedAt;
 }
 
@@ -472,6 +484,9 @@ export interface PaymentsTable {
   gift_card_number: string | null;
   provider: string | null;
   provider_payment_id: string | null;
+  /** Migration 010: 'v1:<key id>:…' (platform/secrets.ts), a bank transfer's only. */
+  iban_encrypted: string | null;
+  iban_masked: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -516,6 +531,7 @@ export interface HomePageConfigsTable {
   banner_title: string;
   banner_image_key: string | null;
   widgets: ColumnType<unknown[], string, string>;
+  translations: TranslationsColumn;
   updated_at: Timestamp;
 }
 
@@ -529,7 +545,8 @@ export interface Database {
   user_modules: UserModulesTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
-  login_throttle: LoginThrottleTable;
+  rate_limits: RateLimitsTable;
+  mail_deliveries: MailDeliveriesTable;
   audit_log: AuditLogTable;
   schema_migrations: SchemaMigrationsTable;
   categories: CategoriesTable;

@@ -16,9 +16,11 @@ import {
   MODELS,
   OTHER_RETAIL_CATALOGUE,
   QUESTIONS,
+  type QuestionKey,
   TOP_CATEGORIES,
 } from './catalog-data';
 import { gradePrices, productRow, productTemplates } from './catalog-generate';
+import { answerTranslations, CATEGORY_TRANSLATIONS, questionTranslations } from './catalog-translations';
 import { DEMO } from './demo-ids';
 
 /** Stable ids of the demo catalogue, so tests and documentation can name them. */
@@ -72,6 +74,7 @@ function demoRetailCategories(): NewCategory[] {
         default_height: top.height,
         highlighted_instruction:
           top.collectsImei === 'never' ? null : "Relevez l'IMEI (*#06#) et vérifiez qu'il n'est pas bloqué.",
+        translations: JSON.stringify(CATEGORY_TRANSLATIONS[top.identifier] ?? {}),
       },
       ...brands.map((brand) => {
         const identifier = `${top.identifier}-${brand}`;
@@ -171,12 +174,14 @@ async function seedQuestions(trx: Db): Promise<void> {
   const ids = DEMO_CATALOG.categories;
   const questions = TOP_CATEGORIES.flatMap((top) =>
     top.questionnaire.map((key, position) => ({
+      key: key as QuestionKey | 'find_my',
       categoryId: ids[top.identifier] as string,
       position,
       ...QUESTIONS[key],
     })),
   );
   questions.push({
+    key: 'find_my',
     categoryId: ids['smartphones-apple'] as string,
     position: 0,
     title: 'Localiser mon iPhone est-il désactivé ?',
@@ -198,6 +203,7 @@ async function seedQuestions(trx: Db): Promise<void> {
         type: q.type,
         description: q.description,
         position: q.position,
+        translations: JSON.stringify(questionTranslations(q.key)),
       })),
     )
     .returning('id')
@@ -213,6 +219,7 @@ async function seedQuestions(trx: Db): Promise<void> {
           position,
           max_grade: maxGrade,
           ...impactOf(impact),
+          translations: JSON.stringify(answerTranslations(q.key, position)),
         })),
       ),
     )

@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db';
+import { HOME_HTML_TRANSLATIONS, HOME_TRANSLATIONS } from './catalog-translations';
 import { DEMO } from './demo-ids';
 
 /**
  * Demo Retail's public site (`http://demo-retail.localhost:3000`): its site configuration and a
  * published home page with a banner title, a custom HTML block, the search and featured products
- * (the four best-paid published products of its catalogue). Other Retail's site stays inactive.
+ * (the four best-paid published products of its catalogue), its texts also in en-GB, nl-BE and de-DE.
+ * Other Retail's site stays inactive.
  */
 export async function seedWhiteLabel(trx: Db): Promise<void> {
   const account = DEMO.accounts.demoRetail;
@@ -40,6 +42,7 @@ export async function seedWhiteLabel(trx: Db): Promise<void> {
         '<li>Déposez-le en magasin ou envoyez-le gratuitement.</li>' +
         '<li>Recevez votre paiement ou un bon d&#39;achat.</li></ol>' +
         '<p>Une question ? <a href="/faq">Consultez la FAQ</a> ou <a href="/stores">trouvez un magasin</a>.</p></section>',
+      translations: HOME_HTML_TRANSLATIONS,
     },
     { type: 'featured_products', productIds: featured.map((p) => p.id) },
   ];
@@ -54,6 +57,7 @@ export async function seedWhiteLabel(trx: Db): Promise<void> {
       banner_title: 'Revendez vos appareils',
       banner_image_key: null,
       widgets: JSON.stringify(widgets),
+      translations: JSON.stringify(HOME_TRANSLATIONS),
     })
     .execute();
   await trx

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A field the server refused (RFC 9457 problem `violations`). */
 export interface Violation {
@@ -25,9 +26,18 @@ async function problemOf(response: Response): Promise<ApiError> {
   return new ApiError(response.status, problem?.code ?? null, problem?.violations ?? []);
 }
 
+let contentLanguage: string | null = null;
+
+/** The visitor's language, sent with every call: the site's API answers the catalogue's texts in it. */
+export function setContentLanguage(locale: string): void {
+  contentLanguage = locale;
+}
+
 async function send(url: string, init: RequestInit): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (contentLanguage) headers.set('accept-language', contentLanguage);
   try {
-    return await fetch(url, { credentials: 'same-origin', ...init });
+    return await fetch(url, { credentials: 'same-origin', ...init, headers });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'network_error');
@@ -83,15 +93,17 @@ export function clearResourceCache(): void {
   cache.clear();
 }
 
-/** Reads a URL of the site's API for a page (cached for the visit; a new URL reads again). */
+/** Reads a URL of the site's API for a page (cached for the visit; a new URL or language reads again). */
 export function useResource<T>(url: string | null): Resource<T> {
-  const cached = url ? (cache.get(url) as T | undefined) : undefined;
+  const { i18n } = useTranslation();
+  const key = url ? `${i18n.language} ${url}` : null;
+  const cached = key ? (cache.get(key) as T | undefined) : undefined;
   const [state, setState] = useState<Resource<T>>(
     cached !== undefined ? { status: 'ready', data: cached } : { status: 'loading' },
   );
   useEffect(() => {
-    if (!url) return;
-    const hit = cache.get(url) as T | undefined;
+    if (!url || !key) return;
+    const hit = cache.get(key) as T | undefined;
     if (hit !== undefined) {
       setState({ status: 'ready', data: hit });
       return;
@@ -100,7 +112,7 @@ export function useResource<T>(url: string | null): Resource<T> {
     const controller = new AbortController();
     getJson<T>(url, controller.signal).then(
       (data) => {
-        cache.set(url, data);
+        cache.set(key, data);
         setState({ status: 'ready', data });
       },
       (error: unknown) => {
@@ -108,6 +120,6 @@ export function useResource<T>(url: string | null): Resource<T> {
       },
     );
     return () => controller.abort();
-  }, [url]);
+  }, [url, key]);
   return state;
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@reprise/shared/enums';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { setContentLanguage } from './api';
 
 /** The public site's translations: one file per locale, only the visitor's language is loaded. */
 const files = import.meta.glob<Record<string, unknown>>('./locales/*.json', { import: 'default' });
@@ -42,6 +43,7 @@ async function resourcesOf(locale: Locale) {
 
 export async function startI18n(accountLanguage: string | null): Promise<Locale> {
   const locale = pickLocale(navigator.languages ?? [navigator.language], accountLanguage, storedChoice());
+  setContentLanguage(locale);
   await i18n.use(initReactI18next).init({
     resources: { [locale]: { public: await resourcesOf(locale) } },
     lng: locale,
@@ -64,6 +66,7 @@ export async function chooseLocale(locale: Locale): Promise<void> {
   } catch {
     // storage refused: the choice applies to this page
   }
+  setContentLanguage(locale);
   await i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
 }

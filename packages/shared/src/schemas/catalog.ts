@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PRODUCT_GRADES, STATUSES } from '../enums';
-import { collectionOf, queryArray, SortDirection } from './common';
+import { int4 } from '../validation';
+import { collectionOf, queryArray, queryPage, SortDirection } from './common';
+import { TranslationsResponse, translationsOf } from './translations';
 
 /** The catalogue (foundation.md sections 3, 5 and 9): categories, products, diagnostic questions, search. */
 
@@ -152,6 +154,8 @@ export const CategoryResponse = z.object({
   /** Published products offered per channel (until channels exist, both count every published product). */
   productCount: z.object({ web: z.number().int(), store: z.number().int() }),
   numberOfQuestions: z.number().int(),
+  /** `label` and `description` in other languages than the account's (docs/translations.md). */
+  translations: TranslationsResponse,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -189,6 +193,8 @@ const categoryFields = {
     .min(1, { message: 'at_least_one_warehouse' })
     .max(100, { message: 'too_many' })
     .transform((ids) => [...new Set(ids)]),
+  /** Replaces every translation when sent; the account's language is the base text, not a translation. */
+  translations: translationsOf({ label: text(2, 255), description: plainText(CATEGORY_DESCRIPTION_MAX) }),
 };
 
 export const CreateCategoryRequest = z.object({
@@ -204,6 +210,7 @@ export const CreateCategoryRequest = z.object({
   defaultWidth: categoryFields.defaultWidth.optional().default(null),
   status: categoryFields.status.optional().default('active'),
   highlightedInstruction: categoryFields.highlightedInstruction.optional().default(null),
+  translations: categoryFields.translations.optional().default({}),
 });
 export type CreateCategoryRequest = z.infer<typeof CreateCategoryRequest>;
 export type CreateCategoryInput = z.input<typeof CreateCategoryRequest>;
@@ -215,7 +222,7 @@ export type PatchCategoryRequest = z.infer<typeof PatchCategoryRequest>;
 export const CATEGORY_SORT_FIELDS = ['label', 'identifier', 'status', 'createdAt'] as const;
 
 export const ListCategoriesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: queryPage(),
   itemsPerPage: z.coerce.number().int().min(1).max(100).default(30),
   /** Platform operators: one account's catalogue. */
   accountId: z.uuid().optional(),
@@ -353,6 +360,8 @@ export const ProductResponse = z.object({
   effectiveHeight: z.number().int().nullable(),
   effectiveWeight: z.number().int().nullable(),
   buyerReference: z.string().nullable(),
+  /** `name` in other languages than the account's (docs/translations.md). */
+  translations: TranslationsResponse,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -387,6 +396,8 @@ const productFields = {
   height: wholeNumber().nullable(),
   weight: wholeNumber().nullable(),
   buyerReference: shortText(),
+  /** Replaces every translation when sent; the account's language is the base text, not a translation. */
+  translations: translationsOf({ name: text(2, 255) }),
 };
 
 export const CreateProductRequest = z.object({
@@ -406,6 +417,7 @@ export const CreateProductRequest = z.object({
   height: productFields.height.optional().default(null),
   weight: productFields.weight.optional().default(null),
   buyerReference: productFields.buyerReference.optional().default(null),
+  translations: productFields.translations.optional().default({}),
 });
 export type CreateProductRequest = z.infer<typeof CreateProductRequest>;
 export type CreateProductInput = z.input<typeof CreateProductRequest>;
@@ -424,7 +436,7 @@ const priceFilter = () => z.coerce.number().int({ message: 'not_integer' }).min(
 
 export const ListProductsQuery = z
   .object({
-    page: z.coerce.number().int().min(1).default(1),
+    page: queryPage(),
     itemsPerPage: z.coerce
       .number()
       .int()
@@ -488,6 +500,8 @@ export const AnswerResponse = z.object({
   /** The best grade the answer still allows; null leaves the grade free. */
   maxGrade: z.enum(PRODUCT_GRADES).nullable(),
   priceImpact: PriceImpact.nullable(),
+  /** `title` and `description` in other languages than the account's. */
+  translations: TranslationsResponse,
 });
 export type AnswerResponse = z.infer<typeof AnswerResponse>;
 
@@ -499,10 +513,14 @@ export const QuestionResponse = z.object({
   description: z.string().nullable(),
   position: z.number().int(),
   answers: z.array(AnswerResponse),
+  /** `title` and `description` in other languages than the account's. */
+  translations: TranslationsResponse,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type QuestionResponse = z.infer<typeof QuestionResponse>;
+
+const questionHelp = () => orNull(z.string().trim().max(QUESTION_DESCRIPTION_MAX, { message: 'too_long' }));
 
 export const AnswerInput = z.object({
   /** An existing answer of the question keeps its id; without one the answer is new. */
@@ -513,6 +531,9 @@ export const AnswerInput = z.object({
     .default(null),
   maxGrade: oneOf(PRODUCT_GRADES).nullable().optional().default(null),
   priceImpact: PriceImpact.nullable().optional().default(null),
+  translations: translationsOf({ title: text(2, 255), description: questionHelp() })
+    .optional()
+    .default({}),
 });
 export type AnswerInput = z.infer<typeof AnswerInput>;
 
@@ -534,13 +555,16 @@ const questionFields = {
   type: oneOf(QUESTION_TYPES),
   description: orNull(z.string().trim().max(QUESTION_DESCRIPTION_MAX, { message: 'too_long' })),
   answers,
+  /** Replaces every translation when sent; the account's language is the base text, not a translation. */
+  translations: translationsOf({ title: text(2, 255), description: questionHelp() }),
 };
 
 export const CreateQuestionRequest = z.object({
   ...questionFields,
   description: questionFields.description.optional().default(null),
+  translations: questionFields.translations.optional().default({}),
   /** 0-based place among the category's questions; the end when absent. */
-  position: z.number().int().min(0).optional(),
+  position: int4(z.number().int()).min(0).optional(),
 });
 export type CreateQuestionRequest = z.infer<typeof CreateQuestionRequest>;
 export type CreateQuestionInput = z.input<typeof CreateQuestionRequest>;
@@ -551,7 +575,11 @@ export type PatchQuestionRequest = z.infer<typeof PatchQuestionRequest>;
 
 /** PUT: the whole question; the description is cleared when absent. */
 export const ReplaceQuestionRequest = z
-  .object({ ...questionFields, description: questionFields.description.optional().default(null) })
+  .object({
+    ...questionFields,
+    description: questionFields.description.optional().default(null),
+    translations: questionFields.translations.optional().default({}),
+  })
   .strict();
 export type ReplaceQuestionRequest = z.infer<typeof ReplaceQuestionRequest>;
 

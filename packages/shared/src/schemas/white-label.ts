@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES, PREMIUM_FEATURES } from '../enums';
 import { text, uuid } from '../validation';
+import { TranslationsResponse, translationsOf } from './translations';
 
 /** The public white-label site of a retailer (foundation.md sections 2, 3, 5 and 9; journeys.md section 2). */
 
@@ -105,13 +106,18 @@ export const WhiteLabelDocumentParams = z.object({
 
 // ---- the home page configuration ----
 
-export const CustomHtmlWidget = z.object({
-  type: z.literal('custom_html'),
-  html: z
+const customHtml = () =>
+  z
     .string()
     .min(CUSTOM_HTML_MIN, { message: 'too_short' })
     .max(CUSTOM_HTML_MAX, { message: 'too_long' })
-    .refine((v) => v.trim().length >= CUSTOM_HTML_MIN, { message: 'too_short' }),
+    .refine((v) => v.trim().length >= CUSTOM_HTML_MIN, { message: 'too_short' });
+
+export const CustomHtmlWidget = z.object({
+  type: z.literal('custom_html'),
+  html: customHtml(),
+  /** The block in other languages than the account's, sanitised as the base one. */
+  translations: translationsOf({ html: customHtml() }).optional().default({}),
 });
 export const FeaturedProductsWidget = z.object({
   type: z.literal('featured_products'),
@@ -140,6 +146,14 @@ export const HomePageConfigRequest = z
     bannerTitle: text(2, 50),
     /** In display order. */
     widgets: z.array(HomePageWidget).max(HOME_WIDGETS_MAX, { message: 'too_many' }),
+    /** The texts in other languages than the account's (docs/translations.md); the account's language is the base. */
+    translations: translationsOf({
+      metaTitle: text(2, 255),
+      metaDescription: text(2, 500),
+      bannerTitle: text(2, 50),
+    })
+      .optional()
+      .default({}),
   })
   .strict();
 export type HomePageConfigRequest = z.infer<typeof HomePageConfigRequest>;
@@ -154,11 +168,13 @@ export const HomePageConfigResponse = z.object({
   /** As stored: custom HTML already sanitised (so it may be shorter than what was sent). */
   widgets: z.array(
     z.discriminatedUnion('type', [
-      z.object({ type: z.literal('custom_html'), html: z.string() }),
+      z.object({ type: z.literal('custom_html'), html: z.string(), translations: TranslationsResponse }),
       z.object({ type: z.literal('featured_products'), productIds: z.array(z.string()) }),
       SearchWidget,
     ]),
   ),
+  /** `metaTitle`, `metaDescription` and `bannerTitle` in other languages than the account's. */
+  translations: TranslationsResponse,
 });
 export type HomePageConfigResponse = z.infer<typeof HomePageConfigResponse>;
 
@@ -237,6 +253,10 @@ export type PublicStore = z.infer<typeof PublicStore>;
 
 export const PublicStoresResponse = z.object({ member: z.array(PublicStore), totalItems: z.number().int() });
 export type PublicStoresResponse = z.infer<typeof PublicStoresResponse>;
+
+/** The countries (ISO alpha-2, sorted) the site's web circuits serve: the customer form offers these only. */
+export const PublicCountriesResponse = z.object({ member: z.array(z.string()) });
+export type PublicCountriesResponse = z.infer<typeof PublicCountriesResponse>;
 
 export const PublicSearchQuery = z.object({
   q: z.string().trim().max(255, { message: 'too_long' }).optional().default(''),

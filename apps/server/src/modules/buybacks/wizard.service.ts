@@ -7,10 +7,13 @@ import {
   type DiagnosticAnswerInput,
   type EstimateRequest,
   type EstimateResponse,
+  type Locale,
+  localized,
   type PaymentMethod,
   type PriceBreakdown,
   type PricingAnswer,
   type ShippingMethod,
+  translatedText,
 } from '@reprise/shared';
 import { AccountCache } from '../../platform/account-cache';
 import type { Actor } from '../../platform/context';
@@ -20,7 +23,7 @@ import { AppError } from '../../platform/errors';
 import { resolveShippingMethods } from '../buyback-config/shipping-methods';
 import { productImageUrl } from './buybacks.mapper';
 import * as repo from './buybacks.repository';
-import { checkAnswers, checkImei, type Question } from './diagnosis';
+import { checkAnswers, checkImei } from './diagnosis';
 
 /** The wizard's reads and the price computation shared by the estimate and the creation. */
 
@@ -32,7 +35,8 @@ export const hasFeature = (features: string[] | null | undefined, feature: strin
 
 export interface ProductContext {
   row: repo.PricingContextRow;
-  questions: Question[];
+  /** With their translations: the questionnaire answers in the reader's language. */
+  questions: repo.QuestionJson[];
   /** The product collects its IMEI and the account has imei_search_and_collect. */
   imeiRequired: boolean;
 }
@@ -87,16 +91,18 @@ function productContextOf(found: Awaited<ReturnType<typeof repo.findPricingConte
 /** The catalogue the actor buys back from: its own account's; platform operators any. */
 const accountOf = (actor: Actor) => (actor.isPlatform ? null : actor.accountId);
 
+/** The questionnaire in `locale` where translated, else in the account's language (docs/translations.md). */
 export async function getBuybackQuestionnaire(
   db: Db,
   actor: Actor,
   productId: string,
+  locale: Locale | null = null,
 ): Promise<BuybackQuestionnaireResponse> {
   const { row, questions, imeiRequired } = await cachedProductContext(db, accountOf(actor), productId);
   return {
     product: {
       id: row.id,
-      name: row.name,
+      name: translatedText(row.name, row.translations, locale, 'name'),
       brand: row.brand,
       model: row.model,
       imageUrl: productImageUrl(row.id, row.image_key),
@@ -106,9 +112,18 @@ export async function getBuybackQuestionnaire(
       buybackPrices: repo.pricesOf(row),
       buybackZeroNotAllowed: row.buyback_zero_not_allowed,
       commentForSeller: row.comment_for_seller,
-      mainCategory: { id: row.category_id, label: row.category_label },
+      mainCategory: {
+        id: row.category_id,
+        label: translatedText(row.category_label, row.category_translations, locale, 'label'),
+      },
     },
-    questions,
+    questions: questions.map(({ translations, categoryTranslations, answers, ...question }) => ({
+      ...localized(question, translations, locale, ['title', 'description']),
+      categoryLabel: translatedText(question.categoryLabel, categoryTranslations, locale, 'label'),
+      answers: answers.map(({ translations: answerTranslations, ...answer }) =>
+        localized(answer, answerTranslations, locale, ['title', 'description']),
+      ),
+    })),
   };
 }
 

@@ -1,6 +1,8 @@
 import {
   type HomePageWidget,
   type Locale,
+  localized,
+  type PublicCountriesResponse,
   type PublicHomeResponse,
   type PublicHomeWidget,
   type PublicLegalResponse,
@@ -8,6 +10,7 @@ import {
   type PublicSearchResponse,
   type PublicStoresResponse,
   SEARCH_PAGE_SIZE,
+  translatedText,
   type WhiteLabelConfigResponse,
   type WhiteLabelDocument,
 } from '@reprise/shared';
@@ -58,8 +61,15 @@ export async function config(deps: Deps, account: SiteAccount): Promise<WhiteLab
   };
 }
 
-/** The published home page, its featured products limited to what is still published. */
-export async function home(deps: Deps, account: SiteAccount): Promise<PublicHomeResponse> {
+/**
+ * The published home page, its featured products limited to what is still published; its texts in
+ * `locale` where translated, else in the account's language (docs/translations.md).
+ */
+export async function home(
+  deps: Deps,
+  account: SiteAccount,
+  locale: Locale | null,
+): Promise<PublicHomeResponse> {
   const row = await repo.findHomePage(deps.db, account.id);
   if (row?.status !== 'published')
     return {
@@ -73,15 +83,23 @@ export async function home(deps: Deps, account: SiteAccount): Promise<PublicHome
   const products = new Map(
     (await repo.findPublishedProducts(deps.db, account.id, ids)).map((p) => [p.id, p]),
   );
+  const texts = localized(
+    { metaTitle: row.meta_title, metaDescription: row.meta_description, bannerTitle: row.banner_title },
+    row.translations,
+    locale,
+    ['metaTitle', 'metaDescription', 'bannerTitle'],
+  );
   return {
-    metaTitle: row.meta_title,
-    metaDescription: row.meta_description,
-    banner: { title: row.banner_title, image: bannerUrl(account.id, row.banner_image_key) },
+    metaTitle: texts.metaTitle,
+    metaDescription: texts.metaDescription,
+    banner: { title: texts.bannerTitle, image: bannerUrl(account.id, row.banner_image_key) },
     widgets: widgets.flatMap((w): PublicHomeWidget[] => {
+      if (w.type === 'custom_html')
+        return [{ type: 'custom_html', html: translatedText(w.html, w.translations, locale, 'html') }];
       if (w.type !== 'featured_products') return [w];
       const cards = w.productIds.flatMap((id) => {
         const p = products.get(id);
-        return p ? [toProductCard(p)] : [];
+        return p ? [toProductCard(p, locale)] : [];
       });
       return cards.length ? [{ type: 'featured_products', products: cards }] : [];
     }),
@@ -117,11 +135,17 @@ export async function stores(deps: Deps, account: SiteAccount): Promise<PublicSt
   };
 }
 
+/** The countries the site's web circuits serve (the public customer form's list). */
+export async function countries(deps: Deps, account: SiteAccount): Promise<PublicCountriesResponse> {
+  return { member: await repo.findWebCircuitCountries(deps.db, account.id) };
+}
+
 export async function search(
   deps: Deps,
   engine: ProductSearch,
   account: SiteAccount,
   query: PublicSearchQuery,
+  locale: Locale | null,
 ): Promise<PublicSearchResponse> {
   const result = await engine.searchCatalog(
     { kind: 'account', accountId: account.id },
@@ -139,7 +163,7 @@ export async function search(
   return {
     member: result.hits.flatMap((h) => {
       const row = rows.get(h.id);
-      return row ? [toProductCard(row)] : [];
+      return row ? [toProductCard(row, locale)] : [];
     }),
     totalItems: result.totalItems,
     page: query.page,

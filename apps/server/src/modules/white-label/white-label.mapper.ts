@@ -1,9 +1,12 @@
-import type {
-  HomePageConfigResponse,
-  HomePageWidget,
-  PublicProductCard,
-  SiteResponse,
-  WhiteLabelDocument,
+import {
+  type HomePageConfigResponse,
+  type HomePageWidget,
+  type Locale,
+  type PublicProductCard,
+  type SiteResponse,
+  type Translations,
+  translatedText,
+  type WhiteLabelDocument,
 } from '@reprise/shared';
 import type { Selectable } from 'kysely';
 import type { HomePageConfigsTable, WhiteLabelConfigsTable } from '../../platform/db.types';
@@ -65,7 +68,11 @@ export function toHomePageResponse(row: Selectable<HomePageConfigsTable>): HomeP
     metaDescription: row.meta_description,
     bannerTitle: row.banner_title,
     bannerImage: bannerUrl(row.account_id, row.banner_image_key),
-    widgets: row.widgets as HomePageWidget[],
+    // blocks saved before translations existed have none
+    widgets: (row.widgets as HomePageWidget[]).map((w) =>
+      w.type === 'custom_html' ? { ...w, translations: w.translations ?? {} } : w,
+    ),
+    translations: row.translations,
   };
 }
 
@@ -80,16 +87,18 @@ type CardRow = {
   price_grade_c: number;
   price_grade_d: number;
   price_grade_e: number;
+  translations: Translations;
 };
 
-/** A product as the public site shows it, with its image served by the site itself. */
-export function toProductCard(row: CardRow): PublicProductCard {
+/** A product as the public site shows it (its name in `locale` when translated), with its image served by the site itself. */
+export function toProductCard(row: CardRow, locale: Locale | null): PublicProductCard {
+  const name = translatedText(row.name, row.translations, locale, 'name');
   return {
     id: row.id,
-    name: row.name,
+    name,
     brand: row.brand,
     image: row.image_key
-      ? { url: `/api/white-label/products/${row.id}/image?v=${imageVersion(row.image_key)}`, alt: row.name }
+      ? { url: `/api/white-label/products/${row.id}/image?v=${imageVersion(row.image_key)}`, alt: name }
       : null,
     maxPrice: Math.max(
       row.price_functional,

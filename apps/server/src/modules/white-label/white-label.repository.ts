@@ -79,7 +79,10 @@ export async function findHomePage(db: Db, accountId: string, options: { forUpda
 export async function upsertHomePage(
   trx: Db,
   accountId: string,
-  values: Omit<HomePageConfigsTable, 'account_id' | 'updated_at' | 'widgets'> & { widgets: unknown[] },
+  values: Omit<HomePageConfigsTable, 'account_id' | 'updated_at' | 'widgets' | 'translations'> & {
+    widgets: unknown[];
+    translations: string;
+  },
 ) {
   const row = { ...values, widgets: JSON.stringify(values.widgets) };
   return trx
@@ -115,6 +118,7 @@ export async function findPublishedProducts(db: Db, accountId: string, ids: read
       'price_grade_c',
       'price_grade_d',
       'price_grade_e',
+      'translations',
     ])
     .where('account_id', '=', accountId)
     .where('status', '=', 'published')
@@ -177,4 +181,22 @@ export async function findStoresAcceptingDrops(db: Db, accountId: string) {
     .orderBy('o.city')
     .orderBy('o.common_name')
     .execute();
+}
+
+/**
+ * The countries the account's web circuits serve: active web circuits with an enabled dispatch
+ * circuit rule, each rule's own countries else its circuit's (as shipping-methods.ts resolves them).
+ */
+export async function findWebCircuitCountries(db: Db, accountId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('circuits as c')
+    .innerJoin('dispatch_circuit_rules as r', 'r.circuit_id', 'c.id')
+    .select(sql<string>`unnest(coalesce(r.eligible_countries, c.eligible_countries))`.as('country'))
+    .where('c.account_id', '=', accountId)
+    .where('c.channel', '=', 'web')
+    .where('c.status', '=', 'active')
+    .where('r.status', '=', 'enabled')
+    .distinct()
+    .execute();
+  return rows.map((r) => r.country).sort();
 }

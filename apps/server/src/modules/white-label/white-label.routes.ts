@@ -7,6 +7,7 @@ import {
   PDF_MAX_BYTES,
   PremiumFeaturesResponse,
   PublicCategoriesResponse,
+  PublicCountriesResponse,
   PublicHomeResponse,
   PublicLegalResponse,
   PublicSearchQuery,
@@ -26,6 +27,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { actorOf, SESSION_COOKIE } from '../../platform/auth-hook';
+import { localeOf } from '../../platform/translations';
 import { imageVersion } from '../accounts/account-images';
 import { readUploadedFile } from '../accounts/uploaded-file';
 import { sendImage } from '../catalog/catalog-images';
@@ -222,7 +224,10 @@ function registerPublicSiteRoutes(fastify: FastifyInstance, deps: AppDeps): void
   app.get(
     '/white-label/home',
     { config: { public: true }, schema: { tags, response: { 200: PublicHomeResponse } } },
-    async (request) => site.home(deps, await siteOf(request.host)),
+    async (request, reply) => {
+      reply.header('vary', 'Accept-Language');
+      return site.home(deps, await siteOf(request.host), localeOf(request));
+    },
   );
 
   app.get(
@@ -238,12 +243,21 @@ function registerPublicSiteRoutes(fastify: FastifyInstance, deps: AppDeps): void
   );
 
   app.get(
+    '/white-label/countries',
+    { config: { public: true }, schema: { tags, response: { 200: PublicCountriesResponse } } },
+    async (request) => site.countries(deps, await siteOf(request.host)),
+  );
+
+  app.get(
     '/white-label/search',
     {
       config: { public: true },
       schema: { tags, querystring: PublicSearchQuery, response: { 200: PublicSearchResponse } },
     },
-    async (request) => site.search(deps, engine, await siteOf(request.host), request.query),
+    async (request, reply) => {
+      reply.header('vary', 'Accept-Language');
+      return site.search(deps, engine, await siteOf(request.host), request.query, localeOf(request));
+    },
   );
 
   app.get(
@@ -297,7 +311,10 @@ function registerPublicSiteRoutes(fastify: FastifyInstance, deps: AppDeps): void
   app.get(
     '/white-label/categories',
     { config: { public: true }, schema: { tags, response: { 200: PublicCategoriesResponse } } },
-    async (request) => visitors.categories(deps, await siteOf(request.host)),
+    async (request, reply) => {
+      reply.header('vary', 'Accept-Language');
+      return visitors.categories(deps, await siteOf(request.host), localeOf(request));
+    },
   );
 
   app.get(

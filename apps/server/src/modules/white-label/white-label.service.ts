@@ -7,6 +7,7 @@ import {
   PDF_MAX_BYTES,
   type SiteListResponse,
   type SiteResponse,
+  type Translations,
   type UpdateSiteRequest,
   type Violation,
   type WhiteLabelDocument,
@@ -19,6 +20,7 @@ import type { Actor } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import type { WhiteLabelConfigsTable } from '../../platform/db.types';
 import { AppError, fieldError, notFound } from '../../platform/errors';
+import { baseLanguageViolations, checkBaseLanguage, translationsColumn } from '../../platform/translations';
 import { checkUpload } from '../../platform/uploads';
 import { findReachableAccount } from '../accounts/accounts.repository';
 import { swapStoredImage } from '../catalog/catalog-images';
@@ -240,6 +242,16 @@ async function checkFeaturedProducts(db: Db, accountId: string, widgets: HomePag
     );
 }
 
+/** Each translated custom HTML block is sanitised exactly as the base one; one left empty is dropped. */
+function sanitizedTranslations(translations: Translations<'html'>): Translations<'html'> {
+  return Object.fromEntries(
+    Object.entries(translations).flatMap(([locale, texts]) => {
+      const html = sanitizeHtml(texts?.html ?? '');
+      return html.trim() ? [[locale, { html }]] : [];
+    }),
+  );
+}
+
 export async function putHomePage(
   deps: Deps,
   actor: Actor,
@@ -247,10 +259,24 @@ export async function putHomePage(
   input: HomePageConfigRequest,
 ): Promise<HomePageConfigResponse> {
   const widgets: HomePageWidget[] = input.widgets.map((w) =>
-    w.type === 'custom_html' ? { type: 'custom_html', html: sanitizeHtml(w.html) } : w,
+    w.type === 'custom_html'
+      ? {
+          type: 'custom_html',
+          html: sanitizeHtml(w.html),
+          translations: sanitizedTranslations(w.translations),
+        }
+      : w,
   );
   return deps.db.transaction().execute(async (trx) => {
-    await reachableRetailer(trx, actor, accountId, { forUpdate: true });
+    const account = await reachableRetailer(trx, actor, accountId, { forUpdate: true });
+    checkBaseLanguage([
+      ...baseLanguageViolations(input.translations, account.language),
+      ...input.widgets.flatMap((w, index) =>
+        w.type === 'custom_html'
+          ? baseLanguageViolations(w.translations, account.language, `widgets.${index}.translations`)
+          : [],
+      ),
+    ]);
     await checkFeaturedProducts(trx, accountId, widgets);
     const current = await repo.findHomePage(trx, accountId, { forUpdate: true });
     const row = await repo.upsertHomePage(trx, accountId, {
@@ -260,6 +286,7 @@ export async function putHomePage(
       banner_title: input.bannerTitle,
       banner_image_key: current?.banner_image_key ?? null,
       widgets,
+      translations: translationsColumn(input.translations),
     });
     const after = toHomePageResponse(row);
     await writeAudit(trx, actor, {

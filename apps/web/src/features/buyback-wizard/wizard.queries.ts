@@ -5,21 +5,28 @@ import type {
   ShippingMethod,
 } from '@reprise/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 
 export const wizardKeys = {
   all: ['buyback-wizard'] as const,
-  questionnaire: (productId: string) => [...wizardKeys.all, 'questionnaire', productId] as const,
+  questionnaire: (productId: string, language: string) =>
+    [...wizardKeys.all, 'questionnaire', productId, language] as const,
   shippingMethods: (productId: string, country: string) =>
     [...wizardKeys.all, 'shipping-methods', productId, country] as const,
 };
 
-/** The product's prices, flags and questions, for the steps and the live price. */
+/** The product's prices, flags and questions (in the user's language, docs/translations.md), for the steps and the live price. */
 export function useBuybackQuestionnaire(productId: string) {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
   return useQuery({
-    queryKey: wizardKeys.questionnaire(productId),
+    queryKey: wizardKeys.questionnaire(productId, language),
     queryFn: ({ signal }) =>
-      api.get<BuybackQuestionnaireResponse>(`/products/${productId}/buyback-questionnaire`, { signal }),
+      api.get<BuybackQuestionnaireResponse>(`/products/${productId}/buyback-questionnaire`, {
+        signal,
+        headers: { 'Accept-Language': language },
+      }),
     retry: false,
     meta: { handlesErrors: true },
   });

@@ -51,10 +51,18 @@ import { ApiError, api } from '../../lib/api';
 import { FormErrorSummary } from '../../ui/form-error-summary';
 import { handleFormError, zodValidator } from '../../ui/forms';
 import { PageLoader } from '../../ui/page-loader';
+import { type TranslationValues, translationValues } from '../../ui/translations';
+import {
+  type TranslatableText,
+  TranslationsFieldset,
+  useTranslationLabels,
+} from '../../ui/translations-fieldset';
 import { useHomePageConfig, useProductNames, useSaveHomePage, useUploadBanner } from './white-label.queries';
 
+const HOME_TEXTS = ['metaTitle', 'metaDescription', 'bannerTitle'] as const;
+
 type WidgetValue =
-  | { key: string; type: 'custom_html'; html: string }
+  | { key: string; type: 'custom_html'; html: string; translations: TranslationValues<'html'> }
   | { key: string; type: 'featured_products'; productIds: string[] }
   | { key: string; type: 'search' };
 
@@ -64,6 +72,8 @@ interface HomeFormValues {
   metaDescription: string;
   bannerTitle: string;
   widgets: WidgetValue[];
+  /** The texts in the other languages (docs/translations.md). */
+  translations: TranslationValues<(typeof HOME_TEXTS)[number]>;
 }
 
 /** A widget's identity in the form (list keys survive reordering). */
@@ -74,7 +84,13 @@ const fromConfig = (config: HomePageConfigResponse | null): HomeFormValues => ({
   metaTitle: config?.metaTitle ?? '',
   metaDescription: config?.metaDescription ?? '',
   bannerTitle: config?.bannerTitle ?? '',
-  widgets: (config?.widgets ?? []).map((w) => ({ ...w, key: newKey() }) as WidgetValue),
+  widgets: (config?.widgets ?? []).map(
+    (w): WidgetValue =>
+      w.type === 'custom_html'
+        ? { ...w, key: newKey(), translations: translationValues(['html'], w.translations) }
+        : { ...w, key: newKey() },
+  ),
+  translations: translationValues(HOME_TEXTS, config?.translations),
 });
 
 const toRequest = (v: HomeFormValues): HomePageConfigRequest => ({
@@ -83,6 +99,7 @@ const toRequest = (v: HomeFormValues): HomePageConfigRequest => ({
   metaDescription: v.metaDescription,
   bannerTitle: v.bannerTitle,
   widgets: v.widgets.map(({ key: _key, ...widget }) => widget),
+  translations: v.translations,
 });
 
 /** `/white-label/home-page`: the public site's home page: meta, search banner and ordered widgets. */
@@ -109,6 +126,38 @@ export function HomePageConfigPage() {
   );
 }
 
+/** The home page's texts and its custom HTML blocks, each translatable. */
+function useHomeTexts(values: HomeFormValues): TranslatableText[] {
+  const { t } = useTranslation(['whiteLabel', 'translations']);
+  return [
+    { label: t('home.metaTitle'), pathOf: (l) => `translations.${l}.metaTitle`, base: values.metaTitle },
+    {
+      label: t('home.metaDescription'),
+      pathOf: (l) => `translations.${l}.metaDescription`,
+      base: values.metaDescription,
+      multiline: true,
+    },
+    {
+      label: t('home.bannerTitle'),
+      pathOf: (l) => `translations.${l}.bannerTitle`,
+      base: values.bannerTitle,
+    },
+    ...values.widgets.flatMap((widget, index): TranslatableText[] =>
+      widget.type === 'custom_html'
+        ? [
+            {
+              group: t('translations:block', { number: index + 1 }),
+              label: t('home.html'),
+              pathOf: (l) => `widgets.${index}.translations.${l}.html`,
+              base: widget.html,
+              multiline: true,
+            },
+          ]
+        : [],
+    ),
+  ];
+}
+
 function HomeForm({ accountId, config }: { accountId: string; config: HomePageConfigResponse | null }) {
   const { t } = useTranslation('whiteLabel');
   const save = useSaveHomePage(accountId);
@@ -119,7 +168,9 @@ function HomeForm({ accountId, config }: { accountId: string; config: HomePageCo
     initialValues: fromConfig(config),
     validate: (values) => validateRequest(toRequest(values)),
   });
+  const texts = useHomeTexts(form.values);
   const labels: Record<string, string> = {
+    ...useTranslationLabels(texts),
     metaTitle: t('home.metaTitle'),
     metaDescription: t('home.metaDescription'),
     bannerTitle: t('home.bannerTitle'),
@@ -151,7 +202,7 @@ function HomeForm({ accountId, config }: { accountId: string; config: HomePageCo
     form.insertListItem(
       'widgets',
       type === 'custom_html'
-        ? { key: newKey(), type, html: '' }
+        ? { key: newKey(), type, html: '', translations: translationValues(['html']) }
         : type === 'featured_products'
           ? { key: newKey(), type, productIds: [] }
           : { key: newKey(), type },
@@ -301,6 +352,7 @@ function HomeForm({ accountId, config }: { accountId: string; config: HomePageCo
             </Group>
           </Stack>
         </Card>
+        <TranslationsFieldset form={form} texts={texts} />
         <Group>
           <Button
             type="submit"

@@ -1,4 +1,5 @@
 import type { CategoryRef, CategoryResponse, PatchCategoryRequest, Status } from '@reprise/shared';
+import { translationsColumn } from '../../../platform/translations';
 import { imageUrl } from '../catalog-images';
 import { sortKey } from '../catalog-text';
 import type { CategoryColumns, CategoryRow } from './categories.repository';
@@ -57,6 +58,7 @@ export function toCategoryResponse(row: CategoryRow, extras: CategoryExtras): Ca
       store: extras.channels.includes('store') ? row.published_product_count : 0,
     },
     numberOfQuestions: extras.questions,
+    translations: row.translations,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -93,5 +95,6 @@ export function toCategoryColumns(input: WritableFields): CategoryColumns {
   if (input.status !== undefined) columns.status = input.status;
   if (input.highlightedInstruction !== undefined)
     columns.highlighted_instruction = input.highlightedInstruction;
+  if (input.translations !== undefined) columns.translations = translationsColumn(input.translations);
   return columns;
 }

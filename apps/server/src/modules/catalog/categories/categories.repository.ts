@@ -194,7 +194,7 @@ export async function lockCatalogue(trx: Db, accountId: string): Promise<void> {
 export async function findAccount(db: Db, id: string) {
   return db
     .selectFrom('accounts')
-    .select(['id', 'name', 'is_retailer', 'is_buyer_and_workshops_supervisor'])
+    .select(['id', 'name', 'language', 'is_retailer', 'is_buyer_and_workshops_supervisor'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

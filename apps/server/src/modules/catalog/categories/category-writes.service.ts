@@ -12,6 +12,7 @@ import { writeAudit } from '../../../platform/audit';
 import type { Actor } from '../../../platform/context';
 import type { Db } from '../../../platform/db';
 import { AppError, notFound } from '../../../platform/errors';
+import { baseLanguageViolations } from '../../../platform/translations';
 import { storeImage, swapStoredImage } from '../catalog-images';
 import { writeScope } from '../catalog-scope';
 import { sortKey } from '../catalog-text';
@@ -74,6 +75,17 @@ async function identifierViolations(
   ];
 }
 
+/** Translations in other languages than the catalogue account's own (docs/translations.md). */
+async function translationViolations(
+  trx: Db,
+  accountId: string,
+  translations: CreateCategoryRequest['translations'] | undefined,
+) {
+  if (!translations || Object.keys(translations).length === 0) return [];
+  const account = await repo.findAccount(trx, accountId);
+  return account ? baseLanguageViolations(translations, account.language) : [];
+}
+
 /** The account whose catalogue a new category joins: an operator names it; everyone else uses their own. */
 async function targetAccount(trx: Db, actor: Actor, accountId: string | undefined) {
   if (!actor.isPlatform) return actor.accountId;
@@ -108,6 +120,7 @@ export async function createCategory(
     }
     violations.push(...(await identifierViolations(trx, accountId, input.identifier)));
     violations.push(...(await buyerViolations(trx, input.buyerAccountId, input.referringWarehouseIds)));
+    violations.push(...(await translationViolations(trx, accountId, input.translations)));
     const absorption = absorptionViolation(input.absorptionType, input.absorptionValue);
     if (absorption) violations.push(absorption);
     if (violations.length) reject(violations);
@@ -196,6 +209,7 @@ export async function updateCategory(
       violations.push(...(await identifierViolations(trx, current.account_id, input.identifier, id)));
     if (input.referringWarehouseIds)
       violations.push(...(await buyerViolations(trx, current.buyer_account_id, input.referringWarehouseIds)));
+    violations.push(...(await translationViolations(trx, current.account_id, input.translations)));
     const absorption = absorptionViolation(
       (input.absorptionType ?? current.absorption_type) as CreateCategoryRequest['absorptionType'],
       input.absorptionValue ?? current.absorption_value,

@@ -5,8 +5,10 @@ import { writeAudit } from '../../../platform/audit';
 import type { Actor } from '../../../platform/context';
 import type { Db } from '../../../platform/db';
 import { AppError, notFound } from '../../../platform/errors';
+import { translationsColumn } from '../../../platform/translations';
 import { storeImage, swapStoredImage } from '../catalog-images';
 import { type CatalogScope, writeScope } from '../catalog-scope';
+import { checkCatalogTranslations } from '../catalog-translations';
 import type { ProductSearch } from '../search/product-search';
 import { derivedColumns, priceColumns, pricesOf } from './products.mapper';
 import * as repo from './products.repository';
@@ -70,6 +72,9 @@ export async function createProduct(
       input.mainCategoryId,
       input.secondaryCategoryIds,
     );
+    await checkCatalogTranslations(trx, main.account_id, [
+      { path: 'translations', translations: input.translations },
+    ]);
     const id = randomUUID();
     await repo.insertProduct(trx, {
       id,
@@ -92,6 +97,7 @@ export async function createProduct(
       height: input.height,
       weight: input.weight,
       buyer_reference: input.buyerReference,
+      translations: translationsColumn(input.translations),
       ...(derivedColumns(input, main.sort_label) as {
         sort_name: string;
         sort_brand: string;
@@ -140,6 +146,9 @@ export async function updateProduct(
         },
       ]);
     }
+    await checkCatalogTranslations(trx, current.account_id, [
+      { path: 'translations', translations: input.translations },
+    ]);
     const texts = {
       name: input.name ?? current.name,
       brand: input.brand === undefined ? current.brand : input.brand,
@@ -169,6 +178,7 @@ export async function updateProduct(
       ...(input.height !== undefined ? { height: input.height } : {}),
       ...(input.weight !== undefined ? { weight: input.weight } : {}),
       ...(input.buyerReference !== undefined ? { buyer_reference: input.buyerReference } : {}),
+      ...(input.translations !== undefined ? { translations: translationsColumn(input.translations) } : {}),
       ...derivedColumns(texts, main.sort_label),
     });
     if (main.id !== current.main_category_id || status !== current.status)

@@ -87,6 +87,7 @@ export function toProductResponse(
     effectiveHeight: effective.height,
     effectiveWeight: effective.weight,
     buyerReference: row.buyer_reference,
+    translations: row.translations,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

@@ -15,6 +15,7 @@ export const toAnswerResponse = (row: AnswerRow): AnswerResponse => ({
   position: row.position,
   maxGrade: row.max_grade as AnswerResponse['maxGrade'],
   priceImpact: priceImpactOf(row),
+  translations: row.translations,
 });
 
 export const toQuestionResponse = (row: QuestionRow, answers: readonly AnswerRow[]): QuestionResponse => ({
@@ -25,6 +26,7 @@ export const toQuestionResponse = (row: QuestionRow, answers: readonly AnswerRow
   description: row.description,
   position: row.position,
   answers: answers.filter((a) => a.question_id === row.id).map(toAnswerResponse),
+  translations: row.translations,
   createdAt: iso(row.created_at),
   updatedAt: iso(row.updated_at),
 });

@@ -2,6 +2,7 @@ import type { AnswerInput } from '@reprise/shared';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../../platform/db';
 import type { DiagnosticAnswersTable, DiagnosticQuestionsTable } from '../../../platform/db.types';
+import { translationsColumn } from '../../../platform/translations';
 import type { CatalogScope } from '../catalog-scope';
 import { categoryInScope } from '../catalog-scope.sql';
 
@@ -113,6 +114,7 @@ const answerColumns = (answer: AnswerInput, position: number) => ({
   max_grade: answer.maxGrade,
   price_impact_kind: answer.priceImpact?.kind ?? null,
   price_impact_value: answer.priceImpact?.value ?? null,
+  translations: translationsColumn(answer.translations),
 });
 
 /**

@@ -11,7 +11,9 @@ import { writeAudit } from '../../../platform/audit';
 import type { Actor } from '../../../platform/context';
 import type { Db } from '../../../platform/db';
 import { AppError, notFound } from '../../../platform/errors';
+import { translationsColumn } from '../../../platform/translations';
 import { readScope, writeScope } from '../catalog-scope';
+import { checkCatalogTranslations } from '../catalog-translations';
 import * as categories from '../categories/categories.repository';
 import { idsOfPath } from '../categories/category-tree';
 import * as products from '../products/products.repository';
@@ -47,6 +49,18 @@ export async function getQuestion(db: Db, actor: Actor, id: string): Promise<Que
   return (await responsesOf(db, [row]))[0] as QuestionResponse;
 }
 
+/** The question's and its answers' translations, each refused in the account's own language. */
+const translationEntries = (input: {
+  translations?: AnswerInput['translations'];
+  answers?: AnswerInput[];
+}) => [
+  { path: 'translations', translations: input.translations },
+  ...(input.answers ?? []).map((a, index) => ({
+    path: `answers.${index}.translations`,
+    translations: a.translations,
+  })),
+];
+
 /** Answers sent with an id must be answers of this question (a new question has none yet). */
 async function checkAnswerIds(trx: Db, questionId: string | null, answers: AnswerInput[]): Promise<void> {
   const known = new Set(questionId ? await repo.answerIdsOf(trx, questionId) : []);
@@ -76,6 +90,7 @@ export async function createQuestion(
     if (!category) throw notFound('category');
     await repo.lockQuestionsOf(trx, categoryId);
     await checkAnswerIds(trx, null, input.answers);
+    await checkCatalogTranslations(trx, category.account_id, translationEntries(input));
     const count = (await repo.questionIdsOf(trx, categoryId)).length;
     const position = Math.min(input.position ?? count, count);
     await repo.shiftFrom(trx, categoryId, position);
@@ -88,6 +103,7 @@ export async function createQuestion(
       type: input.type,
       description: input.description,
       position,
+      translations: translationsColumn(input.translations),
     });
     await repo.replaceAnswers(trx, id, input.answers);
     const response = await responseOf(trx, id);
@@ -114,10 +130,12 @@ export async function updateQuestion(
     if (!current) throw notFound('question');
     const before = await responseOf(trx, id);
     if (input.answers) await checkAnswerIds(trx, id, input.answers);
+    await checkCatalogTranslations(trx, current.account_id, translationEntries(input));
     await repo.updateQuestion(trx, id, {
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.type !== undefined ? { type: input.type } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.translations !== undefined ? { translations: translationsColumn(input.translations) } : {}),
     });
     if (input.answers) await repo.replaceAnswers(trx, id, input.answers);
     const after = await responseOf(trx, id);

@@ -43,6 +43,7 @@ const category: CategoryResponse = {
   productCount: { web: 2, store: 2 },
   numberOfQuestions: 1,
   createdAt: '2026-01-05T10:00:00.000Z',
+  translations: {},
   updatedAt: '2026-01-05T10:00:00.000Z',
 };
 

@@ -6,7 +6,11 @@ import {
   type PatchCategoryRequest,
   type Status,
 } from '@reprise/shared';
+import { type TranslationValues, translationValues } from '../../../ui/translations';
 import { type ImageChange, NO_IMAGE_CHANGE } from '../catalog-image';
+
+const TEXTS = ['label', 'description'] as const;
+
 import type { Draft } from '../draft';
 import { type NumberField, toCents, toUnits, toWhole } from '../money';
 
@@ -33,6 +37,8 @@ export interface CategoryFormValues {
   highlightedInstruction: string;
   buyerAccountId: string | null;
   referringWarehouseIds: string[];
+  /** Label and description in the other languages (docs/translations.md). */
+  translations: TranslationValues<(typeof TEXTS)[number]>;
 }
 
 /** An identifier (lowercase letters, digits, `-`, `_`) suggested from a label: "Téléphones & tablettes" → "telephones-tablettes". */
@@ -75,6 +81,7 @@ export function categoryFormValues(
     highlightedInstruction: c?.highlightedInstruction ?? '',
     buyerAccountId: c?.buyerAccountId ?? null,
     referringWarehouseIds: c?.referringWarehouseIds ?? [],
+    translations: translationValues(TEXTS, c?.translations),
   };
 }
 
@@ -109,6 +116,7 @@ export function toCategoryRequest(values: CategoryFormValues, withAccount: boole
     highlightedInstruction: values.highlightedInstruction,
     buyerAccountId: values.buyerAccountId ?? undefined,
     referringWarehouseIds: values.referringWarehouseIds,
+    translations: values.translations,
   };
 }
 

@@ -3,6 +3,11 @@ import type { CategoryResponse, CategoryTreeNode } from '@reprise/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormShell } from '../../../ui/form-shell';
+import {
+  type TranslatableText,
+  TranslationsFieldset,
+  useTranslationLabels,
+} from '../../../ui/translations-fieldset';
 import { AbsorptionFields, GeneralFields, ImageFields, MeasureFields } from './category-form-sections';
 import type { CategoryFormValues } from './category-form-values';
 import { BuyerFields } from './category-owner-fields';
@@ -78,7 +83,16 @@ export function CategoryFormView({
   footer,
 }: CategoryFormViewProps) {
   const { t } = useTranslation('categories');
-  const labels = useFieldLabels();
+  const texts: TranslatableText[] = [
+    { label: t('form.label'), pathOf: (l) => `translations.${l}.label`, base: form.values.label },
+    {
+      label: t('form.description'),
+      pathOf: (l) => `translations.${l}.description`,
+      base: form.values.description,
+      multiline: true,
+    },
+  ];
+  const labels = { ...useTranslationLabels(texts), ...useFieldLabels() };
   return (
     <FormShell
       form={form}
@@ -93,6 +107,7 @@ export function CategoryFormView({
       <Fieldset legend={t('form.general')} disabled={readOnly}>
         <GeneralFields form={form} category={category} tree={tree} withAccount={withAccount} />
       </Fieldset>
+      <TranslationsFieldset form={form} texts={texts} disabled={readOnly} />
       <Fieldset legend={t('form.imageSection')} disabled={readOnly}>
         <ImageFields form={form} category={category} />
       </Fieldset>

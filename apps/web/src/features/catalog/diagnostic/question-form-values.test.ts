@@ -17,6 +17,7 @@ const question: QuestionResponse = {
       position: 1,
       maxGrade: 'grade_d',
       priceImpact: { kind: 'fixed', value: -2550 },
+      translations: { 'de-DE': { title: 'Ja' } },
     },
     {
       id: '00000000-0000-4000-b100-000000000001',
@@ -25,8 +26,10 @@ const question: QuestionResponse = {
       position: 0,
       maxGrade: null,
       priceImpact: null,
+      translations: {},
     },
   ],
+  translations: {},
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
 };
@@ -66,5 +69,14 @@ describe('question form', () => {
     expect(questionPatch(initial, initial)).toEqual({});
     const moved = { ...initial, answers: [initial.answers[1]!, initial.answers[0]!] };
     expect(Object.keys(questionPatch(initial, moved))).toEqual(['answers']);
+  });
+
+  it('keeps the stored translations and patches only them when a German title is added', () => {
+    const initial = questionFormValues(question);
+    expect(initial.answers[1]?.translations['de-DE'].title).toBe('Ja');
+    const values = structuredClone(initial);
+    values.translations['de-DE'].title = 'Ist der Bildschirm gesprungen?';
+    const patch = questionPatch(initial, values);
+    expect(patch).toEqual({ translations: { 'de-DE': { title: 'Ist der Bildschirm gesprungen?' } } });
   });
 });

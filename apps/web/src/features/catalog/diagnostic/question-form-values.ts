@@ -6,7 +6,11 @@ import {
   type QUESTION_TYPES,
   type QuestionResponse,
 } from '@reprise/shared';
+import { type TranslationValues, translationValues } from '../../../ui/translations';
 import { type NumberField, toCents, toUnits, toWhole } from '../money';
+
+const TEXTS = ['title', 'description'] as const;
+type TextField = (typeof TEXTS)[number];
 
 export type PriceImpactKind = 'none' | 'fixed' | 'percentage';
 
@@ -21,6 +25,8 @@ export interface AnswerRow {
   maxGrade: ProductGrade | null;
   /** `value` is currency units for a fixed amount, a percentage otherwise. */
   priceImpact: { kind: PriceImpactKind; value: NumberField };
+  /** Title and description in the other languages (docs/translations.md). */
+  translations: TranslationValues<TextField>;
 }
 
 export interface QuestionFormValues {
@@ -28,6 +34,7 @@ export interface QuestionFormValues {
   type: (typeof QUESTION_TYPES)[number];
   description: string;
   answers: AnswerRow[];
+  translations: TranslationValues<TextField>;
 }
 
 let rowCount = 0;
@@ -44,17 +51,25 @@ export function emptyAnswer(): AnswerRow {
     description: '',
     maxGrade: null,
     priceImpact: { kind: 'none', value: '' },
+    translations: translationValues(TEXTS),
   };
 }
 
 /** The values of an existing question, or of a new one with the two answers it needs at least. */
 export function questionFormValues(question?: QuestionResponse): QuestionFormValues {
   if (!question)
-    return { title: '', type: 'unique', description: '', answers: [emptyAnswer(), emptyAnswer()] };
+    return {
+      title: '',
+      type: 'unique',
+      description: '',
+      answers: [emptyAnswer(), emptyAnswer()],
+      translations: translationValues(TEXTS),
+    };
   return {
     title: question.title,
     type: question.type,
     description: question.description ?? '',
+    translations: translationValues(TEXTS, question.translations),
     answers: [...question.answers]
       .sort((a, b) => a.position - b.position)
       .map((answer) => ({
@@ -68,6 +83,7 @@ export function questionFormValues(question?: QuestionResponse): QuestionFormVal
           : answer.priceImpact.kind === 'fixed'
             ? { kind: 'fixed', value: toUnits(answer.priceImpact.value) }
             : { kind: 'percentage', value: answer.priceImpact.value },
+        translations: translationValues(TEXTS, answer.translations),
       })),
   };
 }
@@ -86,12 +102,14 @@ export function toQuestionRequest(values: QuestionFormValues): QuestionDraft {
     title: values.title,
     type: values.type,
     description: values.description,
+    translations: values.translations,
     answers: values.answers.map((answer) => ({
       ...(answer.id ? { id: answer.id } : {}),
       title: answer.title,
       description: answer.description,
       maxGrade: answer.maxGrade,
       priceImpact: impactOf(answer.priceImpact),
+      translations: answer.translations,
     })),
   };
 }
@@ -102,7 +120,7 @@ export function questionPatch(initial: QuestionFormValues, values: QuestionFormV
   const stored = CreateQuestionRequest.safeParse(toQuestionRequest(initial));
   const before: Partial<typeof after> = stored.success ? stored.data : {};
   const patch: Record<string, unknown> = {};
-  for (const key of ['title', 'type', 'description', 'answers'] as const) {
+  for (const key of ['title', 'type', 'description', 'answers', 'translations'] as const) {
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) patch[key] = after[key];
   }
   return patch as PatchQuestionRequest;

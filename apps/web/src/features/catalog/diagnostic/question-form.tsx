@@ -3,6 +3,11 @@ import { QUESTION_DESCRIPTION_MAX, QUESTION_TYPES } from '@reprise/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormShell } from '../../../ui/form-shell';
+import {
+  type TranslatableText,
+  TranslationsFieldset,
+  useTranslationLabels,
+} from '../../../ui/translations-fieldset';
 import { AnswersField } from './answers-field';
 import type { QuestionFormValues } from './question-form-values';
 import type { QuestionForm } from './use-question-form';
@@ -17,9 +22,42 @@ interface QuestionFormViewProps {
   readOnly?: boolean;
 }
 
-function useFieldLabels(form: QuestionForm): Record<string, string> {
+/** The question's texts and its answers', each translatable (docs/translations.md). */
+function useTranslatableTexts(form: QuestionForm): TranslatableText[] {
+  const { t } = useTranslation(['diagnostic', 'translations']);
+  return [
+    { label: t('form.title'), pathOf: (l) => `translations.${l}.title`, base: form.values.title },
+    {
+      label: t('form.description'),
+      pathOf: (l) => `translations.${l}.description`,
+      base: form.values.description,
+      multiline: true,
+    },
+    ...form.values.answers.flatMap((answer, index): TranslatableText[] => {
+      const group = t('translations:answer', { number: index + 1 });
+      return [
+        {
+          group,
+          label: t('form.answerTitle'),
+          pathOf: (l) => `answers.${index}.translations.${l}.title`,
+          base: answer.title,
+        },
+        {
+          group,
+          label: t('form.answerDescription'),
+          pathOf: (l) => `answers.${index}.translations.${l}.description`,
+          base: answer.description,
+        },
+      ];
+    }),
+  ];
+}
+
+function useFieldLabels(form: QuestionForm, texts: TranslatableText[]): Record<string, string> {
   const { t } = useTranslation('diagnostic');
+  const translationLabels = useTranslationLabels(texts);
   const labels: Record<string, string> = {
+    ...translationLabels,
     title: t('form.title'),
     type: t('form.type'),
     description: t('form.description'),
@@ -48,7 +86,8 @@ export function QuestionFormView({
 }: QuestionFormViewProps) {
   const { t } = useTranslation('diagnostic');
   const typeLabelId = useId();
-  const labels = useFieldLabels(form);
+  const texts = useTranslatableTexts(form);
+  const labels = useFieldLabels(form, texts);
   return (
     <FormShell
       form={form}
@@ -93,6 +132,7 @@ export function QuestionFormView({
       <Fieldset legend={t('form.answers')} disabled={readOnly}>
         <AnswersField form={form} readOnly={readOnly} />
       </Fieldset>
+      <TranslationsFieldset form={form} texts={texts} disabled={readOnly} />
     </FormShell>
   );
 }

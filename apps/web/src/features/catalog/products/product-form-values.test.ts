@@ -43,6 +43,7 @@ const product: ProductResponse = {
   effectiveWeight: 221,
   buyerReference: null,
   createdAt: '2026-01-05T10:00:00.000Z',
+  translations: {},
   updatedAt: '2026-01-05T10:00:00.000Z',
 };
 

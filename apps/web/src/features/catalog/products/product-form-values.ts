@@ -8,6 +8,7 @@ import {
   type ProductResponse,
   type ProductStatus,
 } from '@reprise/shared';
+import { type TranslationValues, translationValues } from '../../../ui/translations';
 import { type ImageChange, NO_IMAGE_CHANGE } from '../catalog-image';
 import type { Draft } from '../draft';
 import { type NumberField, toCents, toUnits, toWhole } from '../money';
@@ -40,6 +41,8 @@ export interface ProductFormValues {
   /** Grams; empty inherits from the category. */
   weight: NumberField;
   buyerReference: string;
+  /** The name in the other languages, when it has words to translate (docs/translations.md). */
+  translations: TranslationValues<'name'>;
 }
 
 export function productFormValues(
@@ -70,6 +73,7 @@ export function productFormValues(
     height: p?.height ?? '',
     weight: p?.weight ?? '',
     buyerReference: p?.buyerReference ?? '',
+    translations: translationValues(['name'], p?.translations),
   };
 }
 
@@ -99,6 +103,7 @@ export function toProductRequest(values: ProductFormValues): ProductDraft {
     height: toWhole(values.height),
     weight: toWhole(values.weight),
     buyerReference: values.buyerReference,
+    translations: values.translations,
   };
 }
 

@@ -4,6 +4,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormShell } from '../../../ui/form-shell';
 import {
+  type TranslatableText,
+  TranslationsFieldset,
+  useTranslationLabels,
+} from '../../../ui/translations-fieldset';
+import {
   CategoryFields,
   IdentityFields,
   ImageFields,
@@ -67,7 +72,10 @@ export function ProductFormView({
   footer,
 }: ProductFormViewProps) {
   const { t } = useTranslation('products');
-  const labels = useFieldLabels();
+  const texts: TranslatableText[] = [
+    { label: t('form.name'), pathOf: (l) => `translations.${l}.name`, base: form.values.name },
+  ];
+  const labels = { ...useTranslationLabels(texts), ...useFieldLabels() };
   return (
     <FormShell
       form={form}
@@ -82,6 +90,7 @@ export function ProductFormView({
       <Fieldset legend={t('form.identity')} disabled={readOnly}>
         <IdentityFields form={form} />
       </Fieldset>
+      <TranslationsFieldset form={form} texts={texts} disabled={readOnly} />
       <Fieldset legend={t('form.categories')} disabled={readOnly}>
         <CategoryFields form={form} tree={tree} />
       </Fieldset>
