@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   password_unchanged: 422,
   immutable_field: 422,
   invalid_parent: 422,
+  own_organization_protected: 422,
   identifier_not_unique: 422,
   category_not_deletable: 409,
   user_type_not_assignable: 422,
@@ -64,7 +65,11 @@ export const ERROR_STATUS = {
   category_navigation_disabled: 404,
   shipping_label_not_expected: 404,
   shipping_label_not_ready: 425,
+  // translations of catalogue and home page texts (docs/translations.md)
+  translation_of_base_language: 422,
   internal_error: 500,
+  // the database connection was lost or refused: the request may be sent again (Retry-After)
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

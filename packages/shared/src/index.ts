@@ -1,3 +1,4 @@
+export * from './consent-cookie';
 export * from './customer';
 export * from './enums';
 export * from './errors';
@@ -10,6 +11,7 @@ export * from './schemas/buybacks';
 export * from './schemas/catalog';
 export * from './schemas/common';
 export * from './schemas/organizations';
+export * from './schemas/translations';
 export * from './schemas/users';
 export * from './schemas/white-label';
 export * from './validation';

@@ -11,10 +11,14 @@ export function withoutToken({ apiToken: _token, ...user }: AuthenticatedUser): 
   return user;
 }
 
-/** The signed-in user, or null when the session cookie is missing or expired. */
+/**
+ * The signed-in user, or null when the session cookie is missing or expired. `/session` answers a
+ * signed-out browser with 200 and null, so the sign-in screen logs no failed request.
+ */
 export async function fetchCurrentUser(): Promise<AuthenticatedUser | null> {
   try {
-    return withoutToken(await api.get<AuthenticatedUser>('/me', { silent401: true }));
+    const { user } = await api.get<{ user: AuthenticatedUser | null }>('/session', { silent401: true });
+    return user ? withoutToken(user) : null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

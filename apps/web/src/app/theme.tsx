@@ -1,4 +1,5 @@
 import {
+  Alert,
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
@@ -8,6 +9,7 @@ import {
 } from '@mantine/core';
 import { DEFAULT_MAIN_COLOR } from '@reprise/shared/enums';
 import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   AA_LUMINANCE_THRESHOLD,
   normalizeHexColor,
@@ -73,7 +75,13 @@ const READABLE_STOCK_COLORS = Object.fromEntries(
   ),
 );
 
-export function buildTheme(mainColor: string) {
+/** Accessible names of the close buttons of every dialog and message (Mantine's have none of their own). */
+export interface CloseLabels {
+  dialog: string;
+  message: string;
+}
+
+export function buildTheme(mainColor: string, closeLabels: CloseLabels) {
   const text = readableOnWhite(mainColor);
   const theme = createTheme({
     primaryColor: 'brand',
@@ -84,7 +92,12 @@ export function buildTheme(mainColor: string) {
     defaultRadius: 'md',
     cursorType: 'pointer',
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    components: { Modal: Modal.extend({ defaultProps: { size: 'md', centered: true } }) },
+    components: {
+      Modal: Modal.extend({
+        defaultProps: { size: 'md', centered: true, closeButtonProps: { 'aria-label': closeLabels.dialog } },
+      }),
+      Alert: Alert.extend({ defaultProps: { closeButtonLabel: closeLabels.message } }),
+    },
   });
   // Text drawn in the brand colour must stay readable whatever colour the account picked, and
   // Mantine's dimmed grey (3.3:1 on white) is darkened to pass WCAG AA.
@@ -113,7 +126,13 @@ function useAccountFavicon(favicon: string | null): void {
 
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const { mainColor, favicon } = useBranding();
-  const { theme, cssVariablesResolver } = useMemo(() => buildTheme(mainColor), [mainColor]);
+  const { t } = useTranslation('common');
+  const dialog = t('actions.closeDialog');
+  const message = t('actions.dismiss');
+  const { theme, cssVariablesResolver } = useMemo(
+    () => buildTheme(mainColor, { dialog, message }),
+    [mainColor, dialog, message],
+  );
   useAccountFavicon(favicon);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>

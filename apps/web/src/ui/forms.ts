@@ -2,11 +2,7 @@ import type { FormErrors } from '@mantine/form';
 import { reportError } from '../app/errors';
 import { i18n } from '../i18n';
 import { ApiError } from '../lib/api';
-
-interface ValidationIssue {
-  path: readonly PropertyKey[];
-  message: string;
-}
+import { fieldErrorCodes, fieldOf, requiredWhenEmpty, type ValidationIssue } from './form-paths';
 
 /** Any zod schema (the shared request schemas): only `safeParse` is needed. */
 interface Schema {
@@ -27,17 +23,15 @@ export function toFormPath(propertyPath: string): string {
 
 /**
  * A Mantine form `validate` function from a shared zod schema: the schema's message codes are
- * translated, the first issue of each field wins.
+ * translated, one message per field (the first issue wins), on the field the user typed in.
  */
 export function zodValidator<Values>(schema: Schema): (values: Values) => FormErrors {
   return (values) => {
     const result = schema.safeParse(values);
     if (result.success) return {};
     const errors: FormErrors = {};
-    for (const issue of result.error.issues) {
-      const path = issue.path.map(String).join('.');
-      errors[path] ??= translateViolation(issue.message);
-    }
+    for (const [path, code] of Object.entries(fieldErrorCodes(values, result.error.issues)))
+      errors[path] = translateViolation(code);
     return errors;
   };
 }
@@ -45,6 +39,8 @@ export function zodValidator<Values>(schema: Schema): (values: Values) => FormEr
 /** What a Mantine form exposes that applyViolations needs. */
 interface FormWithErrors {
   setErrors(errors: FormErrors): void;
+  /** The values sent, to put each violation on its field and call an empty field required. */
+  getValues?(): unknown;
 }
 
 /**
@@ -54,11 +50,15 @@ interface FormWithErrors {
 export function applyViolations(form: FormWithErrors, error: unknown): boolean {
   if (!(error instanceof ApiError) || error.status !== 422 || !error.problem.violations?.length) return false;
   const errors: FormErrors = {};
+  const values = form.getValues?.();
   for (const violation of error.problem.violations) {
-    const path = toFormPath(violation.propertyPath) || 'root';
-    errors[path] ??= i18n.exists(`errors:${violation.code}`)
-      ? i18n.t(`errors:${violation.code}`)
-      : violation.message || translateViolation(violation.code);
+    const propertyPath = toFormPath(violation.propertyPath);
+    const field = values && propertyPath ? fieldOf(values, propertyPath.split('.')) : null;
+    const path = field?.path || propertyPath || 'root';
+    const code = field ? requiredWhenEmpty(violation.code, field.value) : violation.code;
+    errors[path] ??= i18n.exists(`errors:${code}`)
+      ? i18n.t(`errors:${code}`)
+      : violation.message || translateViolation(code);
   }
   form.setErrors(errors);
   return true;

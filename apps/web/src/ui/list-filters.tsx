@@ -1,4 +1,4 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Box, Button, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
@@ -95,10 +95,10 @@ interface FiltersBarProps {
   children: ReactNode;
 }
 
-/** A list's filters side by side, wrapping on narrow screens, with a button that clears them. */
+/** A list's filters in equal columns, as many per row as the width allows, with a button that clears them. */
 export function FiltersBar({ label, clearLabel, active, onClear, children }: FiltersBarProps) {
   return (
-    <Group role="search" aria-label={label} align="flex-end" gap="sm" mb="md" className={classes.bar}>
+    <Box role="search" aria-label={label} className={classes.bar}>
       {children}
       <Button
         variant="subtle"
@@ -109,6 +109,6 @@ export function FiltersBar({ label, clearLabel, active, onClear, children }: Fil
       >
         {clearLabel}
       </Button>
-    </Group>
+    </Box>
   );
 }

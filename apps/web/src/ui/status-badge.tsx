@@ -15,6 +15,12 @@ export const STATUS_COLORS: Record<string, MantineColor> = {
   error: 'red',
 };
 
+/** A badge shows its whole label on one line: the column widens rather than cut it ("ACT…"). */
+export const WHOLE_LABEL = {
+  root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' },
+  label: { overflow: 'visible', textOverflow: 'clip' },
+} as const;
+
 interface StatusBadgeProps {
   status: string;
   /** Overrides the translated label. */
@@ -25,7 +31,7 @@ export function StatusBadge({ status, label }: StatusBadgeProps) {
   const { t, i18n } = useTranslation('common');
   const text = label ?? (i18n.exists(`common:status.${status}`) ? t(`status.${status}`) : status);
   return (
-    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" radius="sm">
+    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" radius="sm" styles={WHOLE_LABEL}>
       {text}
     </Badge>
   );

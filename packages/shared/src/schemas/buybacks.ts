@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { LOCALES } from '../enums';
 import { PRODUCT_GRADES } from './catalog';
-import { collectionOf, queryArray, SortDirection } from './common';
+import { collectionOf, queryArray, queryPage, SortDirection } from './common';
 
 /**
  * Buybacks (journeys.md sections 3 to 9): the wizard's estimate, store buyback creation, the cart,
@@ -345,11 +346,20 @@ export const CustomerResponse = z.object({
 });
 export type CustomerResponse = z.infer<typeof CustomerResponse>;
 
+/** `GET /buybacks/{id}/documents/drop-slip?lang=`: the visitor's language (else the account's). */
+/** `?lang=`: the language of a document's file name (packages/shared/src/document-file-names.ts) and of the drop slip's text. */
+export const DocumentQuery = z.object({ lang: z.enum(LOCALES, { message: 'invalid_value' }).optional() });
+export type DocumentQuery = z.infer<typeof DocumentQuery>;
+export const DropSlipQuery = DocumentQuery;
+export type DropSlipQuery = DocumentQuery;
+
 export const BuybackAllowedActions = z.object({
   cancel: z.boolean(),
   markLost: z.boolean(),
   downloadTransferOrder: z.boolean(),
   downloadVoucher: z.boolean(),
+  /** The drop slip of a pre-declared buyback, until the store finalises it (`/documents/drop-slip`). */
+  downloadDropSlip: z.boolean(),
   finalize: z.boolean(),
 });
 export type BuybackAllowedActions = z.infer<typeof BuybackAllowedActions>;
@@ -396,6 +406,7 @@ export const BuybackResponse = PriceBreakdownResponse.extend({
   cancelComment: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   /** Own code of the voucher (payment type voucher), else null. */
+  /** Null until the voucher is issued (a pre-declared buyback's when the store finalises it). */
   voucherCode: z.string().nullable(),
   /** Pre-declared on the web and not yet finalised at a counter. */
   predeclared: z.boolean(),
@@ -438,7 +449,7 @@ export const BUYBACK_SORT_FIELDS = [
 ] as const;
 
 export const ListBuybacksQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: queryPage(),
   itemsPerPage: z.coerce.number().int().min(1).max(100).default(30),
   /** Identification number (13 digits) or its beginning; the item's number too. */
   code: z

@@ -1,4 +1,5 @@
-import { fillTransferOrderTerms, maskIban, type TransferOrderVariable } from '@reprise/shared';
+import { fillTransferOrderTerms, type Locale, type TransferOrderVariable } from '@reprise/shared';
+import { documentFileName } from '@reprise/shared/document-file-names';
 import type { Actor } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import {
@@ -38,7 +39,12 @@ export interface PdfDocument {
  * EAN-13 barcode, the terms (the account's own with custom_transfer_order, else the default
  * ones) with their variables filled, signature areas; transferOrderNumberOfCopy copies.
  */
-export async function transferOrderPdf(db: Db, actor: Actor, id: string): Promise<PdfDocument> {
+export async function transferOrderPdf(
+  db: Db,
+  actor: Actor,
+  id: string,
+  fileLanguage?: Locale,
+): Promise<PdfDocument> {
   const { row, settings } = await documentContext(db, actor, id);
   if (row.status === 'bb_cancelled' || row.predeclared) throw unavailable('transfer order');
   const [buyer, store] = await Promise.all([
@@ -145,12 +151,12 @@ export async function transferOrderPdf(db: Db, actor: Actor, id: string): Promis
     },
     paymentType,
     paymentModeLabel: row.payment_mode_label,
-    ibanMasked: row.customer_iban ? maskIban(row.customer_iban) : null,
+    ibanMasked: row.iban_masked,
     terms: fillTransferOrderTerms(customTerms ?? t.defaultTerms, variables),
   };
   try {
     return {
-      filename: `transfer-order-${row.identification_number}.pdf`,
+      filename: documentFileName('transfer-order', fileLanguage, row.identification_number),
       data: await renderTransferOrder(data),
     };
   } catch {
@@ -162,7 +168,12 @@ export async function transferOrderPdf(db: Db, actor: Actor, id: string): Promis
 }
 
 /** The voucher of a buyback paid by voucher, with its own code and a Code 128 barcode. */
-export async function voucherPdf(db: Db, actor: Actor, id: string): Promise<PdfDocument> {
+export async function voucherPdf(
+  db: Db,
+  actor: Actor,
+  id: string,
+  fileLanguage?: Locale,
+): Promise<PdfDocument> {
   const { row, settings } = await documentContext(db, actor, id);
   if (
     row.payment_type !== 'voucher' ||
@@ -184,5 +195,5 @@ export async function voucherPdf(db: Db, actor: Actor, id: string): Promise<PdfD
     customerName: `${row.customer_first_name} ${row.customer_last_name}`,
     productName: row.product_name,
   });
-  return { filename: `voucher-${row.voucher_code}.pdf`, data };
+  return { filename: documentFileName('voucher', fileLanguage, row.voucher_code), data };
 }

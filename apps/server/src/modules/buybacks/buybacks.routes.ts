@@ -9,6 +9,8 @@ import {
   CartResponse,
   CreateCartRequest,
   CreateStoreBuybackRequest,
+  DocumentQuery,
+  DropSlipQuery,
   EstimateRequest,
   EstimateResponse,
   FinalizeBuybackRequest,
@@ -24,11 +26,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { actorOf } from '../../platform/auth-hook';
 import type { Actor } from '../../platform/context';
+import { isDatabaseUnavailable } from '../../platform/db-faults';
 import { AppError } from '../../platform/errors';
 import { type IdempotentAnswer, idempotencyKeyOf, runIdempotent } from '../../platform/idempotency';
+import { localeOf } from '../../platform/translations';
 import * as documents from './buyback-documents.service';
 import * as buybacks from './buybacks.service';
 import { createBuybacks } from './create-buybacks.service';
+import { dropSlipPdf } from './drop-slip.service';
 import * as label from './shipping-label.service';
 import * as wizard from './wizard.service';
 
@@ -75,7 +80,8 @@ async function idempotent<T>(
       command,
     );
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    // a lost database connection is not a failed creation: nothing was written, send it again
+    if (error instanceof AppError || isDatabaseUnavailable(error)) throw error;
     request.log.error({ err: error }, 'buyback creation failed');
     throw new AppError(
       'buyback_creation_failed',
@@ -86,7 +92,7 @@ async function idempotent<T>(
   return reply.code(answer.status).send(answer.body);
 }
 
-export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDeps, 'db'>): void {
+export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDeps, 'db' | 'keyring'>): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
@@ -98,7 +104,10 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
       config: { permission: WIZARD },
       schema: { tags: wizardTags, params: IdParams, response: { 200: BuybackQuestionnaireResponse } },
     },
-    async (request) => wizard.getBuybackQuestionnaire(db, actorOf(request), request.params.id),
+    async (request, reply) => {
+      reply.header('vary', 'Accept-Language');
+      return wizard.getBuybackQuestionnaire(db, actorOf(request), request.params.id, localeOf(request));
+    },
   );
 
   app.post(
@@ -137,14 +146,19 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
     async (request, reply) => {
       const { customer, iban, ...line } = request.body;
       return idempotent(request, reply, deps, async (trx) => {
-        const created = await createBuybacks(trx, actorOf(request), {
-          channel: 'store',
-          storeId: request.params.storeId,
-          lines: [line],
-          customer,
-          iban,
-          asCart: false,
-        });
+        const created = await createBuybacks(
+          trx,
+          actorOf(request),
+          {
+            channel: 'store',
+            storeId: request.params.storeId,
+            lines: [line],
+            customer,
+            iban,
+            asCart: false,
+          },
+          deps.keyring,
+        );
         return { status: 201, body: created.buybacks[0] };
       });
     },
@@ -177,15 +191,20 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
       }
       return idempotent(request, reply, deps, async (trx) => {
         const { buybacks: lines, customer, iban, termsAccepted, channel } = body;
-        const created = await createBuybacks(trx, actor, {
-          channel,
-          storeId: body.channel === 'store' ? body.storeId : null,
-          lines,
-          customer,
-          iban,
-          termsAccepted,
-          asCart: true,
-        });
+        const created = await createBuybacks(
+          trx,
+          actor,
+          {
+            channel,
+            storeId: body.channel === 'store' ? body.storeId : null,
+            lines,
+            customer,
+            iban,
+            termsAccepted,
+            asCart: true,
+          },
+          deps.keyring,
+        );
         return { status: 201, body: { cartId: created.cartId as string, buybacks: created.buybacks } };
       });
     },
@@ -292,9 +311,26 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
 
   app.get(
     '/buybacks/:id/shipping-label',
-    { config: { permission: READ }, schema: { tags, params: IdParams }, exposeHeadRoute: false },
+    {
+      config: { permission: READ },
+      schema: { tags, params: IdParams, querystring: DocumentQuery },
+      exposeHeadRoute: false,
+    },
     async (request, reply) => {
-      const pdf = await label.shippingLabelPdf(db, actorOf(request), request.params.id);
+      const pdf = await label.shippingLabelPdf(db, actorOf(request), request.params.id, request.query.lang);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${pdf.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf.data);
+    },
+  );
+
+  app.get(
+    '/buybacks/:id/documents/drop-slip',
+    { config: { permission: READ }, schema: { tags, params: IdParams, querystring: DropSlipQuery } },
+    async (request, reply) => {
+      const pdf = await dropSlipPdf(db, actorOf(request), request.params.id, request.query.lang);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${pdf.filename}"`)
@@ -309,9 +345,9 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
   ] as const) {
     app.get(
       `/buybacks/:id/documents/${path}`,
-      { config: { permission: READ }, schema: { tags, params: IdParams } },
+      { config: { permission: READ }, schema: { tags, params: IdParams, querystring: DocumentQuery } },
       async (request, reply) => {
-        const pdf = await render(db, actorOf(request), request.params.id);
+        const pdf = await render(db, actorOf(request), request.params.id, request.query.lang);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${pdf.filename}"`)

@@ -1,8 +1,10 @@
 import {
   type BuybackCircuitType,
+  type Locale,
   SHIPPING_LABEL_CIRCUIT_TYPES,
   type ShippingLabelStatus,
 } from '@reprise/shared';
+import { documentFileName } from '@reprise/shared/document-file-names';
 import type { Actor } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { renderShippingLabel } from '../../platform/documents';
@@ -57,7 +59,12 @@ export async function checkShippingLabel(db: Db, actor: Actor, id: string): Prom
 }
 
 /** `GET /buybacks/{id}/shipping-label`: the platform's own label PDF. */
-export async function shippingLabelPdf(db: Db, actor: Actor, id: string): Promise<PdfDocument> {
+export async function shippingLabelPdf(
+  db: Db,
+  actor: Actor,
+  id: string,
+  fileLanguage?: Locale,
+): Promise<PdfDocument> {
   const row = await visibleRow(db, actor, id);
   const state = shippingLabelState(row);
   if (state === 'not_expected') throw notExpected();
@@ -101,5 +108,5 @@ export async function shippingLabelPdf(db: Db, actor: Actor, id: string): Promis
     circuitName: row.circuit_name,
     productName: row.product_name,
   });
-  return { filename: `shipping-label-${row.identification_number}.pdf`, data };
+  return { filename: documentFileName('shipping-label', fileLanguage, row.identification_number), data };
 }

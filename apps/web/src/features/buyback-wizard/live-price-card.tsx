@@ -4,6 +4,7 @@ import { IconPhotoOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
 import { PriceBreakdownList } from '../buybacks/price-breakdown';
+import { productDetails } from './product-details';
 import type { Questionnaire } from './wizard-model';
 
 /**
@@ -19,6 +20,7 @@ export function LivePriceCard({
 }) {
   const { t } = useTranslation('buybackWizard');
   const { money } = useFormatters();
+  const details = productDetails(product.name, [product.brand, product.mainCategory.label]);
   return (
     <Card withBorder padding="md" radius="md" shadow="sm" component="aside" aria-label={t('price.title')}>
       <Stack gap="sm">
@@ -30,9 +32,11 @@ export function LivePriceCard({
             <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="wizard-product">
               {product.name}
             </Text>
-            <Text size="xs" c="dimmed">
-              {[product.brand, product.mainCategory.label].filter(Boolean).join(' · ')}
-            </Text>
+            {details && (
+              <Text size="xs" c="dimmed" data-testid="wizard-product-details">
+                {details}
+              </Text>
+            )}
           </div>
           <Stack gap={0} align="flex-end">
             <Text size="xs" c="dimmed">

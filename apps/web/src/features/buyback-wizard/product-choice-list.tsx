@@ -18,6 +18,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { PageLoader } from '../../ui/page-loader';
 import type { useProductSearch } from '../catalog/search/search.queries';
 import { SearchUnavailableError } from '../catalog/search/search-retry';
+import { productDetails } from './product-details';
 import classes from './wizard.module.css';
 
 function ProductChoice({
@@ -29,7 +30,7 @@ function ProductChoice({
 }) {
   const { t } = useTranslation('buybackWizard');
   const { money } = useFormatters();
-  const details = [hit.brand, hit.model].filter(Boolean).join(' · ');
+  const details = productDetails(hit.name, [hit.brand, hit.model]);
   // The name is the button (its text is its accessible name); the whole card answers clicks through it.
   return (
     <Paper withBorder radius="md" component="li" p="sm" className={classes.card} data-testid="product-choice">

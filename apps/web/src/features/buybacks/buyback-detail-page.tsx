@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Table, Tabs, Text,
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { BuybackResponse } from '@reprise/shared';
+import { formatPhoneInternational } from '@reprise/shared/customer/phone';
 import { IconAlertTriangle, IconBan, IconMapPinOff, IconReceipt } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { useParams } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
+import { countryName } from '../../lib/countries';
 import { PageLoader } from '../../ui/page-loader';
 import { BuybackStatusBadge, ItemStatusBadge, PaymentStatusBadge } from './buyback-status';
 import { useBuyback, useBuybackAdditionalInfos } from './buybacks.queries';
@@ -49,7 +51,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function InformationTab({ buyback }: { buyback: BuybackResponse }) {
   const { t } = useTranslation(['buybacks', 'cart', 'catalog']);
-  const { dateTime } = useFormatters();
+  const { dateTime, locale } = useFormatters();
   const infos = useBuybackAdditionalInfos(buyback.id);
   const customer = buyback.customer;
   const identification = customer.identification;
@@ -110,10 +112,10 @@ function InformationTab({ buyback }: { buyback: BuybackResponse }) {
           rows={[
             [t('detail.customerName'), `${customer.firstName} ${customer.lastName}`],
             [t('cart:customer.email'), customer.email],
-            [t('cart:customer.phone'), customer.phone],
+            [t('cart:customer.phone'), customer.phone ? formatPhoneInternational(customer.phone) : null],
             [
               t('cart:customer.address'),
-              `${[customer.street, customer.streetMore].filter(Boolean).join(', ')}, ${customer.zip} ${customer.city}, ${customer.country}`,
+              `${[customer.street, customer.streetMore].filter(Boolean).join(', ')}, ${customer.zip} ${customer.city}, ${countryName(locale, customer.country)}`,
             ],
             [
               t('cart:customer.identification.title'),

@@ -1,12 +1,7 @@
 import { Badge, type MantineColor } from '@mantine/core';
 import type { BuybackStatus, ItemStatus, PaymentStatus } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
-
-/** Long labels ("En attente de dépôt en magasin") wrap instead of being cut. */
-const WRAP = {
-  root: { height: 'auto', paddingBlock: 2 },
-  label: { whiteSpace: 'normal', overflow: 'visible' },
-} as const;
+import { WHOLE_LABEL } from '../../ui/status-badge';
 
 const BUYBACK_STATUS_COLORS: Record<BuybackStatus, MantineColor> = {
   bb_awaiting_store_drop: 'yellow',
@@ -39,7 +34,7 @@ export function BuybackStatusBadge({ status }: { status: BuybackStatus }) {
       variant="light"
       radius="sm"
       tt="none"
-      styles={WRAP}
+      styles={WHOLE_LABEL}
       data-testid="buyback-status"
     >
       {t(`status.${status}`)}
@@ -50,7 +45,7 @@ export function BuybackStatusBadge({ status }: { status: BuybackStatus }) {
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation('buybacks');
   return (
-    <Badge color={PAYMENT_STATUS_COLORS[status]} variant="light" radius="sm" tt="none" styles={WRAP}>
+    <Badge color={PAYMENT_STATUS_COLORS[status]} variant="light" radius="sm" tt="none" styles={WHOLE_LABEL}>
       {t(`paymentStatus.${status}`)}
     </Badge>
   );
@@ -64,7 +59,7 @@ export function ItemStatusBadge({ status }: { status: ItemStatus }) {
       ? 'gray'
       : 'blue';
   return (
-    <Badge color={color} variant="light" radius="sm" tt="none" styles={WRAP}>
+    <Badge color={color} variant="light" radius="sm" tt="none" styles={WHOLE_LABEL}>
       {t(`itemStatus.${status}`)}
     </Badge>
   );

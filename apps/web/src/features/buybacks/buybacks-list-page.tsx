@@ -44,20 +44,23 @@ function useColumns(): DataTableColumn<BuybackListItem>[] {
     },
     {
       key: 'product',
+      truncate: true,
       header: t('columns.product'),
-      render: (row) => (
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {row.product.name}
-        </Text>
-      ),
+      render: (row) => row.product.name,
     },
     {
       key: 'customerName',
       header: t('columns.customerName'),
       sortField: 'customerName',
+      truncate: true,
       render: (row) => row.customerName,
     },
-    { key: 'store', header: t('columns.store'), render: (row) => row.store?.commonName ?? '—' },
+    {
+      key: 'store',
+      header: t('columns.store'),
+      truncate: true,
+      render: (row) => row.store?.commonName ?? '—',
+    },
     {
       key: 'status',
       header: t('columns.status'),

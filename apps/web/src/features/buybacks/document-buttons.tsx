@@ -4,6 +4,7 @@ import { IconFileDownload, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError, showError } from '../../app/errors';
+import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { type BuybackDocument, downloadBuybackDocument } from './documents';
 
@@ -16,16 +17,13 @@ export function DocumentButtons({
   size?: 'sm' | 'md';
 }) {
   const { t } = useTranslation('buybacks');
+  const { locale } = useFormatters();
   const [pending, setPending] = useState<BuybackDocument | null>(null);
 
   const download = async (kind: BuybackDocument) => {
     setPending(kind);
     try {
-      await downloadBuybackDocument(
-        buyback.id,
-        kind,
-        `${t(`documents.file.${kind}`)}-${buyback.identificationNumber}.pdf`,
-      );
+      await downloadBuybackDocument(buyback, kind, locale);
     } catch (error) {
       if (error instanceof ApiError && (error.status === 404 || error.status === 409))
         showError({

@@ -16,6 +16,7 @@ function useColumns(canEdit: boolean): DataTableColumn<CircuitResponse>[] {
   return [
     {
       key: 'name',
+      truncate: true,
       header: t('columns.name'),
       sortField: 'name',
       render: (c) => (

@@ -35,6 +35,7 @@ function useColumns(canEdit: boolean): DataTableColumn<DispatchCircuitRuleRespon
   return [
     {
       key: 'circuit',
+      truncate: true,
       header: t('rules.columns.circuit'),
       render: (r) => (
         <Anchor component={Link} to={`/dispatch-circuit-rule/${r.id}/edit`} fw={500} size="sm">
@@ -58,9 +59,10 @@ function useColumns(canEdit: boolean): DataTableColumn<DispatchCircuitRuleRespon
     },
     {
       key: 'categories',
+      truncate: true,
       header: t('columns.categories'),
       render: (r) => (
-        <Text size="sm" lineClamp={2} title={r.categories.map((k) => k.label).join(', ')}>
+        <Text size="sm" title={r.categories.map((k) => k.label).join(', ')}>
           {r.numberOfCategories === 0
             ? t('rules.noCategory')
             : r.categories

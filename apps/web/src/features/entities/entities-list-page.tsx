@@ -43,6 +43,7 @@ function useColumns(canOpen: boolean, canEdit: boolean): DataTableColumn<Organiz
   const columns: DataTableColumn<OrganizationResponse>[] = [
     {
       key: 'commonName',
+      truncate: true,
       header: t('columns.commonName'),
       sortField: 'commonName',
       render: (o) =>
@@ -68,7 +69,7 @@ function useColumns(canOpen: boolean, canEdit: boolean): DataTableColumn<Organiz
       sortField: 'status',
       render: (o) => <StatusBadge status={o.status} />,
     },
-    { key: 'parent', header: t('columns.parent'), render: (o) => o.parentCommonName ?? '—' },
+    { key: 'parent', truncate: true, header: t('columns.parent'), render: (o) => o.parentCommonName ?? '—' },
     { key: 'city', header: t('columns.city'), sortField: 'city', render: (o) => o.address.city ?? '—' },
     {
       key: 'externalId',

@@ -47,6 +47,7 @@ function useColumns(): DataTableColumn<PaymentModeResponse>[] {
   return [
     {
       key: 'label',
+      truncate: true,
       header: t('columns.label'),
       sortField: 'label',
       render: (m) => (

@@ -39,6 +39,7 @@ function useColumns(): DataTableColumn<UserResponse>[] {
   const columns: DataTableColumn<UserResponse>[] = [
     {
       key: 'name',
+      truncate: true,
       header: t('columns.name'),
       sortField: 'lastname',
       render: (user) =>
@@ -52,7 +53,13 @@ function useColumns(): DataTableColumn<UserResponse>[] {
           </Text>
         ),
     },
-    { key: 'email', header: t('columns.email'), sortField: 'email', render: (user) => user.email },
+    {
+      key: 'email',
+      truncate: true,
+      header: t('columns.email'),
+      sortField: 'email',
+      render: (user) => user.email,
+    },
     {
       key: 'status',
       header: t('columns.status'),

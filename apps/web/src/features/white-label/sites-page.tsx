@@ -31,7 +31,14 @@ export function SitesPage() {
     breadcrumbs: [{ label: t('sites.breadcrumb') }, { label: t('sites.title') }],
   });
   const sites = useSites();
+  // The site stays in the dialog while it fades out: clearing it on close would flash an empty dialog.
   const [editing, setEditing] = useState<SiteResponse | null>(null);
+  const [opened, setOpened] = useState(false);
+  const open = (site: SiteResponse) => {
+    setEditing(site);
+    setOpened(true);
+  };
+  const close = () => setOpened(false);
   if (!sites.data) return <PageLoader />;
   return (
     <Stack gap="md" maw={1100}>
@@ -71,7 +78,7 @@ export function SitesPage() {
                     variant="subtle"
                     size="compact-sm"
                     leftSection={<IconEdit size={16} aria-hidden />}
-                    onClick={() => setEditing(site)}
+                    onClick={() => open(site)}
                     aria-label={t('sites.editOf', { name: site.accountName })}
                   >
                     {t('sites.edit')}
@@ -83,11 +90,11 @@ export function SitesPage() {
         </Table>
       </Table.ScrollContainer>
       <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
+        opened={opened}
+        onClose={close}
         title={editing ? t('sites.editOf', { name: editing.accountName }) : ''}
       >
-        {editing && <SiteForm site={editing} onDone={() => setEditing(null)} />}
+        {editing && <SiteForm key={editing.accountId} site={editing} onDone={close} />}
       </Modal>
     </Stack>
   );

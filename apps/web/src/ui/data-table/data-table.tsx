@@ -13,6 +13,7 @@ import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../empty-state';
+import classes from './data-table.module.css';
 import type { TableSort } from './table-params';
 
 export interface DataTableColumn<Row> {
@@ -23,6 +24,8 @@ export interface DataTableColumn<Row> {
   sortField?: string;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
+  /** Long free text (names): cut with an ellipsis so that the row stays on one line. */
+  truncate?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -96,7 +99,8 @@ export function DataTable<Row>({
   const pageCount = Math.max(1, Math.ceil(totalItems / pageSize));
   const from = totalItems === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(totalItems, page * pageSize);
-  const isEmpty = !loading && (rows?.length ?? 0) === 0;
+  // No rows yet (a failed query, e.g. a 401 under the session-expired dialog) is not "no result".
+  const isEmpty = !loading && rows !== undefined && rows.length === 0;
 
   const toggleSort = (field: string) =>
     onSortChange({ field, direction: sort?.field === field && sort.direction === 'asc' ? 'desc' : 'asc' });
@@ -111,7 +115,7 @@ export function DataTable<Row>({
           loaderProps={{ size: 'sm' }}
         />
         <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-busy={loading}>
+          <Table striped highlightOnHover verticalSpacing="sm" aria-busy={loading} className={classes.table}>
             <Table.Caption>
               <VisuallyHidden>{caption}</VisuallyHidden>
             </Table.Caption>
@@ -145,11 +149,19 @@ export function DataTable<Row>({
             <Table.Tbody>
               {rows?.map((row) => (
                 <Table.Tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.key} ta={column.align}>
-                      {column.render(row)}
-                    </Table.Td>
-                  ))}
+                  {columns.map((column) => {
+                    const content = column.render(row);
+                    return (
+                      <Table.Td
+                        key={column.key}
+                        ta={column.align}
+                        className={column.truncate ? classes.truncate : undefined}
+                        title={column.truncate && typeof content === 'string' ? content : undefined}
+                      >
+                        {content}
+                      </Table.Td>
+                    );
+                  })}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -167,6 +179,7 @@ export function DataTable<Row>({
             allowDeselect={false}
             w={90}
             size="xs"
+            styles={{ label: { whiteSpace: 'nowrap' } }}
           />
           <Text size="sm" c="dimmed" mt={18} aria-live="polite">
             {t(totalItemsCapped ? 'table.rangeCapped' : 'table.range', { from, to, total: totalItems })}

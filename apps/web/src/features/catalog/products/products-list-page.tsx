@@ -90,6 +90,7 @@ function useColumns(paths: ReadonlyMap<string, string[]>): DataTableColumn<Produ
   const columns: DataTableColumn<ProductResponse>[] = [
     {
       key: 'name',
+      truncate: true,
       header: t('columns.name'),
       sortField: 'name',
       width: 260,

@@ -1,0 +1,260 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { RouteObject } from 'react-router';
+import { dashboardFeatureRoutes, wizardFeatureRoutes } from '../apps/web/src/app/feature-routes';
+import type { RouteHandle } from '../apps/web/src/app/guards';
+import { LOCALES, type ModuleType, type UserType } from '../packages/shared/src/enums';
+import { type Permission, permissionsFor } from '../packages/shared/src/permissions';
+import { expect, login, test } from './fixtures';
+
+/**
+ * Every screen of the back office and of the public site, in every language, shows no
+ * untranslated key: the routes come from the routers themselves, so a new screen is checked too.
+ */
+
+// read-only visits: the two workers share the locales
+test.describe.configure({ mode: 'parallel' });
+
+const root = path.resolve(import.meta.dirname, '..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+const pathsIn = (source: string) => [...source.matchAll(/\bpath: '([^']+)'/g)].map((m) => m[1] as string);
+
+// router.tsx: the signed-out screens, then the dashboard's own (home, design system)
+const routerSource = read('apps/web/src/app/router.tsx');
+const signedOutPaths = pathsIn(routerSource.slice(0, routerSource.indexOf('const dashboardRoutes')));
+const shellPaths = pathsIn(
+  routerSource.slice(
+    routerSource.indexOf('const dashboardRoutes'),
+    routerSource.indexOf('export const routes'),
+  ),
+);
+
+interface Screen {
+  path: string;
+  permissions: Permission[];
+}
+
+function screensOf(routes: RouteObject[]): Screen[] {
+  return routes.flatMap((route) => {
+    const permission = (route.handle as RouteHandle | undefined)?.permission;
+    return route.path ? [{ path: route.path, permissions: [permission ?? []].flat() }] : [];
+  });
+}
+
+const signedInScreens: Screen[] = [
+  ...shellPaths.map((p) => ({ path: p, permissions: [] })),
+  ...screensOf([...dashboardFeatureRoutes, ...wizardFeatureRoutes]),
+];
+const publicSitePaths = pathsIn(read('apps/web/src/public/routes.tsx')).filter((p) => p !== '*');
+
+/** Demo users in the order they are tried: the first who holds a screen's permissions opens it. */
+const USERS: { email: string; userType: UserType; module: ModuleType }[] = [
+  {
+    email: 'root_management_unit_manager@demo.test',
+    userType: 'root_management_unit_manager',
+    module: 'tim',
+  },
+  { email: 'store_manager@demo.test', userType: 'store_manager', module: 'tim' },
+  { email: 'store_seller@demo.test', userType: 'store_seller', module: 'tim' },
+  { email: 'admin@demo.test', userType: 'admin', module: 'root' },
+  { email: 'buyer_manager@demo.test', userType: 'buyer_manager', module: 'lcm' },
+  { email: 'warehouse_manager@demo.test', userType: 'warehouse_manager', module: 'rps' },
+];
+const userFor = (screen: Screen) =>
+  USERS.find((u) => screen.permissions.every((p) => permissionsFor(u.userType, u.module).includes(p)));
+
+/**
+ * What i18next shows for a missing key (`key.path`, or `namespace:key` when the namespace is
+ * unknown) and for a value it was not given (`{{count}}`): the names are those of the translations.
+ */
+function keyPatterns(): { namespaces: string[]; heads: string[]; placeholders: string[] } {
+  const dir = path.join(root, 'apps/web/src/i18n/fr-FR');
+  const namespaces = readdirSync(dir).map((file) => file.replace(/\.json$/, ''));
+  const sources = [
+    ...readdirSync(dir).map((file) => readFileSync(path.join(dir, file), 'utf8')),
+    read('apps/web/src/public/locales/fr-FR.json'),
+  ];
+  const heads = new Set<string>(namespaces);
+  const placeholders = new Set<string>();
+  for (const source of sources) {
+    for (const key of Object.keys(JSON.parse(source))) heads.add(key);
+    for (const match of source.matchAll(/\{\{(\w+)\}\}/g)) placeholders.add(match[1] as string);
+  }
+  return { namespaces, heads: [...heads], placeholders: [...placeholders] };
+}
+const PATTERNS = keyPatterns();
+
+/** The texts of the page (visible text, labels, title) that look like a translation key or a placeholder. */
+async function rawKeys(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    // the rendered text: textContent would glue the words of adjacent elements into one token
+    // biome-ignore lint/performance/useDomNodeTextContent: what the user reads is what is checked
+    const found = [document.title, document.body.innerText];
+    for (const element of document.querySelectorAll('[aria-label], [placeholder], [title], [alt]'))
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt'])
+        found.push(element.getAttribute(name) ?? '');
+    return found;
+  });
+  const heads = new Set(PATTERNS.heads);
+  const namespaces = new Set(PATTERNS.namespaces);
+  const placeholders = new Set(PATTERNS.placeholders);
+  const keys = new Set<string>();
+  for (const text of texts) {
+    for (const match of text.matchAll(/\{\{(\w+)\}\}/g))
+      if (placeholders.has(match[1] as string)) keys.add(match[0]);
+    for (const token of text.split(/[\s"'«»“”()[\],;!?]+/)) {
+      const word = token.replace(/[.:…]+$/, '');
+      const nsKey = /^([a-zA-Z]+):[a-zA-Z][\w.-]*$/.exec(word);
+      if (nsKey && namespaces.has(nsKey[1] as string)) keys.add(word);
+      const dotted = /^([a-z][a-zA-Z0-9_]*)(\.[a-zA-Z0-9_-]+)+$/.exec(word);
+      if (dotted && heads.has(dotted[1] as string)) keys.add(word);
+    }
+  }
+  return [...keys];
+}
+
+/** Waits until the screen has loaded what it shows (its heading, requests done, no loader), within a bound. */
+async function settle(page: Page): Promise<void> {
+  await expect(page.locator('h1').first())
+    .toBeVisible({ timeout: 15_000 })
+    .catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  await expect(page.locator('.mantine-Loader-root:visible, [aria-busy="true"]'))
+    .toHaveCount(0, { timeout: 10_000 })
+    .catch(() => undefined);
+}
+
+async function firstId(request: APIRequestContext, url: string): Promise<string> {
+  const res = await request.get(url);
+  expect(res.status(), url).toBe(200);
+  const body = await res.json();
+  const first = (Array.isArray(body) ? body : body.member)[0];
+  expect(first, `${url} has a row`).toBeTruthy();
+  return first.id as string;
+}
+
+/** A real address for each route with parameters, from the demo data the signed-in user sees. */
+async function sampleUrl(request: APIRequestContext, routePath: string): Promise<string> {
+  const ids: Record<string, () => Promise<string>> = {
+    'category/:id/edit': async () => `/category/${await firstId(request, '/api/categories')}/edit`,
+    'product/:id/edit': async () => `/product/${await firstId(request, '/api/products')}/edit`,
+    'diagnostic/category/:categoryId': async () =>
+      `/diagnostic/category/${await firstId(request, '/api/categories')}`,
+    'diagnostic/category/:categoryId/question/add': async () =>
+      `/diagnostic/category/${await firstId(request, '/api/categories')}/question/add`,
+    'diagnostic/category/:categoryId/question/:questionId': async () => {
+      const product = await firstId(request, '/api/products?status=published');
+      const questionnaire = await (
+        await request.get(`/api/products/${product}/buyback-questionnaire`)
+      ).json();
+      const question = questionnaire.questions[0];
+      return `/diagnostic/category/${question.categoryId ?? questionnaire.product.mainCategory.id}/question/${question.id}`;
+    },
+    'circuit/:id/edit': async () => `/circuit/${await firstId(request, '/api/circuits')}/edit`,
+    'dispatch-circuit-rule/:id/edit': async () =>
+      `/dispatch-circuit-rule/${await firstId(request, '/api/dispatch-circuit-rules')}/edit`,
+    'entity/:id/edit': async () => `/entity/${await firstId(request, '/api/organizations')}/edit`,
+    'payment-mode/:id/edit': async () => `/payment-mode/${await firstId(request, '/api/payment-modes')}/edit`,
+    'user/:id/edit': async () => `/user/${await firstId(request, '/api/users')}/edit`,
+    'buyback/:id': async () => `/buyback/${await firstId(request, '/api/buybacks')}`,
+    'diag/:productId?/:slug?/:itemId?/:predeclaredBuybackId?': async () =>
+      `/diag/${await firstId(request, '/api/products?status=published')}`,
+    'cart/:cartId/checkout': async () => '/cart/00000000-0000-4000-8000-00000000c0de/checkout',
+  };
+  if (!routePath.includes(':')) return `/${routePath}`;
+  const sample = ids[routePath];
+  if (!sample)
+    throw new Error(`No sample address for the route "${routePath}": add one to e2e/i18n-keys.spec.ts`);
+  return sample();
+}
+
+const SIGNED_OUT_SAMPLES: Record<string, string> = {
+  'renew/:resetToken': '/renew/0000000000000000000000000000000000000000000',
+  'open-id/:organizationId/callback': '/open-id/00000000-0000-4000-8000-000000000200/callback',
+  'openid/:organizationId/callback': '/openid/00000000-0000-4000-8000-000000000200/callback',
+};
+
+for (const locale of LOCALES) {
+  test.describe(`${locale}: no untranslated key`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript(
+        ([language]) => {
+          localStorage.setItem('reprise.language', language as string);
+          localStorage.setItem('reprise.public.language', language as string);
+        },
+        [locale],
+      );
+    });
+
+    test('on every signed-out screen of the back office', async ({ page }) => {
+      test.setTimeout(180_000);
+      const found: string[] = [];
+      for (const routePath of signedOutPaths) {
+        const url = routePath.includes(':') ? SIGNED_OUT_SAMPLES[routePath] : `/${routePath}`;
+        if (!url) throw new Error(`No sample address for the route "${routePath}"`);
+        await page.goto(url);
+        await settle(page);
+        for (const key of await rawKeys(page)) found.push(`${url}: ${key}`);
+      }
+      expect(found).toEqual([]);
+    });
+
+    test('on every screen of the back office, as a user who may open it', async ({ page }) => {
+      test.setTimeout(480_000);
+      const found: string[] = [];
+      const byUser = new Map<string, Screen[]>();
+      for (const screen of signedInScreens) {
+        const email = userFor(screen)?.email ?? 'nobody';
+        byUser.set(email, [...(byUser.get(email) ?? []), screen]);
+      }
+      expect(byUser.get('nobody')?.map((s) => s.path) ?? []).toEqual([]);
+      for (const { email } of USERS) {
+        await page.context().clearCookies();
+        await login(page, email);
+        // the home page differs by user (its shortcuts follow the permissions): every user's is read
+        await settle(page);
+        for (const key of await rawKeys(page)) found.push(`/home (${email}): ${key}`);
+        for (const screen of byUser.get(email) ?? []) {
+          const url = await sampleUrl(page.request, screen.path);
+          await page.goto(url);
+          await settle(page);
+          for (const key of await rawKeys(page)) found.push(`${url} (${email}): ${key}`);
+        }
+      }
+      expect(found).toEqual([]);
+    });
+
+    test('on every page of the public site', async ({ page, baseURL }) => {
+      test.setTimeout(240_000);
+      const site = (baseURL as string).replace('//localhost', '//demo-retail.localhost');
+      await page.goto(site);
+      // asked by the browser: only it resolves the site's *.localhost host
+      const { product, category } = await page.evaluate(async () => {
+        const search = await (await fetch('/api/white-label/search?q=iphone')).json();
+        // categories are listed only when the account enables category navigation (else a not-found page)
+        const categories = await fetch('/api/white-label/categories');
+        return {
+          product: search.member[0].id as string,
+          category: categories.ok
+            ? ((await categories.json()).member[0]?.id as string | undefined)
+            : undefined,
+        };
+      });
+      const samples: Record<string, string> = {
+        'product/:id/:slug?': `/product/${product}`,
+        'category/:id/:slug?': `/category/${category ?? '00000000-0000-4000-8000-00000000ca7e'}`,
+        'cart/:cartId/checkout': '/cart/00000000-0000-4000-8000-00000000c0de/checkout',
+      };
+      const found: string[] = [];
+      for (const routePath of ['', ...publicSitePaths]) {
+        const url = routePath.includes(':') ? samples[routePath] : `/${routePath}`;
+        if (!url) throw new Error(`No sample address for the public route "${routePath}"`);
+        await page.goto(`${site}${url}`);
+        await settle(page);
+        for (const key of await rawKeys(page)) found.push(`${url}: ${key}`);
+      }
+      expect(found).toEqual([]);
+    });
+  });
+}

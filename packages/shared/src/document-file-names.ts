@@ -1,0 +1,39 @@
+import type { Locale } from './enums';
+
+export type DocumentKind = 'transfer-order' | 'voucher' | 'drop-slip' | 'shipping-label';
+
+/** The names of the PDF files, in the language of the user who downloads them (lower case, no accent). */
+const NAMES: Record<Locale, Record<DocumentKind, string>> = {
+  'fr-FR': {
+    'transfer-order': 'bon-de-cession',
+    voucher: 'bon-d-achat',
+    'drop-slip': 'bordereau-de-depot',
+    'shipping-label': 'etiquette-d-envoi',
+  },
+  'en-GB': {
+    'transfer-order': 'transfer-order',
+    voucher: 'voucher',
+    'drop-slip': 'drop-slip',
+    'shipping-label': 'shipping-label',
+  },
+  'nl-BE': {
+    'transfer-order': 'overdrachtsbon',
+    voucher: 'waardebon',
+    'drop-slip': 'afgiftebon',
+    'shipping-label': 'verzendlabel',
+  },
+  'de-DE': {
+    'transfer-order': 'abtretungsbeleg',
+    voucher: 'gutschein',
+    'drop-slip': 'abgabebeleg',
+    'shipping-label': 'versandetikett',
+  },
+};
+
+/**
+ * `bon-de-cession-2000000000015.pdf`: the server's Content-Disposition and the back office's
+ * download use this one name. Without a language (an API client) the names are English.
+ */
+export function documentFileName(kind: DocumentKind, locale: Locale | undefined, reference: string): string {
+  return `${NAMES[locale ?? 'en-GB'][kind]}-${reference}.pdf`;
+}
