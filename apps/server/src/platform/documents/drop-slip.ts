@@ -1,8 +1,7 @@
 import { type Locale, PREDECLARATION_WARNING_DAYS } from '@reprise/shared';
-import { code128Png, ean13Png } from './barcodes';
 import { documentStrings } from './document-strings';
 import { BOLD, createPdf, formatDate, formatMoney, pdfBuffer, REGULAR } from './pdf';
-import { isEan13 } from './shipping-label';
+import { identificationBarcodePng } from './shipping-label';
 
 /**
  * The drop slip of a buyback declared on the public site and handed in at a store (web_drop):
@@ -97,9 +96,7 @@ const storeLine = (s: DropSlipStore) =>
 export async function renderDropSlip(data: DropSlipData): Promise<Buffer> {
   const t = dropSlipStrings(data.language);
   const d = documentStrings(data.language);
-  const barcode = isEan13(data.identificationNumber)
-    ? await ean13Png(data.identificationNumber)
-    : await code128Png(data.identificationNumber);
+  const barcode = await identificationBarcodePng(data.identificationNumber);
   const doc = createPdf({ title: `${t.title} ${data.identificationNumber}` });
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

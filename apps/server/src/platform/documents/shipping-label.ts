@@ -99,6 +99,9 @@ export function isEan13(digits: string): boolean {
   return (10 - (sum % 10)) % 10 === Number(digits[12]);
 }
 
+/** A buyback's identification number as a barcode: EAN-13 when it is one, else Code 128. */
+export const identificationBarcodePng = (code: string) => (isEan13(code) ? ean13Png(code) : code128Png(code));
+
 function addressLines(a: LabelAddress): string[] {
   return [a.name, a.street, a.streetMore, [a.zip, a.city].filter(Boolean).join(' '), a.country].filter(
     (line): line is string => Boolean(line?.trim()),
@@ -107,9 +110,7 @@ function addressLines(a: LabelAddress): string[] {
 
 export async function renderShippingLabel(data: ShippingLabelData): Promise<Buffer> {
   const t = shippingLabelStrings(data.language);
-  const barcode = isEan13(data.identificationNumber)
-    ? await ean13Png(data.identificationNumber)
-    : await code128Png(data.identificationNumber);
+  const barcode = await identificationBarcodePng(data.identificationNumber);
   const doc = createPdf({ title: `${t.title} ${data.identificationNumber}` });
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
