@@ -145,7 +145,7 @@ test.describe('catalogue', () => {
     await expect(refusal).toContainText(`« ${category} » ne peut pas être supprimée`);
     await expect(refusal).toContainText('des produits lui appartiennent');
     await expect(refusal).toContainText('des questions de diagnostic lui appartiennent');
-    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.getByRole('button', { name: 'Fermer', exact: true }).click();
     await expect(page.getByTestId(`category-row-${identifier}`)).toBeVisible();
   });
 
