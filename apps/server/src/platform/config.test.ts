@@ -41,3 +41,14 @@ describe('TRUST_PROXY', () => {
     expect(() => parseTrustProxy('10.0.0.0/8,proxy.local')).toThrow(/"proxy\.local"/);
   });
 });
+
+describe('RUN_WORKER', () => {
+  it('runs the jobs in the server unless RUN_WORKER=false', () => {
+    expect(loadConfig({}).runWorker).toBe(true);
+    expect(loadConfig({ RUN_WORKER: 'false', DATABASE_URL: 'postgres://db/reprise' }).runWorker).toBe(false);
+  });
+
+  it('refuses RUN_WORKER=false on the embedded database, where no other process could run the jobs', () => {
+    expect(() => loadConfig({ RUN_WORKER: 'false' })).toThrow(/RUN_WORKER=false needs DATABASE_URL/);
+  });
+});

@@ -21,6 +21,8 @@ export interface Config {
   /** DATA_ENCRYPTION_KEY: the keys of data encrypted at rest (platform/secrets.ts); undefined: a key file in dataDir. */
   dataEncryptionKey: string | undefined;
   logLevel: string;
+  /** RUN_WORKER=false: `npm start` serves without running the jobs (workers run as `npm run worker`). */
+  runWorker: boolean;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -48,7 +50,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     dataEncryptionKey: env.DATA_ENCRYPTION_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    runWorker: parseRunWorker(env),
   };
+}
+
+/**
+ * The embedded database admits one process, so its jobs can run only inside `npm start`:
+ * RUN_WORKER=false there would leave every mail queued for ever.
+ */
+function parseRunWorker(env: NodeJS.ProcessEnv): boolean {
+  if (env.RUN_WORKER !== 'false') return true;
+  if (!env.DATABASE_URL) {
+    throw new ConfigError(
+      'RUN_WORKER=false needs DATABASE_URL: the embedded database admits one process, so its jobs run inside `npm start` only.',
+    );
+  }
+  return false;
+}
+
+/** `npm run worker` is a process of its own, so it needs a database that several processes can open. */
+export function workerDatabaseUrl(config: Config): string {
+  if (!config.databaseUrl) {
+    throw new ConfigError(
+      'the worker needs DATABASE_URL: the embedded database (DATA_DIR) admits one process, and `npm start` runs the worker itself there.',
+    );
+  }
+  return config.databaseUrl;
 }
 
 /** A configuration value the process cannot start with; main.ts prints its message alone. */

@@ -1,0 +1,138 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { adminUrl, withDatabase } from '../test/postgres';
+import { startSmtpPeer } from '../test/smtp-peer';
+import { TEST_DATA_ENCRYPTION_KEY } from '../test/test-keys';
+import { type DatabaseHandle, openDatabase } from './platform/db';
+import { startJobs } from './platform/jobs';
+import { queueMail } from './platform/mail';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** `npm run worker` as the script runs it: the pinned Node, TypeScript through tsx. */
+function startWorker(env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'reprise-worker-'));
+  const { DATABASE_URL: _, ...inherited } = process.env;
+  const child = spawn(path.join(root, 'node_modules/.bin/node'), ['scripts/worker.mjs'], {
+    cwd: root,
+    env: { ...inherited, DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child: child as ChildProcess,
+    exited,
+    output: () => output,
+    cleanUp: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** Polls until `check` answers true, failing with `what` after `timeoutMs`. */
+async function until(what: () => string, check: () => Promise<boolean>, timeoutMs: number) {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out: ${what()}`);
+    await sleep(100);
+  }
+}
+
+describe('npm run worker', () => {
+  it('refuses to start without DATABASE_URL, since the embedded database admits one process', async () => {
+    const worker = startWorker({});
+    try {
+      expect(await worker.exited).toEqual({ code: 1, signal: null });
+      expect(worker.output()).toMatch(/Reprise worker cannot start: the worker needs DATABASE_URL/);
+    } finally {
+      worker.cleanUp();
+    }
+  });
+});
+
+// several processes on one database: PostgreSQL only (PGlite admits one process per data directory)
+if (process.env.TEST_DB === 'postgres') {
+  describe('a job and the worker process', () => {
+    it('survives kill -9 of the worker and is delivered exactly once after a restart', async () => {
+      const url = process.env.TEST_DATABASE_URL as string;
+      const name = `reprise_test_${process.pid}_worker`;
+      const admin = async (text: string) => {
+        const c = new pg.Client({ connectionString: adminUrl(url) });
+        await c.connect();
+        await c.query(text).finally(() => c.end());
+      };
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+      const databaseUrl = withDatabase(url, name);
+      let handle: DatabaseHandle | undefined;
+      const workers: ReturnType<typeof startWorker>[] = [];
+      const smtp = await startSmtpPeer();
+      try {
+        handle = await openDatabase({ databaseUrl });
+        const db = handle.db;
+        // enqueued while no worker runs: the job waits in the database
+        const jobs = await startJobs(handle.pool, { maintenance: false });
+        const to = 'survivor@worker.test';
+        await db
+          .transaction()
+          .execute((trx) => queueMail(jobs, trx, { to, subject: 'Survives kill -9', text: 'once' }));
+        await jobs.stop();
+        const job = async () =>
+          (
+            await sql<{ state: string; retry_count: number }>`
+              SELECT state, retry_count FROM pgboss.job WHERE name = 'mail' AND data->>'to' = ${to}`.execute(
+              db,
+            )
+          ).rows[0];
+
+        // the first worker finds SMTP unreachable (a port nobody listens on): the run fails
+        const closedPort = await new Promise<number>((resolve) => {
+          const s = createServer().listen(0, '127.0.0.1', () => {
+            const { port } = s.address() as { port: number };
+            s.close(() => resolve(port));
+          });
+        });
+        const first = startWorker({ DATABASE_URL: databaseUrl, SMTP_URL: `smtp://127.0.0.1:${closedPort}` });
+        workers.push(first);
+        await until(first.output, async () => (await job())?.state === 'retry', 20_000);
+        first.child.kill('SIGKILL');
+        expect((await first.exited).signal).toBe('SIGKILL');
+        expect(smtp.mails).toEqual([]);
+
+        // restarted with SMTP up, a worker runs the job left behind by the killed one
+        const second = startWorker({ DATABASE_URL: databaseUrl, SMTP_URL: smtp.url });
+        workers.push(second);
+        await smtp.waitFor(to, 40_000);
+        await until(second.output, async () => (await job())?.state === 'completed', 5_000);
+        // two polling intervals more: nothing sends it again
+        await sleep(4_500);
+        expect(smtp.mails.filter((m) => m.to.includes(to))).toHaveLength(1);
+
+        second.child.kill('SIGTERM');
+        expect(await second.exited).toEqual({ code: 0, signal: null });
+      } finally {
+        for (const w of workers) {
+          if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+          w.cleanUp();
+        }
+        await smtp.close();
+        await handle?.close();
+        await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
+    }, 60_000);
+  });
+}

@@ -1,0 +1,72 @@
+import { ConfigError, loadConfig, workerDatabaseUrl } from './platform/config';
+import { openDatabase } from './platform/db';
+import { startJobs } from './platform/jobs';
+import { createMailer } from './platform/mail';
+import { isMigrated } from './platform/migrate';
+import { loadKeyring } from './platform/secrets';
+import { localStorage } from './platform/storage';
+import { startWorkers } from './workers';
+
+/** `npm run worker`: the handlers of workers.ts in a process of their own; several may run on one database. */
+
+function refuseToStart(error: unknown): never {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Reprise worker cannot start: ${error.message}`);
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadConfig>;
+let keyring: ReturnType<typeof loadKeyring>;
+let databaseUrl: string;
+try {
+  config = loadConfig();
+  databaseUrl = workerDatabaseUrl(config);
+  keyring = loadKeyring(config, (message) => console.log(message));
+} catch (error) {
+  refuseToStart(error);
+}
+
+let closing = false;
+let stop = async () => process.exit(0);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    await stop();
+  });
+}
+
+const handle = await openDatabase({ databaseUrl });
+stop = async () => {
+  await handle.close();
+  process.exit(0);
+};
+
+// the worker migrates nothing: the server (`npm start`, `npm run seed:demo`) does, and the
+// handlers must not run on a schema older than their code
+const migrated = () => isMigrated(handle.db).catch(() => false);
+if (!(await migrated())) {
+  console.log('Waiting for the database migrations (applied by `npm start`)…');
+  while (!(await migrated())) await new Promise((resolve) => setTimeout(resolve, 2000));
+}
+
+const jobs = await startJobs(handle.pool);
+stop = async () => {
+  await jobs.stop();
+  await handle.close();
+  process.exit(0);
+};
+await startWorkers({
+  db: handle.db,
+  config,
+  mailer: createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    mailDir: config.mailDir,
+    log: (msg: string) => console.log(msg),
+  }),
+  storage: localStorage(config.filesDir),
+  jobs,
+  keyring,
+});
+console.log('Reprise worker is running the jobs');
