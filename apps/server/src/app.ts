@@ -17,29 +17,13 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { tagManagerAllowed } from './modules/white-label/public-page-policy.service';
-import { resolveSiteHost } from './modules/white-label/site-host';
 import { registerWhiteLabelRoutes } from './modules/white-label/white-label.routes';
 import { registerAuth } from './platform/auth-hook';
-import type { Config } from './platform/config';
-import type { Db } from './platform/db';
+import type { AppDeps } from './platform/deps';
 import { answerFrameworkError, registerErrorHandler } from './platform/errors';
-import type { Jobs } from './platform/jobs';
-import type { Mailer } from './platform/mail';
-import type { Keyring } from './platform/secrets';
 import { applyPublicSitePolicy, registerSecurityHeaders } from './platform/security-headers';
-import type { Storage } from './platform/storage';
+import { resolveSiteHost } from './platform/site-host';
 import { validatorCompiler } from './platform/validator';
-
-export interface AppDeps {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-  storage: Storage;
-  /** The keys of data encrypted at rest (the customers' IBANs). */
-  keyring: Keyring;
-  /** The job queue: side effects such as mails, enqueued in the transaction that causes them. */
-  jobs: Jobs;
-}
 
 export type App = FastifyInstance;
 

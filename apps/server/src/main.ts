@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { purgeRateLimits } from './modules/auth/throttle';
 import { protectIbansAtRest } from './modules/buybacks/iban-at-rest.service';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
@@ -58,13 +59,16 @@ const deps = {
 const app = await buildApp(deps, { logger: process.env.LOG_REQUESTS === 'true' });
 
 await app.listen({ port: config.port, host: config.host });
-await startWorkers(deps);
-const housekeeping = startHousekeeping(handle.db, (message) => console.log(message));
+if (config.runWorker) await startWorkers(deps);
+const housekeeping = startHousekeeping(handle.db, (message) => console.log(message), [
+  { name: 'attempt counters idle for a day deleted', run: (db) => purgeRateLimits(db) },
+]);
 
 console.log(`
 Reprise is running at ${config.publicUrl}
   database: ${handle.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ' (demo data seeded)' : ''}
   API documentation: ${config.publicUrl}/api/docs
+  jobs: ${config.runWorker ? 'run in this process' : 'left to `npm run worker` (RUN_WORKER=false)'}
 Demo logins (password ${DEMO.password}):
 ${DEMO_USERS.map((u) => `  ${u.email.padEnd(42)} ${u.types.join(', ')}`).join('\n')}
 `);

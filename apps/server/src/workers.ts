@@ -1,5 +1,5 @@
-import type { AppDeps } from './app';
 import { answerPasswordReset, type ResetJob } from './modules/auth/auth.service';
+import type { AppDeps } from './platform/deps';
 import { type MailMessage, mailJobHandler } from './platform/mail';
 
 /** The handlers of every queue of platform/jobs.ts, run in this process (main.ts and the test kit). */

@@ -8,13 +8,13 @@ import {
 } from '@reprise/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { resolveSiteHost } from '../modules/white-label/site-host';
 import type { Config } from './config';
 import type { Actor } from './context';
 import type { Db } from './db';
 import { AppError } from './errors';
 import { hashToken } from './security';
 import { type SessionRow, sessionCache } from './session-cache';
+import { resolveSiteHost } from './site-host';
 
 export const SESSION_COOKIE = 'reprise_session';
 

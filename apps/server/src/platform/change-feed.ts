@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from './db';
+import type { Db } from './db.types';
 
 /**
  * The change feed: every audited write announces `<entity type>:<account id>` with a NOTIFY sent

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withDatabase } from '../../test/postgres';
 import {
   answersFor,
   type BuybackKit,
@@ -12,7 +11,8 @@ import {
   PM,
   STORE,
   startBuybackKit,
-} from '../modules/buybacks/buybacks.test-kit';
+} from '../../test/buyback-kit';
+import { withDatabase } from '../../test/postgres';
 import { type Change, changeFeed, publishChange } from './change-feed';
 
 let k: BuybackKit;

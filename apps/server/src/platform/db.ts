@@ -5,10 +5,10 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { CHANGES_CHANNEL, changeFeed } from './change-feed';
-import type { Database } from './db.types';
+import type { Database, Db } from './db.types';
 import { AUTH_CHANGED_CHANNEL, sessionCache } from './session-cache';
 
-export type Db = Kysely<Database>;
+export type { Db };
 
 export interface DatabaseHandle {
   db: Db;

@@ -1,5 +1,5 @@
 import type { Translations } from '@reprise/shared';
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -534,6 +534,9 @@ export interface HomePageConfigsTable {
   translations: TranslationsColumn;
   updated_at: Timestamp;
 }
+
+/** A connection or a transaction: here, not in db.ts, so that what db.ts imports may use it without a cycle. */
+export type Db = Kysely<Database>;
 
 export interface Database {
   accounts: AccountsTable;

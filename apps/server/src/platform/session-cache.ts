@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from './db';
+import type { Db } from './db.types';
 
 /** One row per module the session's user holds, as the session lookup reads them. */
 export interface SessionRow {

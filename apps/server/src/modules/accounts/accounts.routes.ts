@@ -2,8 +2,8 @@ import { AccountResponse, IdParams, UpdateDesignRequest } from '@reprise/shared'
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
 import { actorOf } from '../../platform/auth-hook';
+import type { AppDeps } from '../../platform/deps';
 import { ACCOUNT_IMAGES, type AccountImageKind, imageCacheControl } from './account-images';
 import * as accounts from './accounts.service';
 import { registerRootDetailRoutes } from './root-details.routes';

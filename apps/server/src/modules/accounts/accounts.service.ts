@@ -1,8 +1,8 @@
 import type { AccountResponse, UpdateDesignRequest } from '@reprise/shared';
-import type { AppDeps } from '../../app';
 import { writeAudit } from '../../platform/audit';
 import type { Actor } from '../../platform/context';
 import type { Db } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { checkUpload, mimeOfExtension } from '../../platform/uploads';
 import { ACCOUNT_IMAGES, type AccountImageKind, extensionOf, imageVersion } from './account-images';

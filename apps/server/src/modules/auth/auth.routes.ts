@@ -9,8 +9,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
 import { actorOf, SESSION_COOKIE } from '../../platform/auth-hook';
+import type { AppDeps } from '../../platform/deps';
 import * as auth from './auth.service';
 
 const ChangePasswordRequest = z.object({

@@ -6,10 +6,10 @@ import {
   permissionsFor,
 } from '@reprise/shared';
 import type { Transaction } from 'kysely';
-import type { AppDeps } from '../../app';
 import type { Actor } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import type { Database } from '../../platform/db.types';
+import type { AppDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
 import { queueMail } from '../../platform/mail';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/security';

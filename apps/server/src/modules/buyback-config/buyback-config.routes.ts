@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { registerCircuitRoutes } from './circuits/circuits.routes';
 import { registerDispatchRuleRoutes } from './dispatch-rules/dispatch-rules.routes';
 import { registerPaymentModeRoutes } from './payment-modes/payment-modes.routes';

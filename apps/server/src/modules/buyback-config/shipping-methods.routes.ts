@@ -1,8 +1,8 @@
 import { IdParams, ShippingMethodsQuery, ShippingMethodsResponse } from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
 import { actorOf } from '../../platform/auth-hook';
+import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { resolveShippingMethods } from './shipping-methods';
 

@@ -3,9 +3,6 @@ import { type BuybackResponse, isValidEan13, permissionsFor } from '@reprise/sha
 import { sql } from 'kysely';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DATA_ENCRYPTION_KEY } from '../../../test/test-keys';
-import type { Actor } from '../../platform/context';
-import { createKeyring, parseKeys } from '../../platform/secrets';
 import {
   answersFor,
   type BuybackKit,
@@ -18,7 +15,10 @@ import {
   PM,
   STORE,
   startBuybackKit,
-} from './buybacks.test-kit';
+} from '../../../test/buyback-kit';
+import { TEST_DATA_ENCRYPTION_KEY } from '../../../test/test-keys';
+import type { Actor } from '../../platform/context';
+import { createKeyring, parseKeys } from '../../platform/secrets';
 import { createBuybacks } from './create-buybacks.service';
 
 let k: BuybackKit;

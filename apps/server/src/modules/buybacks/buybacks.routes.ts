@@ -23,10 +23,10 @@ import {
 } from '@reprise/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
 import { actorOf } from '../../platform/auth-hook';
 import type { Actor } from '../../platform/context';
 import { isDatabaseUnavailable } from '../../platform/db-faults';
+import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { type IdempotentAnswer, idempotencyKeyOf, runIdempotent } from '../../platform/idempotency';
 import { localeOf } from '../../platform/translations';

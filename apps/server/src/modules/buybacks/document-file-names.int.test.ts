@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuybackKit, customer, expectProblem, PM, startBuybackKit } from './buybacks.test-kit';
+import { type BuybackKit, customer, expectProblem, PM, startBuybackKit } from '../../../test/buyback-kit';
 
 let k: BuybackKit;
 beforeAll(async () => {

@@ -6,10 +6,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DATA_ENCRYPTION_KEY } from '../../../test/test-keys';
-import { ConfigError } from '../../platform/config';
-import { migrate } from '../../platform/migrate';
-import { createKeyring, KEY_FILE_NAME, keyIdOf, loadKeyring, parseKeys } from '../../platform/secrets';
 import {
   answersFor,
   type BuybackKit,
@@ -20,7 +16,11 @@ import {
   PM,
   STORE,
   startBuybackKit,
-} from './buybacks.test-kit';
+} from '../../../test/buyback-kit';
+import { TEST_DATA_ENCRYPTION_KEY } from '../../../test/test-keys';
+import { ConfigError } from '../../platform/config';
+import { migrate } from '../../platform/migrate';
+import { createKeyring, KEY_FILE_NAME, keyIdOf, loadKeyring, parseKeys } from '../../platform/secrets';
 import { IBAN_PURPOSE, protectIbansAtRest } from './iban-at-rest.service';
 
 /** Issue 10: IBANs encrypted at rest (docs/security.md), and kept by the lines that take one only. */

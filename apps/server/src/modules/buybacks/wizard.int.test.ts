@@ -12,7 +12,7 @@ import {
   PM,
   PRICES,
   startBuybackKit,
-} from './buybacks.test-kit';
+} from '../../../test/buyback-kit';
 
 let k: BuybackKit;
 let product: string;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { registerCategoryRoutes } from './categories/categories.routes';
 import { registerProductRoutes } from './products/products.routes';
 import { registerQuestionRoutes } from './questions/questions.routes';

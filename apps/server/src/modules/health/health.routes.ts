@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { isMigrated } from '../../platform/migrate';
 
 export function registerHealthRoutes(app: FastifyInstance, { db }: AppDeps): void {

@@ -15,8 +15,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
 import { actorOf } from '../../platform/auth-hook';
+import type { AppDeps } from '../../platform/deps';
 import * as writes from './organization-writes.service';
 import * as organizations from './organizations.service';
 

@@ -6,10 +6,10 @@ import type {
   UserResponse,
   Violation,
 } from '@reprise/shared';
-import type { AppDeps } from '../../app';
 import { writeAudit } from '../../platform/audit';
 import { type Actor, can } from '../../platform/context';
 import type { Db } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { revokeUserSessions } from '../auth/auth.repository';
 import { issuePasswordLink } from '../auth/auth.service';

@@ -11,8 +11,8 @@ import {
 } from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
 import { actorOf } from '../../platform/auth-hook';
+import type { AppDeps } from '../../platform/deps';
 import { createUser, inviteUser, updateUser } from './users.commands';
 import * as users from './users.service';
 

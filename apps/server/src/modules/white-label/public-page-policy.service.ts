@@ -1,6 +1,6 @@
 import { parseConsentCookie } from '@reprise/shared';
-import type { AppDeps } from '../../app';
-import { resolveSiteHost } from './site-host';
+import type { AppDeps } from '../../platform/deps';
+import { resolveSiteHost } from '../../platform/site-host';
 import * as repo from './white-label.repository';
 
 /**

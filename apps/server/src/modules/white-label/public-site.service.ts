@@ -14,11 +14,11 @@ import {
   type WhiteLabelConfigResponse,
   type WhiteLabelDocument,
 } from '@reprise/shared';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
+import { resolveSiteHost } from '../../platform/site-host';
 import { faviconUrl, logoUrl } from '../accounts/accounts.mapper';
 import type { ProductSearch } from '../catalog/search/product-search';
-import { resolveSiteHost } from './site-host';
 import { bannerUrl, externalLinkOf, publicDocumentUrl, toProductCard } from './white-label.mapper';
 import * as repo from './white-label.repository';
 import { readDocument } from './white-label.service';

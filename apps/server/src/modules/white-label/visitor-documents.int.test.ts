@@ -2,7 +2,6 @@ import type { BuybackResponse } from '@reprise/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentStrings, formatMoney } from '../../platform/documents';
 import {
   answersFor,
   type BuybackKit,
@@ -16,7 +15,8 @@ import {
   PM,
   STORE,
   startBuybackKit,
-} from '../buybacks/buybacks.test-kit';
+} from '../../../test/buyback-kit';
+import { documentStrings, formatMoney } from '../../platform/documents';
 
 /**
  * What the public site's visitor gets after its checkout (issue 10): the drop slip of a buyback

@@ -14,7 +14,7 @@ import {
   IBAN,
   PM,
   startBuybackKit,
-} from '../buybacks/buybacks.test-kit';
+} from '../../../test/buyback-kit';
 import { VISITORS_PER_ADDRESS } from './visitor.service';
 
 /**

@@ -10,8 +10,8 @@ import {
   type VisitorResponse,
 } from '@reprise/shared';
 import { sql } from 'kysely';
-import type { AppDeps } from '../../app';
 import type { Actor } from '../../platform/context';
+import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { newToken } from '../../platform/security';
 import { countAttempt } from '../auth/throttle';

@@ -1,7 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { HomePageConfigsTable, WhiteLabelConfigsTable } from '../../platform/db.types';
-import type { SiteHost } from './site-host';
+import type { SiteHost } from '../../platform/site-host';
 
 /** The retailer account an active site answers for, by slug or own domain; undefined otherwise. */
 export async function findActiveSiteAccount(db: Db, host: Exclude<SiteHost, { kind: 'back_office' }>) {

@@ -25,8 +25,8 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
 import { actorOf, SESSION_COOKIE } from '../../platform/auth-hook';
+import type { AppDeps } from '../../platform/deps';
 import { localeOf } from '../../platform/translations';
 import { imageVersion } from '../accounts/account-images';
 import { readUploadedFile } from '../accounts/uploaded-file';

@@ -14,11 +14,11 @@ import {
   type WhiteLabelSettingsResponse,
 } from '@reprise/shared';
 import type { Updateable } from 'kysely';
-import type { AppDeps } from '../../app';
 import { writeAudit } from '../../platform/audit';
 import type { Actor } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import type { WhiteLabelConfigsTable } from '../../platform/db.types';
+import type { AppDeps } from '../../platform/deps';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { baseLanguageViolations, checkBaseLanguage, translationsColumn } from '../../platform/translations';
 import { checkUpload } from '../../platform/uploads';

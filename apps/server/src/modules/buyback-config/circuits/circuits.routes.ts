@@ -13,8 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app';
 import { actorOf } from '../../../platform/auth-hook';
+import type { AppDeps } from '../../../platform/deps';
 import * as circuits from './circuits.service';
 
 const tags = ['configuration: circuits'];

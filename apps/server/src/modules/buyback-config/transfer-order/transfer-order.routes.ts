@@ -5,8 +5,8 @@ import {
 } from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../../app';
 import { actorOf } from '../../../platform/auth-hook';
+import type { AppDeps } from '../../../platform/deps';
 import * as transferOrder from './transfer-order.service';
 
 const tags = ['configuration: transfer order'];

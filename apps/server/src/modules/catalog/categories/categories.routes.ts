@@ -14,8 +14,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../../app';
 import { actorOf } from '../../../platform/auth-hook';
+import type { AppDeps } from '../../../platform/deps';
 import { readUploadedFile } from '../../accounts/uploaded-file';
 import { CATALOG_IMAGE_MAX_BYTES, sendImage } from '../catalog-images';
 import * as categories from './categories.service';

@@ -6,9 +6,9 @@ import {
   type Collection,
   type ListCategoriesQuery,
 } from '@reprise/shared';
-import type { AppDeps } from '../../../app';
 import type { Actor } from '../../../platform/context';
 import type { Db } from '../../../platform/db';
+import type { AppDeps } from '../../../platform/deps';
 import { notFound } from '../../../platform/errors';
 import { collection, orderFrom } from '../../../platform/pagination';
 import { type CatalogScope, readScope } from '../catalog-scope';

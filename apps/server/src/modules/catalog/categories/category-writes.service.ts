@@ -7,10 +7,10 @@ import {
   type PatchCategoryRequest,
   type Violation,
 } from '@reprise/shared';
-import type { AppDeps } from '../../../app';
 import { writeAudit } from '../../../platform/audit';
 import type { Actor } from '../../../platform/context';
 import type { Db } from '../../../platform/db';
+import type { AppDeps } from '../../../platform/deps';
 import { AppError, notFound } from '../../../platform/errors';
 import { baseLanguageViolations } from '../../../platform/translations';
 import { storeImage, swapStoredImage } from '../catalog-images';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateProductRequest, PatchProductRequest, ProductResponse, Violation } from '@reprise/shared';
-import type { AppDeps } from '../../../app';
 import { writeAudit } from '../../../platform/audit';
 import type { Actor } from '../../../platform/context';
 import type { Db } from '../../../platform/db';
+import type { AppDeps } from '../../../platform/deps';
 import { AppError, notFound } from '../../../platform/errors';
 import { translationsColumn } from '../../../platform/translations';
 import { storeImage, swapStoredImage } from '../catalog-images';

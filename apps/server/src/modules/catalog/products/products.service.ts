@@ -4,9 +4,9 @@ import {
   type ProductListResponse,
   type ProductResponse,
 } from '@reprise/shared';
-import type { AppDeps } from '../../../app';
 import type { Actor } from '../../../platform/context';
 import type { Db } from '../../../platform/db';
+import type { AppDeps } from '../../../platform/deps';
 import { notFound } from '../../../platform/errors';
 import { collection, orderFrom } from '../../../platform/pagination';
 import { type CatalogScope, readScope } from '../catalog-scope';

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { BuybackQuestionnaireResponse, BuybackResponse } from '@reprise/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { type ApiKit, startApiKit, type Who } from '../../../test/api-kit';
-import { DEMO } from '../../../test/test-app';
-import { DEMO_CONFIG } from '../../seed/buyback-config';
-import { DEMO_CATALOG } from '../../seed/catalog';
+import { DEMO_CONFIG } from '../src/seed/buyback-config';
+import { DEMO_CATALOG } from '../src/seed/catalog';
+import { type ApiKit, startApiKit, type Who } from './api-kit';
+import { DEMO } from './test-app';
 
 /** What the buybacks' integration tests share: demo users signed in, requests, payloads. */
 

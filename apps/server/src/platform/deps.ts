@@ -1,0 +1,18 @@
+import type { Config } from './config';
+import type { Db } from './db';
+import type { Jobs } from './jobs';
+import type { Mailer } from './mail';
+import type { Keyring } from './secrets';
+import type { Storage } from './storage';
+
+/** What the routes, services and workers are given: built once by main.ts (or a test) and passed down. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  storage: Storage;
+  /** The keys of data encrypted at rest (the customers' IBANs). */
+  keyring: Keyring;
+  /** The job queue: side effects such as mails, enqueued in the transaction that causes them. */
+  jobs: Jobs;
+}
