@@ -3,12 +3,11 @@ import { purgeRateLimits } from './modules/auth/throttle';
 import { protectIbansAtRest } from './modules/buybacks/iban-at-rest.service';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
+import { processDeps } from './platform/deps';
 import { startHousekeeping } from './platform/housekeeping';
 import { startJobs } from './platform/jobs';
-import { createMailer } from './platform/mail';
 import { migrate } from './platform/migrate';
 import { loadKeyring } from './platform/secrets';
-import { localStorage } from './platform/storage';
 import { DEMO_USERS, isEmpty, seedDemo } from './seed/demo';
 import { DEMO } from './seed/demo-ids';
 import { startWorkers } from './workers';
@@ -43,19 +42,7 @@ const reencrypted = await protectIbansAtRest(handle.db, keyring).catch(refuseToS
 if (reencrypted > 0) console.log(`IBANs encrypted with the current data encryption key: ${reencrypted}`);
 
 const jobs = await startJobs(handle.pool);
-const deps = {
-  db: handle.db,
-  config,
-  mailer: createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    mailDir: config.mailDir,
-    log: (msg: string) => console.log(msg),
-  }),
-  storage: localStorage(config.filesDir),
-  jobs,
-  keyring,
-};
+const deps = processDeps({ db: handle.db, config, jobs, keyring });
 const app = await buildApp(deps, { logger: process.env.LOG_REQUESTS === 'true' });
 
 await app.listen({ port: config.port, host: config.host });

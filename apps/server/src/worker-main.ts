@@ -1,10 +1,9 @@
 import { ConfigError, loadConfig, workerDatabaseUrl } from './platform/config';
 import { openDatabase } from './platform/db';
+import { processDeps } from './platform/deps';
 import { startJobs } from './platform/jobs';
-import { createMailer } from './platform/mail';
 import { isMigrated } from './platform/migrate';
 import { loadKeyring } from './platform/secrets';
-import { localStorage } from './platform/storage';
 import { startWorkers } from './workers';
 
 /** `npm run worker`: the handlers of workers.ts in a process of their own; several may run on one database. */
@@ -56,17 +55,5 @@ stop = async () => {
   await handle.close();
   process.exit(0);
 };
-await startWorkers({
-  db: handle.db,
-  config,
-  mailer: createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    mailDir: config.mailDir,
-    log: (msg: string) => console.log(msg),
-  }),
-  storage: localStorage(config.filesDir),
-  jobs,
-  keyring,
-});
+await startWorkers(processDeps({ db: handle.db, config, jobs, keyring }));
 console.log('Reprise worker is running the jobs');

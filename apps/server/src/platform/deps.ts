@@ -1,9 +1,9 @@
 import type { Config } from './config';
 import type { Db } from './db';
 import type { Jobs } from './jobs';
-import type { Mailer } from './mail';
+import { createMailer, type Mailer } from './mail';
 import type { Keyring } from './secrets';
-import type { Storage } from './storage';
+import { localStorage, type Storage } from './storage';
 
 /** What the routes, services and workers are given: built once by main.ts (or a test) and passed down. */
 export interface AppDeps {
@@ -15,4 +15,19 @@ export interface AppDeps {
   keyring: Keyring;
   /** The job queue: side effects such as mails, enqueued in the transaction that causes them. */
   jobs: Jobs;
+}
+
+/** The dependencies of a server or worker process, as `npm start` and `npm run worker` build them. */
+export function processDeps(parts: { db: Db; config: Config; jobs: Jobs; keyring: Keyring }): AppDeps {
+  const { config } = parts;
+  return {
+    ...parts,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      mailDir: config.mailDir,
+      log: (msg: string) => console.log(msg),
+    }),
+    storage: localStorage(config.filesDir),
+  };
 }
