@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import { type DatabaseHandle, openDatabase } from '../src/platform/db';
+import type { AppDeps } from '../src/platform/deps';
 import { type Jobs, startJobs } from '../src/platform/jobs';
 import { createMailer } from '../src/platform/mail';
 import { loadKeyring } from '../src/platform/secrets';
@@ -23,6 +24,8 @@ export { DEMO };
 export interface TestApp {
   app: App;
   db: DatabaseHandle['db'];
+  /** The app's dependencies, to build request contexts for services in tests. */
+  deps: AppDeps;
   smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   /** The job queue of the app, its workers running (mails are sent by them). */
   jobs: Jobs;
@@ -81,7 +84,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   // a short polling interval keeps the mail tests fast; maintenance is left to a running server
   const build = async (opened: DatabaseHandle, workers: boolean) => {
     const jobs = await startJobs(opened.pool, { pollingIntervalSeconds: 0.5, maintenance: false });
-    const deps = {
+    const deps: AppDeps = {
       db: opened.db,
       config,
       mailer: createMailer({
@@ -96,14 +99,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     };
     const built = await buildApp(deps);
     if (workers) await startWorkers(deps);
-    return { app: built, jobs };
+    return { app: built, jobs, deps };
   };
-  const { app, jobs } = await build(handle, true);
+  const { app, jobs, deps } = await build(handle, true);
   await app.ready();
   let address = 0;
   return {
     app,
     db: handle.db,
+    deps,
     smtp,
     jobs,
     async login(email, password = DEMO.password) {

@@ -1,3 +1,4 @@
+import type { AuditEntity } from './audit';
 import { type Change, changeFeed } from './change-feed';
 
 /**
@@ -14,7 +15,7 @@ export class AccountCache<V> {
   private epoch = 0;
 
   constructor(
-    entityTypes: readonly string[],
+    entityTypes: readonly AuditEntity[],
     private readonly maxEntries = 5000,
   ) {
     changeFeed.subscribe(

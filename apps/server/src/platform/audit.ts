@@ -1,35 +1,78 @@
 import type { LogAction } from '@reprise/shared';
 import { publishChange } from './change-feed';
 import type { Actor } from './context';
-import type { Db } from './db';
+import type { Db } from './db.types';
+import type { BaseContext, InTransaction } from './request-context';
 
 /**
- * Writes one audit row in the caller's transaction (who, when, what, before and after), and
- * announces the change on the change feed (heard by every process when the transaction commits).
+ * The kinds of entity the audit log records, and the change feed announces (platform/change-feed.ts):
+ * caches subscribe to these names, never to free strings.
  */
-export async function writeAudit(
-  trx: Db,
-  actor: Actor | null,
-  entry: {
-    action: LogAction;
-    entityType: string;
-    entityId: string;
-    accountId: string | null;
-    before?: unknown;
-    after?: unknown;
-  },
-): Promise<void> {
+export const AUDIT_ENTITIES = [
+  'account',
+  'buyback',
+  'cart',
+  'category',
+  'category_questions_order',
+  'circuit',
+  'diagnostic_question',
+  'dispatch_circuit_rule',
+  'home_page_config',
+  'linked_buyer',
+  'organization',
+  'organization_root_detail',
+  'payment_mode',
+  'product',
+  'site',
+  'transfer_order_settings',
+  'user',
+  'white_label_config',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export interface AuditEntry {
+  action: LogAction;
+  entityType: AuditEntity;
+  entityId: string;
+  accountId: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+/**
+ * The one audit path: writes the entries in the command's transaction (who, when, what, before
+ * and after), in one insert however many (a cart creates up to 200 buybacks), and announces each
+ * changed entity type of each account once on the change feed, heard by every process when, and
+ * only if, the transaction commits. The actor is the context's (none for a visitor or a job).
+ */
+export async function audit(tx: InTransaction<BaseContext>, ...entries: AuditEntry[]): Promise<void> {
+  const actor = 'actor' in tx ? (tx.actor as Actor) : null;
+  await insertAudit(tx.trx, actor, entries);
+}
+
+/** @deprecated the modules move to `audit(tx, …)` (issue 11); kept until the last caller does. */
+export async function writeAudit(trx: Db, actor: Actor | null, entry: AuditEntry): Promise<void> {
+  await insertAudit(trx, actor, [entry]);
+}
+
+async function insertAudit(trx: Db, actor: Actor | null, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
   await trx
     .insertInto('audit_log')
-    .values({
-      account_id: entry.accountId,
-      actor_user_id: actor?.userId ?? null,
-      action: entry.action,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId,
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    })
+    .values(
+      entries.map((entry) => ({
+        account_id: entry.accountId,
+        actor_user_id: actor?.userId ?? null,
+        action: entry.action,
+        entity_type: entry.entityType,
+        entity_id: entry.entityId,
+        before: json(entry.before),
+        after: json(entry.after),
+      })),
+    )
     .execute();
-  await publishChange(trx, { entityType: entry.entityType, accountId: entry.accountId });
+  const changes = new Map(entries.map((e) => [`${e.entityType}:${e.accountId}`, e]));
+  for (const { entityType, accountId } of changes.values()) await publishChange(trx, { entityType, accountId });
 }

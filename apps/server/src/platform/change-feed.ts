@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { AuditEntity } from './audit';
 import type { Db } from './db.types';
 
 /**
@@ -11,7 +12,7 @@ export const CHANGES_CHANNEL = 'reprise_changes';
 
 /** A change to an account's data; `accountId` null: data of no account (or of every account). */
 export interface Change {
-  entityType: string;
+  entityType: AuditEntity;
   accountId: string | null;
 }
 
@@ -22,7 +23,7 @@ class ChangeFeed {
   private resets = new Set<() => void>();
 
   /** Calls `listener` for each committed change of one of `entityTypes`. Answers the unsubscribe. */
-  subscribe(entityTypes: readonly string[], listener: Listener, onReset: () => void): () => void {
+  subscribe(entityTypes: readonly AuditEntity[], listener: Listener, onReset: () => void): () => void {
     const entry = { entityTypes: new Set(entityTypes), listener };
     this.listeners.add(entry);
     this.resets.add(onReset);
@@ -36,7 +37,7 @@ class ChangeFeed {
   dispatch(payload: string): void {
     const at = payload.indexOf(':');
     if (at < 0) return;
-    const change = { entityType: payload.slice(0, at), accountId: payload.slice(at + 1) || null };
+    const change = { entityType: payload.slice(0, at) as AuditEntity, accountId: payload.slice(at + 1) || null };
     for (const { entityTypes, listener } of this.listeners)
       if (entityTypes.has(change.entityType)) listener(change);
   }

@@ -28,6 +28,23 @@ export function collection<T>(
   };
 }
 
+/** One page of a list as a service answers it: the members and the total (links are the route's). */
+export interface Page<T> {
+  member: T[];
+  totalItems: number;
+}
+
+/**
+ * The collection a list route answers: the service's page with the links built from the
+ * request's own URL (services never see the request), e.g.
+ * `pageResponse(await users.listUsers(ctx, request.query), request.query, request.url)`.
+ */
+export const pageResponse = <T>(
+  page: Page<T>,
+  query: { page: number; itemsPerPage: number },
+  url: string,
+): Collection<T> => collection(page.member, page.totalItems, query.page, query.itemsPerPage, url);
+
 /** The first `order[field]` present in a parsed query, restricted to the allowed fields. */
 export function orderFrom<F extends string>(
   query: Record<string, unknown>,

@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The structure that keeps tenants apart, checked on the source (platform/request-context.ts,
+ * platform/scoped-writes.ts): services take a request context first and never the HTTP request,
+ * routes and services reach the database only through repositories, and repositories update or
+ * delete tenant rows only through the scoped builders.
+ */
+
+const modulesDir = join(import.meta.dirname, '..', 'modules');
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourcesUnder(path);
+    return entry.name.endsWith('.ts') && !/\.test\.ts$|test-kit\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const sources = sourcesUnder(modulesDir).map((path) => ({
+  path,
+  name: relative(modulesDir, path),
+  text: readFileSync(path, 'utf8'),
+}));
+
+/**
+ * System tables a module may update or delete directly: rows that belong to no tenant's data or
+ * are reached by a credential rather than by an actor. Each entry says why.
+ */
+const SYSTEM_WRITES: Record<string, string> = {
+  'auth/auth.repository.ts':
+    'sessions, password reset tokens and the sign-in facts of a user, reached by a credential or the session itself',
+  'auth/throttle.ts': 'rate_limits: counters per address and account, no tenant data',
+};
+
+const isEntryPoint = (name: string) => /\.(routes|service|commands)\.ts$/.test(name);
+
+describe('request context and scoped data access', () => {
+  it('modules update and delete tenant rows only through the scoped builders', () => {
+    const offenders = sources
+      .filter((s) => !(s.name in SYSTEM_WRITES))
+      .filter((s) => /\.(updateTable|deleteFrom)\(|\b(UPDATE|DELETE FROM)\s+[a-z_]+/.test(s.text))
+      .map((s) => s.name);
+    expect(offenders).toEqual([]);
+  });
+
+  it('routes and services reach the database only through repositories', () => {
+    const offenders = sources
+      .filter((s) => isEntryPoint(s.name))
+      .filter((s) =>
+        /\.(selectFrom|insertInto|updateTable|deleteFrom|selectNoFrom|transaction)\(|\bsql`|\.execute\((db|trx)\)/.test(
+          s.text,
+        ),
+      )
+      .map((s) => s.name);
+    expect(offenders).toEqual([]);
+  });
+
+  it('every exported service function takes the request context first, never the HTTP request or URL', () => {
+    const offenders = sources
+      .filter((s) => /\.(service|commands)\.ts$/.test(s.name))
+      .flatMap((s) =>
+        [...s.text.matchAll(/export (?:async )?function (\w+)(?:<[^>]*>)?\(\s*(\w+)?/g)]
+          .filter(([, , first]) => first !== 'ctx' && first !== 'tx')
+          .map(([, fn]) => `${s.name}: ${fn}`),
+      );
+    const requestTakers = sources
+      .filter((s) => /\.(service|commands)\.ts$/.test(s.name))
+      .filter((s) => /from 'fastify'|\b(request|url): /.test(s.text))
+      .map((s) => s.name);
+    expect({ offenders, requestTakers }).toEqual({ offenders: [], requestTakers: [] });
+  });
+});

@@ -1,0 +1,96 @@
+import {
+  type DeleteQueryBuilder,
+  type DeleteResult,
+  sql,
+  type UpdateQueryBuilder,
+  type UpdateResult,
+} from 'kysely';
+import type { Database } from './db.types';
+import type { AccountScope, BaseContext, InTransaction } from './request-context';
+
+/**
+ * The only way a module updates or deletes tenant rows. Each builder starts with the scope of the
+ * context's actor already applied (its account's rows; every account's for platform operators),
+ * so an update or delete "by bare id" cannot be written: modules add their own conditions (the
+ * id, an organisation path) on top. `platform/scoped-writes.test.ts` fails when a module calls
+ * `updateTable`/`deleteFrom` itself (outside the system tables it lists, each with its reason).
+ */
+
+/** The tables whose rows belong to one account (they carry `account_id`). */
+export type AccountTable = {
+  [T in keyof Database]: 'account_id' extends keyof Database[T] ? T : never;
+}[keyof Database];
+
+type Tx = InTransaction<BaseContext>;
+
+const inScope = (scope: AccountScope, column = 'account_id') =>
+  scope.kind === 'all' ? sql<boolean>`true` : sql<boolean>`${sql.ref(column)} = ${scope.accountId}`;
+
+/**
+ * `UPDATE table … WHERE account_id in the context's scope`. A narrower scope (`scope`) may be given,
+ * e.g. the account of a row the service resolved and checked, never a wider one than the context's.
+ */
+export function updateOwned<T extends AccountTable>(
+  tx: Tx,
+  table: T,
+  scope: AccountScope = tx.scope,
+): UpdateQueryBuilder<Database, T, T, UpdateResult> {
+  checkNarrower(tx, scope);
+  return tx.trx.updateTable(table).where(inScope(scope)) as never;
+}
+
+/** `DELETE FROM table … WHERE account_id in the context's scope` (see `updateOwned`). */
+export function deleteOwned<T extends AccountTable>(
+  tx: Tx,
+  table: T,
+  scope: AccountScope = tx.scope,
+): DeleteQueryBuilder<Database, T, DeleteResult> {
+  checkNarrower(tx, scope);
+  return tx.trx.deleteFrom(table).where(inScope(scope)) as never;
+}
+
+/**
+ * Rows of a table that belong to an account through their parent (`diagnostic_answers` through
+ * `diagnostic_questions`, `circuit_payment_modes` through `circuits`): the parent must lie in
+ * the scope, `WHERE fk IN (SELECT id FROM parent WHERE account_id …)`.
+ */
+export function updateChildOf<T extends keyof Database, P extends AccountTable>(
+  tx: Tx,
+  table: T,
+  through: { column: string; parent: P },
+  scope: AccountScope = tx.scope,
+): UpdateQueryBuilder<Database, T, T, UpdateResult> {
+  checkNarrower(tx, scope);
+  return tx.trx.updateTable(table).where(parentInScope(through, scope)) as never;
+}
+
+/** `DELETE` of child rows whose parent lies in the scope (see `updateChildOf`). */
+export function deleteChildOf<T extends keyof Database, P extends AccountTable>(
+  tx: Tx,
+  table: T,
+  through: { column: string; parent: P },
+  scope: AccountScope = tx.scope,
+): DeleteQueryBuilder<Database, T, DeleteResult> {
+  checkNarrower(tx, scope);
+  return tx.trx.deleteFrom(table).where(parentInScope(through, scope)) as never;
+}
+
+/** The account row itself (`accounts`, keyed by id): the context's own account, or any for platform operators. */
+export function updateAccountRow(
+  tx: Tx,
+  scope: AccountScope = tx.scope,
+): UpdateQueryBuilder<Database, 'accounts', 'accounts', UpdateResult> {
+  checkNarrower(tx, scope);
+  return tx.trx.updateTable('accounts').where(inScope(scope, 'id'));
+}
+
+const parentInScope = (through: { column: string; parent: string }, scope: AccountScope) =>
+  sql<boolean>`${sql.ref(through.column)} IN (SELECT id FROM ${sql.table(through.parent)} WHERE ${inScope(scope)})`;
+
+/** A scope given explicitly must lie within the context's own: a service cannot widen it. */
+function checkNarrower(tx: Tx, scope: AccountScope): void {
+  const own = tx.scope;
+  if (own.kind === 'all') return;
+  if (scope.kind === 'all' || scope.accountId !== own.accountId)
+    throw new Error(`a write outside the context's account (${own.accountId}) was attempted`);
+}
