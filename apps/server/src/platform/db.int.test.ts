@@ -13,6 +13,7 @@ import {
   startBuybackKit,
 } from '../../test/buyback-kit';
 import { withDatabase } from '../../test/postgres';
+import type { AuditEntity } from './audit';
 import { type Change, changeFeed, publishChange } from './change-feed';
 
 let k: BuybackKit;
@@ -24,7 +25,8 @@ afterAll(() => k.close());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Subscribes to a made-up entity type and answers what this process's feed hears of it. */
-function hear(entityType: string) {
+function hear(name: string) {
+  const entityType = name as AuditEntity;
   const heard: Change[] = [];
   const unsubscribe = changeFeed.subscribe(
     [entityType],
@@ -40,7 +42,7 @@ describe('change notifications', () => {
     try {
       await k.t.db
         .transaction()
-        .execute((trx) => publishChange(trx, { entityType: 'db_test_once', accountId: null }));
+        .execute((trx) => publishChange(trx, { entityType: 'db_test_once' as AuditEntity, accountId: null }));
       const start = Date.now();
       while (heard.length === 0 && Date.now() - start < 3000) await sleep(20);
       await sleep(300);
@@ -141,7 +143,7 @@ if (process.env.TEST_DB === 'postgres') {
       }
       const { heard, unsubscribe } = hear('db_test_after_reconnect');
       try {
-        await publishChange(k.t.db, { entityType: 'db_test_after_reconnect', accountId: 'a' });
+        await publishChange(k.t.db, { entityType: 'db_test_after_reconnect' as AuditEntity, accountId: 'a' });
         const since = Date.now();
         while (heard.length === 0 && Date.now() - since < 3000) await sleep(20);
         await sleep(300);

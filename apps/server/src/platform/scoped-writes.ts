@@ -1,6 +1,7 @@
 import {
   type DeleteQueryBuilder,
   type DeleteResult,
+  type RawBuilder,
   sql,
   type UpdateQueryBuilder,
   type UpdateResult,
@@ -36,7 +37,7 @@ export function updateOwned<T extends AccountTable>(
   scope: AccountScope = tx.scope,
 ): UpdateQueryBuilder<Database, T, T, UpdateResult> {
   checkNarrower(tx, scope);
-  return tx.trx.updateTable(table).where(inScope(scope)) as never;
+  return scopedBy(tx.trx.updateTable(table), inScope(scope));
 }
 
 /** `DELETE FROM table … WHERE account_id in the context's scope` (see `updateOwned`). */
@@ -46,7 +47,7 @@ export function deleteOwned<T extends AccountTable>(
   scope: AccountScope = tx.scope,
 ): DeleteQueryBuilder<Database, T, DeleteResult> {
   checkNarrower(tx, scope);
-  return tx.trx.deleteFrom(table).where(inScope(scope)) as never;
+  return scopedBy(tx.trx.deleteFrom(table), inScope(scope));
 }
 
 /**
@@ -61,7 +62,7 @@ export function updateChildOf<T extends keyof Database, P extends AccountTable>(
   scope: AccountScope = tx.scope,
 ): UpdateQueryBuilder<Database, T, T, UpdateResult> {
   checkNarrower(tx, scope);
-  return tx.trx.updateTable(table).where(parentInScope(through, scope)) as never;
+  return scopedBy(tx.trx.updateTable(table), parentInScope(through, scope));
 }
 
 /** `DELETE` of child rows whose parent lies in the scope (see `updateChildOf`). */
@@ -72,7 +73,7 @@ export function deleteChildOf<T extends keyof Database, P extends AccountTable>(
   scope: AccountScope = tx.scope,
 ): DeleteQueryBuilder<Database, T, DeleteResult> {
   checkNarrower(tx, scope);
-  return tx.trx.deleteFrom(table).where(parentInScope(through, scope)) as never;
+  return scopedBy(tx.trx.deleteFrom(table), parentInScope(through, scope));
 }
 
 /** The account row itself (`accounts`, keyed by id): the context's own account, or any for platform operators. */
@@ -83,6 +84,13 @@ export function updateAccountRow(
   checkNarrower(tx, scope);
   return tx.trx.updateTable('accounts').where(inScope(scope, 'id'));
 }
+
+/**
+ * Adds the scope condition. Kysely cannot resolve `where` on a builder of a generic table (its
+ * overloads are a union there), so the builder is narrowed to the one overload used.
+ */
+const scopedBy = (builder: unknown, condition: RawBuilder<boolean>) =>
+  (builder as { where(condition: RawBuilder<boolean>): never }).where(condition);
 
 const parentInScope = (through: { column: string; parent: string }, scope: AccountScope) =>
   sql<boolean>`${sql.ref(through.column)} IN (SELECT id FROM ${sql.table(through.parent)} WHERE ${inScope(scope)})`;
