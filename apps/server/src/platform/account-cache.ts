@@ -1,4 +1,4 @@
-import type { AuditEntity } from './audit';
+import type { AuditEntity } from './audit-entities';
 import { type Change, changeFeed } from './change-feed';
 
 /**

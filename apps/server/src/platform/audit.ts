@@ -1,34 +1,9 @@
 import type { LogAction } from '@reprise/shared';
+import type { AuditEntity } from './audit-entities';
 import { publishChange } from './change-feed';
 import type { Actor } from './context';
 import type { Db } from './db.types';
 import type { BaseContext, InTransaction } from './request-context';
-
-/**
- * The kinds of entity the audit log records, and the change feed announces (platform/change-feed.ts):
- * caches subscribe to these names, never to free strings.
- */
-export const AUDIT_ENTITIES = [
-  'account',
-  'buyback',
-  'cart',
-  'category',
-  'category_questions_order',
-  'circuit',
-  'diagnostic_question',
-  'dispatch_circuit_rule',
-  'home_page_config',
-  'linked_buyer',
-  'organization',
-  'organization_root_detail',
-  'payment_mode',
-  'product',
-  'site',
-  'transfer_order_settings',
-  'user',
-  'white_label_config',
-] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export interface AuditEntry {
   action: LogAction;
@@ -74,5 +49,6 @@ async function insertAudit(trx: Db, actor: Actor | null, entries: AuditEntry[]):
     )
     .execute();
   const changes = new Map(entries.map((e) => [`${e.entityType}:${e.accountId}`, e]));
-  for (const { entityType, accountId } of changes.values()) await publishChange(trx, { entityType, accountId });
+  for (const { entityType, accountId } of changes.values())
+    await publishChange(trx, { entityType, accountId });
 }

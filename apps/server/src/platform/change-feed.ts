@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AuditEntity } from './audit';
+import type { AuditEntity } from './audit-entities';
 import type { Db } from './db.types';
 
 /**
@@ -37,7 +37,10 @@ class ChangeFeed {
   dispatch(payload: string): void {
     const at = payload.indexOf(':');
     if (at < 0) return;
-    const change = { entityType: payload.slice(0, at) as AuditEntity, accountId: payload.slice(at + 1) || null };
+    const change = {
+      entityType: payload.slice(0, at) as AuditEntity,
+      accountId: payload.slice(at + 1) || null,
+    };
     for (const { entityTypes, listener } of this.listeners)
       if (entityTypes.has(change.entityType)) listener(change);
   }

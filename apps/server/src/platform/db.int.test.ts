@@ -13,7 +13,7 @@ import {
   startBuybackKit,
 } from '../../test/buyback-kit';
 import { withDatabase } from '../../test/postgres';
-import type { AuditEntity } from './audit';
+import type { AuditEntity } from './audit-entities';
 import { type Change, changeFeed, publishChange } from './change-feed';
 
 let k: BuybackKit;
