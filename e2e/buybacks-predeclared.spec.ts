@@ -124,12 +124,12 @@ test.describe('pre-declared buybacks at the counter', () => {
     expect(declared.identificationNumber).toMatch(/^\d{13}$/);
 
     await login(page, 'store_seller@demo.test', DEMO_PASSWORD);
-    await page.getByRole('link', { name: 'Rachats pré-déclarés' }).first().click();
+    await page.getByRole('link', { name: 'Reprises pré-déclarées' }).first().click();
     await expect(page).toHaveURL(/\/buybacks-predeclared$/);
 
     // not 13 digits: not recognised, without asking the server
     await findCode(page, '12345');
-    await expect(page.getByText('Code non reconnu : un code de rachat compte 13 chiffres.')).toBeVisible();
+    await expect(page.getByText('Code non reconnu : un n° de reprise compte 13 chiffres.')).toBeVisible();
     // 13 digits that name no pre-declared buyback
     await findCode(page, '0000000000000');
     await expect(page.getByRole('alert')).toHaveText('Dossier pré-créé non reconnu ou non éligible.');
@@ -145,7 +145,7 @@ test.describe('pre-declared buybacks at the counter', () => {
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
     await page.getByRole('button', { name: 'Finaliser au comptoir' }).click();
-    await expect(page.getByRole('status')).toContainText('Rachat finalisé');
+    await expect(page.getByRole('status')).toContainText('Reprise finalisée');
 
     // finalised: no longer pre-declared, the store's buyback
     const detail = await page.request.get(`/api/buybacks/${declared.id}`);

@@ -124,7 +124,7 @@ test.describe('configuration', () => {
     await login(page, 'root_management_unit_analyst@demo.test');
     await expect(page.getByRole('link', { name: 'Circuits' }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Modes de paiement' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: /Ordre de cession/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /Bon de cession/ })).toHaveCount(0);
     await page.goto('/payment-modes');
     await expect(page).toHaveURL(/\/home$/);
   });

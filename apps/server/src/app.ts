@@ -14,6 +14,7 @@ import { registerBuybackConfigRoutes } from './modules/buyback-config/buyback-co
 import { registerBuybackRoutes } from './modules/buybacks/buybacks.routes';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerJobRoutes } from './modules/jobs/jobs.routes';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { tagManagerAllowed } from './modules/white-label/public-page-policy.service';
@@ -21,6 +22,7 @@ import { registerWhiteLabelRoutes } from './modules/white-label/white-label.rout
 import { registerAuth } from './platform/auth-hook';
 import type { AppDeps } from './platform/deps';
 import { answerFrameworkError, registerErrorHandler } from './platform/errors';
+import { systemContext } from './platform/request-context';
 import { applyPublicSitePolicy, registerSecurityHeaders } from './platform/security-headers';
 import { resolveSiteHost } from './platform/site-host';
 import { validatorCompiler } from './platform/validator';
@@ -72,6 +74,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       registerBuybackConfigRoutes(api, deps);
       registerBuybackRoutes(api, deps);
       registerWhiteLabelRoutes(api, deps);
+      registerJobRoutes(api, deps);
     },
     { prefix: '/api' },
   );
@@ -132,7 +135,7 @@ function registerWebApp(app: FastifyInstance, deps: AppDeps): void {
     // the public page's policy depends on the site and on the visitor's consent cookie
     const consent = request.cookies[CONSENT_COOKIE];
     applyPublicSitePolicy(reply, deps.config, {
-      tagManager: await tagManagerAllowed(deps, request.host, consent),
+      tagManager: await tagManagerAllowed(systemContext(deps, { kind: 'all' }), request.host, consent),
     });
     return reply.header('vary', 'host, cookie').sendFile(publicHtml, { maxAge: 0 });
   });

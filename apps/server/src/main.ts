@@ -7,6 +7,7 @@ import { processDeps } from './platform/deps';
 import { startHousekeeping } from './platform/housekeeping';
 import { startJobs } from './platform/jobs';
 import { migrate } from './platform/migrate';
+import { systemContext } from './platform/request-context';
 import { loadKeyring } from './platform/secrets';
 import { DEMO_USERS, isEmpty, seedDemo } from './seed/demo';
 import { DEMO } from './seed/demo-ids';
@@ -37,12 +38,11 @@ if (handle.kind === 'pglite' && (await isEmpty(handle.db))) {
   await seedDemo(handle.db, keyring);
   seeded = true;
 }
-// before serving: IBANs still in clear (migration 010) or under an older key are encrypted again
-const reencrypted = await protectIbansAtRest(handle.db, keyring).catch(refuseToStart);
-if (reencrypted > 0) console.log(`IBANs encrypted with the current data encryption key: ${reencrypted}`);
-
 const jobs = await startJobs(handle.pool);
 const deps = processDeps({ db: handle.db, config, jobs, keyring });
+// before serving: IBANs still in clear (migration 010) or under an older key are encrypted again
+const reencrypted = await protectIbansAtRest(systemContext(deps, { kind: 'all' })).catch(refuseToStart);
+if (reencrypted > 0) console.log(`IBANs encrypted with the current data encryption key: ${reencrypted}`);
 const app = await buildApp(deps, { logger: process.env.LOG_REQUESTS === 'true' });
 
 await app.listen({ port: config.port, host: config.host });

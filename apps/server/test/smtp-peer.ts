@@ -24,13 +24,23 @@ export async function startSmtpPeer(): Promise<{
   url: string;
   mails: ReceivedMail[];
   waitFor: (to: string, timeoutMs?: number) => Promise<ReceivedMail>;
+  /** Refuses mail to `to` from now on with this reply code (4xx: for a while, 5xx: for good). */
+  refuse: (to: string, code: number) => void;
+  /** Accepts mail to `to` again. */
+  accept: (to: string) => void;
   close: () => Promise<void>;
 }> {
   const mails: ReceivedMail[] = [];
+  const refused = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = refused.get(address.address);
+      if (code === undefined) return callback();
+      callback(Object.assign(new Error(`Mailbox ${address.address} refused`), { responseCode: code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -61,6 +71,8 @@ export async function startSmtpPeer(): Promise<{
         await new Promise((r) => setTimeout(r, 25));
       }
     },
+    refuse: (to, code) => void refused.set(to, code),
+    accept: (to) => void refused.delete(to),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -25,7 +25,7 @@ const NAMES: Record<Locale, Record<DocumentKind, string>> = {
   'de-DE': {
     'transfer-order': 'abtretungsbeleg',
     voucher: 'gutschein',
-    'drop-slip': 'abgabebeleg',
+    'drop-slip': 'abgabeschein',
     'shipping-label': 'versandetikett',
   },
 };

@@ -81,7 +81,7 @@ export interface Violation {
   code: string;
 }
 
-/** RFC 9457 problem document as the API answers it. */
+/** The problem document of every refused request (its status from ERROR_STATUS above). */
 export interface Problem {
   type: string;
   title: string;

@@ -10,6 +10,7 @@ export * from './schemas/buyback-config';
 export * from './schemas/buybacks';
 export * from './schemas/catalog';
 export * from './schemas/common';
+export * from './schemas/jobs';
 export * from './schemas/organizations';
 export * from './schemas/translations';
 export * from './schemas/users';

@@ -75,6 +75,8 @@ export const PERMISSIONS = {
   'client.create': 'Create and edit client accounts',
   'admin.assign': 'Assign platform-admin users',
   'white_label.activate': "Activate or deactivate a retailer's public site and set its address",
+  'job.list': 'List the background jobs that failed (mails…), with their error',
+  'job.retry': 'Run a failed background job again, or discard it',
   // the public site's anonymous visitor (pseudo_anonymous)
   'web_buyback.create': 'Use the web buyback wizard and check out a web cart on the public site',
   'web_buyback.read':

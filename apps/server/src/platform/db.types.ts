@@ -422,6 +422,8 @@ export interface BuybacksTable {
   highlighted_instruction: string | null;
   terms: string | null;
   warehouse_id: string | null;
+  /** The warehouse the buyback is sent to (migration 015): warehouse users see it through it. */
+  destination_warehouse_id: string | null;
   payment_mode_id: string;
   payment_mode_label: string;
   payment_type: string;
@@ -457,6 +459,13 @@ export interface BuybacksTable {
   created_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** A buyer a retailer account may use (migration 015). */
+export interface AccountLinkedBuyersTable {
+  account_id: string;
+  buyer_account_id: string;
+  created_at: CreatedAt;
 }
 
 export interface BuybackItemsTable {
@@ -574,4 +583,5 @@ export interface Database {
   payments: PaymentsTable;
   buyback_status_events: BuybackStatusEventsTable;
   idempotency_keys: IdempotencyKeysTable;
+  account_linked_buyers: AccountLinkedBuyersTable;
 }

@@ -74,38 +74,45 @@ export async function runIdempotent<T>(
   request: IdempotentRequest,
   command: (trx: Transaction<Database>) => Promise<IdempotentAnswer<T>>,
 ): Promise<IdempotentAnswer<T> & { replayed: boolean }> {
+  return db.transaction().execute((trx) => runIdempotentIn(trx, request, () => command(trx)));
+}
+
+/** `runIdempotent` in a transaction already open (a context's, `transact`): the key is claimed in it. */
+export async function runIdempotentIn<T>(
+  trx: Transaction<Database>,
+  request: IdempotentRequest,
+  command: () => Promise<IdempotentAnswer<T>>,
+): Promise<IdempotentAnswer<T> & { replayed: boolean }> {
   const fingerprint = fingerprintOf(request);
-  return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto('idempotency_keys')
-      .values({ user_id: request.userId, key: request.key, fingerprint })
-      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-      .returning('key')
-      .executeTakeFirst();
-    if (!claimed) {
-      const stored = await trx
-        .selectFrom('idempotency_keys')
-        .select(['fingerprint', 'response_status', 'response_body'])
-        .where('user_id', '=', request.userId)
-        .where('key', '=', request.key)
-        .executeTakeFirstOrThrow();
-      if (stored.fingerprint !== fingerprint || stored.response_status === null) {
-        throw new AppError(
-          'idempotency_key_reused',
-          'This Idempotency-Key was already used with another request; use a new key for a new request.',
-        );
-      }
-      return { status: stored.response_status, body: stored.response_body as T, replayed: true };
-    }
-    const answer = await command(trx);
-    await trx
-      .updateTable('idempotency_keys')
-      .set({ response_status: answer.status, response_body: JSON.stringify(answer.body) })
+  const claimed = await trx
+    .insertInto('idempotency_keys')
+    .values({ user_id: request.userId, key: request.key, fingerprint })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (!claimed) {
+    const stored = await trx
+      .selectFrom('idempotency_keys')
+      .select(['fingerprint', 'response_status', 'response_body'])
       .where('user_id', '=', request.userId)
       .where('key', '=', request.key)
-      .execute();
-    return { ...answer, replayed: false };
-  });
+      .executeTakeFirstOrThrow();
+    if (stored.fingerprint !== fingerprint || stored.response_status === null) {
+      throw new AppError(
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used with another request; use a new key for a new request.',
+      );
+    }
+    return { status: stored.response_status, body: stored.response_body as T, replayed: true };
+  }
+  const answer = await command();
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ response_status: answer.status, response_body: JSON.stringify(answer.body) })
+    .where('user_id', '=', request.userId)
+    .where('key', '=', request.key)
+    .execute();
+  return { ...answer, replayed: false };
 }
 
 /**

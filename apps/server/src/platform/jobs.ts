@@ -1,7 +1,16 @@
+import { createHash } from 'node:crypto';
+import type { JobQueue } from '@reprise/shared';
 import type { Transaction } from 'kysely';
 import type pg from 'pg';
-import { fromKysely, type Job, type JobResult, PgBoss } from 'pg-boss';
+import { fromKysely, type JobResult, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
 import type { Database } from './db.types';
+import type { Page } from './pagination';
+
+/**
+ * Where the jobs of every queue go once their retries are spent (or at once when they fail for
+ * good): no worker reads it; platform admins see its jobs and send them back (modules/jobs).
+ */
+export const DEAD_LETTER_QUEUE = 'dead-letter';
 
 /** The queues and their retry policy: a failed run is tried again later, each wait doubling. */
 export const QUEUES = {
@@ -16,6 +25,7 @@ export const QUEUES = {
     retryDelayMax: 900,
     expireInSeconds: 120,
     deleteAfterSeconds: 3600,
+    deadLetter: DEAD_LETTER_QUEUE,
   },
   /** A password reset request to look up and answer by mail (modules/auth/auth.service.ts). */
   'password-reset': {
@@ -24,18 +34,82 @@ export const QUEUES = {
     retryBackoff: true,
     retryDelayMax: 300,
     expireInSeconds: 60,
+    deadLetter: DEAD_LETTER_QUEUE,
   },
-} as const;
-export type QueueName = keyof typeof QUEUES;
+} as const satisfies Record<JobQueue, Omit<Queue, 'name'>>;
+export type QueueName = JobQueue;
 
-/** What a handler receives: the payload, and the job id that stays the same across retries. */
+/**
+ * A dead letter waits 30 days for an admin, then goes. It is a copy of the failed job, whose own
+ * row its queue deletes on its usual schedule.
+ */
+const DEAD_LETTER_POLICY = { retentionSeconds: 30 * 24 * 3600 };
+
+/**
+ * What an admin may read of a failed job's payload: these fields and nothing else. A mail's body
+ * carries its links (a password link holds its token), so only its recipient and subject show.
+ */
+export const SHOWN_DATA: Record<QueueName, readonly string[]> = {
+  mail: ['to', 'subject'],
+  'password-reset': ['email'],
+};
+
+/** The fields of `data` that SHOWN_DATA lets an admin read, as text. */
+export function shownData(queue: QueueName, data: unknown): Record<string, string> {
+  const fields = (data ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    SHOWN_DATA[queue].flatMap((name) => (typeof fields[name] === 'string' ? [[name, fields[name]]] : [])),
+  );
+}
+
+/**
+ * What a handler receives: the payload, and the id of the job as first sent, which stays the same
+ * across its retries and after an admin sends it back from the dead letters (what idempotent
+ * handlers record their work under).
+ */
 export type JobHandler<T> = (data: T, jobId: string) => Promise<void>;
+
+/**
+ * The id of a job a handler enqueues, derived from the handler's own job id: a second run of the
+ * handler enqueues the same id again, which the queue ignores (or, the first one done, its
+ * idempotent handler recognises), so nothing is done twice. A UUID of version 8 (custom).
+ */
+export function followUpJobId(jobId: string, purpose: string): string {
+  const hex = createHash('sha256').update(`${jobId}:${purpose}`).digest('hex');
+  const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** A failure no retry can mend (a recipient refused for good): the job goes to the dead letters at once. */
+export class PermanentJobFailure extends Error {}
+
+/** A job in the dead letters, as an admin sees it. */
+export interface DeadLetter {
+  id: string;
+  /** The queue it failed in. */
+  queue: QueueName;
+  error: string | null;
+  attempts: number;
+  createdAt: Date;
+  failedAt: Date;
+  /** Its payload's fields an admin may read (shownData). */
+  data: Record<string, string>;
+}
 
 export interface Jobs {
   /** Enqueues inside the caller's transaction: the job exists only if that transaction commits. */
-  send(trx: Transaction<Database>, queue: QueueName, data: object): Promise<void>;
+  send(trx: Transaction<Database>, queue: QueueName, data: object, options?: { id?: string }): Promise<void>;
   /** Runs `handler` for the jobs of `queue` in this process; a handler that throws is retried. */
   work<T>(queue: QueueName, handler: JobHandler<T>): Promise<void>;
+  /** The dead letters, the latest failure first, of one queue or all. */
+  deadLetters(query: { queue?: QueueName; offset: number; limit: number }): Promise<Page<DeadLetter>>;
+  /**
+   * Sends a dead letter back to its queue, in the caller's transaction, where it runs again with a
+   * fresh set of retries. False when there is no such dead letter (sent back or discarded already).
+   */
+  retry(trx: Transaction<Database>, id: string): Promise<boolean>;
+  /** Deletes a dead letter for good, in the caller's transaction; false when there is none. */
+  discard(trx: Transaction<Database>, id: string): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -57,7 +131,7 @@ export async function startJobs(
   });
   boss.on('error', (error) => log(`jobs: ${error.message}`));
   await boss.start();
-  for (const [name, policy] of Object.entries(QUEUES)) {
+  const ensureQueue = async (name: string, policy: Omit<Queue, 'name'>) => {
     if (await boss.getQueue(name)) await boss.updateQueue(name, policy);
     else {
       // another process starting at the same moment may have created it first
@@ -65,7 +139,14 @@ export async function startJobs(
         if (!(await boss.getQueue(name))) throw error;
       });
     }
-  }
+  };
+  // the dead letters' queue first: the others name it
+  await ensureQueue(DEAD_LETTER_QUEUE, DEAD_LETTER_POLICY);
+  for (const [name, policy] of Object.entries(QUEUES)) await ensureQueue(name, policy);
+  // read here, on the pool: it caches the dead letters' queue, which `retry` and `discard` then
+  // reach inside a transaction without another connection (PGlite has one)
+  const { total: waiting } = await boss.previewRedrive(DEAD_LETTER_QUEUE);
+  if (waiting > 0) log(`jobs: ${waiting} failed job(s) wait for an admin (/admin/jobs)`);
   // a batch at a time, fetched again at once while batches come full: a backlog drains without
   // waiting a polling interval per job; each job of a batch succeeds or is retried on its own
   const polling = {
@@ -73,28 +154,91 @@ export async function startJobs(
     batchSize: 10,
     burstWhenBatchFull: true,
     perJobResults: true,
+    includeMetadata: true,
   } as const;
   return {
-    async send(trx, queue, data) {
-      await boss.send(queue, data, { db: fromKysely(trx) });
+    async send(trx, queue, data, sendOptions = {}) {
+      await boss.send(queue, data, { ...sendOptions, db: fromKysely(trx) });
     },
     async work<T>(queue: QueueName, handler: JobHandler<T>) {
-      await boss.work<T>(queue, polling, async (jobs: Job<T>[]) => {
+      await boss.work<T, JobResult[], typeof polling>(queue, polling, async (jobs: JobWithMetadata<T>[]) => {
         const results: JobResult[] = [];
         for (const job of jobs) {
           try {
-            await handler(job.data, job.id);
+            await handler(job.data, job.sourceRootId ?? job.id);
             results.push({ id: job.id, status: 'completed' });
           } catch (error) {
-            log(`jobs: ${queue} ${job.id} failed (${(error as Error).message}); tried again later`);
-            results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
+            results.push(failure(queue, job, error as Error, log));
           }
         }
         return results;
       });
     },
+    async deadLetters(query) {
+      const queues = query.queue ? [query.queue] : Object.keys(QUEUES);
+      const where = `FROM pgboss.job WHERE name = $1 AND state = 'created' AND source_name = ANY($2::text[])`;
+      const { rows } = await pool.query<DeadLetterRow>(
+        `SELECT id, source_name, data, source_output, source_retry_count, source_created_on, created_on
+         ${where} ORDER BY created_on DESC, id LIMIT $3 OFFSET $4`,
+        [DEAD_LETTER_QUEUE, queues, query.limit, query.offset],
+      );
+      const counted = await pool.query<{ count: number }>(`SELECT count(*)::int AS count ${where}`, [
+        DEAD_LETTER_QUEUE,
+        queues,
+      ]);
+      return { member: rows.map(toDeadLetter), totalItems: counted.rows[0]?.count ?? 0 };
+    },
+    async retry(trx, id) {
+      return (await boss.redrive(DEAD_LETTER_QUEUE, { ids: [id], db: fromKysely(trx) })) === 1;
+    },
+    async discard(trx, id) {
+      // pg-boss answers { jobs, requested, affected }, though its type names no field
+      const deleted = await boss.deleteJob(DEAD_LETTER_QUEUE, id, { db: fromKysely(trx) });
+      return (deleted as { affected: number }).affected === 1;
+    },
     async stop() {
       await boss.stop({ graceful: true, close: false, timeout: 10_000 });
     },
+  };
+}
+
+/**
+ * How a failed run is settled: tried again later, or (its retries spent, or a permanent failure)
+ * failed for good, which copies it to the dead letters.
+ */
+function failure(
+  queue: QueueName,
+  job: JobWithMetadata<unknown>,
+  error: Error,
+  log: (message: string) => void,
+): JobResult {
+  const permanent = error instanceof PermanentJobFailure;
+  const outcome =
+    permanent || job.retryCount >= job.retryLimit ? 'sent to the dead letters' : 'tried again later';
+  log(`jobs: ${queue} ${job.id} failed (${error.message}); ${outcome}`);
+  return { id: job.id, status: permanent ? 'deadletter' : 'failed', output: { message: error.message } };
+}
+
+interface DeadLetterRow {
+  id: string;
+  source_name: QueueName;
+  data: unknown;
+  source_output: { message?: unknown; value?: { message?: unknown } } | null;
+  source_retry_count: number;
+  source_created_on: Date;
+  created_on: Date;
+}
+
+/** A dead letter's row as an admin sees it: the error message (a handler's, or pg-boss's timeout). */
+function toDeadLetter(row: DeadLetterRow): DeadLetter {
+  const message = row.source_output?.message ?? row.source_output?.value?.message;
+  return {
+    id: row.id,
+    queue: row.source_name,
+    error: typeof message === 'string' ? message : null,
+    attempts: row.source_retry_count + 1,
+    createdAt: row.source_created_on,
+    failedAt: row.created_on,
+    data: shownData(row.source_name, row.data),
   };
 }

@@ -5,7 +5,7 @@ import type { Transaction } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Db } from './db';
 import type { Database } from './db.types';
-import type { JobHandler, Jobs } from './jobs';
+import { type JobHandler, type Jobs, PermanentJobFailure } from './jobs';
 
 export interface MailMessage {
   to: string;
@@ -48,15 +48,34 @@ export function createMailer(options: {
   };
 }
 
-/** Queues a mail in the caller's transaction: it is sent by the `mail` job only if that transaction commits. */
-export async function queueMail(jobs: Jobs, trx: Transaction<Database>, message: MailMessage): Promise<void> {
-  await jobs.send(trx, 'mail', message);
+/**
+ * Queues a mail in the caller's transaction: it is sent by the `mail` job only if that transaction
+ * commits. A handler that queues a mail gives its job's id (followUpJobId), so that a second run
+ * of the handler does not send it twice.
+ */
+export async function queueMail(
+  jobs: Jobs,
+  trx: Transaction<Database>,
+  message: MailMessage,
+  options: { id?: string } = {},
+): Promise<void> {
+  await jobs.send(trx, 'mail', message, options);
 }
+
+/** The top-level domain `.invalid` is reserved never to exist: a mail to it can never be delivered. */
+const RESERVED_INVALID = /\.invalid$/i;
+
+/** The SMTP server refused the mail for good (a 5xx reply): retrying would be refused the same. */
+const refusedForGood = (error: Error) => {
+  const code = (error as Error & { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
 
 /**
  * The `mail` job's handler. Idempotent: a job delivered is recorded under its id, so a run
- * again (a lost completion, a restart) sends nothing twice; the Message-ID is the job's too,
- * so that a receiving server can drop the copy sent just before a crash.
+ * again (a lost completion, a restart, a send back from the dead letters) sends nothing twice; the Message-ID is the job's too,
+ * so that a receiving server can drop the copy sent just before a crash. A mail that can never be
+ * delivered goes to the dead letters at once (PermanentJobFailure); other failures are retried.
  */
 export function mailJobHandler(db: Db, mailer: Mailer, domain: string): JobHandler<MailMessage> {
   return async (message, jobId) => {
@@ -66,7 +85,12 @@ export function mailJobHandler(db: Db, mailer: Mailer, domain: string): JobHandl
       .where('job_id', '=', jobId)
       .executeTakeFirst();
     if (sent) return;
-    await mailer.send({ ...message, messageId: `<${jobId}@${domain}>` });
+    if (RESERVED_INVALID.test(message.to.trim())) {
+      throw new PermanentJobFailure(`No mail can reach ${message.to}: the domain .invalid never exists.`);
+    }
+    await mailer.send({ ...message, messageId: `<${jobId}@${domain}>` }).catch((error: Error) => {
+      throw refusedForGood(error) ? new PermanentJobFailure(error.message) : error;
+    });
     await db
       .insertInto('mail_deliveries')
       .values({ job_id: jobId })

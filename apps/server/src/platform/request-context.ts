@@ -52,6 +52,13 @@ export type InTransaction<C extends BaseContext> = C & {
 /** A signed-in user's request inside its transaction. */
 export type TxContext = InTransaction<RequestContext>;
 
+/**
+ * Where a repository reads for a context: its transaction when it is in one (reads see the
+ * command's own writes and locks), else the pool.
+ */
+export const readerOf = (ctx: BaseContext): Reader =>
+  'trx' in ctx ? (ctx as InTransaction<BaseContext>).trx : ctx.db;
+
 /** The accounts an actor may write: its own, or every account for platform operators. */
 export const scopeOfActor = (actor: Actor): AccountScope =>
   actor.isPlatform ? { kind: 'all' } : { kind: 'account', accountId: actor.accountId };

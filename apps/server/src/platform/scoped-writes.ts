@@ -86,6 +86,24 @@ export function updateAccountRow(
 }
 
 /**
+ * Rows of the scope's accounts, and rows of another account linked to a parent in the scope: a
+ * retailer's user holding a role (`user_modules`) in an organisation of the buyer's account is
+ * written by the buyer's managers too (modules/users/users.rules.ts, accountOfModules).
+ * `WHERE (account_id in scope OR id IN (SELECT link.column FROM link.table WHERE link.through IN
+ * (SELECT id FROM link.parent WHERE account_id in scope)))`.
+ */
+export function updateOwnedOrLinked<T extends AccountTable, P extends AccountTable>(
+  tx: Tx,
+  table: T,
+  link: { table: keyof Database; column: string; through: string; parent: P },
+  scope: AccountScope = tx.scope,
+): UpdateQueryBuilder<Database, T, T, UpdateResult> {
+  checkNarrower(tx, scope);
+  const linked = sql<boolean>`id IN (SELECT ${sql.ref(link.column)} FROM ${sql.table(link.table)} WHERE ${parentInScope({ column: link.through, parent: link.parent }, scope)})`;
+  return scopedBy(tx.trx.updateTable(table), sql<boolean>`(${inScope(scope)} OR ${linked})`);
+}
+
+/**
  * Adds the scope condition. Kysely cannot resolve `where` on a builder of a generic table (its
  * overloads are a union there), so the builder is narrowed to the one overload used.
  */

@@ -5,7 +5,8 @@ import * as repo from '../modules/buybacks/buybacks.repository';
 import { createBuybacks, type NewBuybackLine } from '../modules/buybacks/create-buybacks.service';
 import { loadProductContext } from '../modules/buybacks/wizard.service';
 import type { Actor } from '../platform/context';
-import type { Db } from '../platform/db';
+import type { AppDeps } from '../platform/deps';
+import { scopeOfActor, type Trx, type TxContext } from '../platform/request-context';
 import type { Keyring } from '../platform/secrets';
 import { DEMO_CONFIG } from './buyback-config';
 import { DEMO_CATALOG } from './catalog';
@@ -22,7 +23,7 @@ const C = DEMO_CONFIG.circuits;
 const PM = DEMO_CONFIG.paymentModes;
 const cat = DEMO_CATALOG.categories as Record<string, string>;
 
-async function actorOf(trx: Db, email: string, userType: UserType): Promise<Actor> {
+async function actorOf(trx: Trx, email: string, userType: UserType): Promise<Actor> {
   const row = await trx
     .selectFrom('users as u')
     .innerJoin('user_modules as m', 'm.user_id', 'u.id')
@@ -45,8 +46,28 @@ async function actorOf(trx: Db, email: string, userType: UserType): Promise<Acto
   };
 }
 
+/**
+ * A demo user's command in the seed's transaction: the buyback services run as for a request of
+ * that user, their writes going to the seed's transaction.
+ */
+function commandOf(trx: Trx, actor: Actor, keyring: Keyring): TxContext {
+  // of the dependencies, the buyback services reach only the keyring here (IBANs encrypted at rest)
+  const deps = { db: trx, keyring } as Partial<AppDeps> as AppDeps;
+  return {
+    actor,
+    scope: scopeOfActor(actor),
+    locale: null,
+    db: trx,
+    deps,
+    trx,
+    afterCommit: () => {
+      throw new Error('the demo seed runs no after-commit effect');
+    },
+  };
+}
+
 /** The first published products of a category or below it, by name. */
-async function productsOf(trx: Db, categoryId: string, count: number): Promise<string[]> {
+async function productsOf(trx: Trx, categoryId: string, count: number): Promise<string[]> {
   const rows = await trx
     .selectFrom('products as p')
     .innerJoin('categories as c', 'c.id', 'p.main_category_id')
@@ -61,14 +82,14 @@ async function productsOf(trx: Db, categoryId: string, count: number): Promise<s
 
 /** A line answering each question with its answer at `pick` (wrapping), so states vary. */
 async function line(
-  trx: Db,
+  ctx: TxContext,
   productId: string,
   pick: number,
   shippingMethodId: string,
   paymentModeId: string,
   imei?: string,
 ): Promise<NewBuybackLine> {
-  const { questions, row } = await loadProductContext(trx, DEMO.accounts.demoRetail, productId);
+  const { questions, row } = await loadProductContext(ctx, DEMO.accounts.demoRetail, productId);
   return {
     productId,
     answers: questions.map((q) => ({
@@ -120,17 +141,16 @@ const customer = (
 
 /** Moves a buyback, its item and its payment through allowed transitions only. */
 async function advance(
-  trx: Db,
-  actor: Actor,
+  ctx: TxContext,
   id: string,
   steps: { status?: string; itemStatus?: string; paymentStatus?: string }[],
 ) {
   for (const step of steps) {
-    const current = await trx
+    const current = await ctx.trx
       .selectFrom('buybacks as b')
       .innerJoin('buyback_items as i', 'i.buyback_id', 'b.id')
       .innerJoin('payments as p', 'p.buyback_id', 'b.id')
-      .select(['b.status', 'i.status as item_status', 'p.status as payment_status'])
+      .select(['b.account_id', 'b.status', 'i.status as item_status', 'p.status as payment_status'])
       .where('b.id', '=', id)
       .executeTakeFirstOrThrow();
     if (step.status) assertTransition('buyback', current.status as never, step.status as never);
@@ -138,21 +158,24 @@ async function advance(
     if (step.paymentStatus)
       assertTransition('payment', current.payment_status as never, step.paymentStatus as never);
     await repo.updateStatuses(
-      trx,
-      id,
+      ctx,
+      { id, account_id: current.account_id },
       {
         buyback: step.status ? { status: step.status } : undefined,
         itemStatus: step.itemStatus,
         paymentStatus: step.paymentStatus,
       },
-      actor.userId,
     );
   }
 }
 
-export async function seedBuybacks(trx: Db, keyring: Keyring): Promise<void> {
-  const seller = await actorOf(trx, 'store_seller@demo.test', 'store_seller');
-  const rmu = await actorOf(trx, 'root_management_unit_manager@demo.test', 'root_management_unit_manager');
+export async function seedBuybacks(trx: Trx, keyring: Keyring): Promise<void> {
+  const seller = commandOf(trx, await actorOf(trx, 'store_seller@demo.test', 'store_seller'), keyring);
+  const rmu = commandOf(
+    trx,
+    await actorOf(trx, 'root_management_unit_manager@demo.test', 'root_management_unit_manager'),
+    keyring,
+  );
   const [iphoneA, iphoneB] = await productsOf(trx, cat['smartphones-apple'] as string, 2);
   const [galaxy] = await productsOf(trx, cat['smartphones-samsung'] as string, 1);
   const [laptop] = await productsOf(trx, cat.laptops as string, 1);
@@ -160,21 +183,20 @@ export async function seedBuybacks(trx: Db, keyring: Keyring): Promise<void> {
     throw new Error('the demo catalogue lacks the products the demo buybacks use');
   const iban = 'FR76 3000 6000 0112 3456 7890 189';
 
-  const store = (actor: Actor, storeId: string, lines: NewBuybackLine[], who: ReturnType<typeof customer>) =>
-    createBuybacks(
-      trx,
-      actor,
-      { channel: 'store', storeId, lines, customer: who, asCart: lines.length > 1 },
-      keyring,
-    );
+  const store = (
+    ctx: TxContext,
+    storeId: string,
+    lines: NewBuybackLine[],
+    who: ReturnType<typeof customer>,
+  ) => createBuybacks(ctx, { channel: 'store', storeId, lines, customer: who, asCart: lines.length > 1 });
 
   // awaiting inventory: a cart of two in Paris, paid by bank transfer
   await store(
     seller,
     DEMO.orgs.storeParis,
     [
-      await line(trx, iphoneA, 0, C.storeDrop, PM.bankTransfer, '356789012345678'),
-      await line(trx, galaxy, 1, C.storeDrop, PM.bankTransfer),
+      await line(seller, iphoneA, 0, C.storeDrop, PM.bankTransfer, '356789012345678'),
+      await line(seller, galaxy, 1, C.storeDrop, PM.bankTransfer),
     ],
     customer('Zoé', 'Łukasiewicz', '12 Rue Oberkampf', '75011', 'Paris', 'FR', { iban }),
   );
@@ -182,29 +204,29 @@ export async function seedBuybacks(trx: Db, keyring: Keyring): Promise<void> {
   await store(
     seller,
     DEMO.orgs.storeParis,
-    [await line(trx, iphoneB, 1, C.storeDrop, PM.voucher)],
+    [await line(seller, iphoneB, 1, C.storeDrop, PM.voucher)],
     customer('Jürgen', 'Groß', 'Straße des 17. Juni 1', '75008', 'Paris', 'FR'),
   );
   // in transit from Lille (store collect, gift card)
   const transit = await store(
     rmu,
     DEMO.orgs.storeLille,
-    [await line(trx, laptop, 0, C.storeCollect, PM.giftCard)],
+    [await line(seller, laptop, 0, C.storeCollect, PM.giftCard)],
     customer('Søren', 'Ærøskøbing', '5 Rue Nationale', '59000', 'Lille', 'FR'),
   );
-  await advance(trx, rmu, transit.buybacks[0]?.id as string, [
+  await advance(rmu, transit.buybacks[0]?.id as string, [
     { status: 'bb_in_transit', itemStatus: 'item_in_transit' },
   ]);
   // completed by the warehouse and paid
   const done = await store(
     rmu,
     DEMO.orgs.storeBruxelles,
-    [await line(trx, galaxy, 2, C.storeDrop, PM.bankTransfer)],
+    [await line(seller, galaxy, 2, C.storeDrop, PM.bankTransfer)],
     customer('Lotte', 'Van den Broeck', 'Rue Neuve 12', '1000', 'Bruxelles', 'BE', {
       iban: 'BE68 5390 0754 7034',
     }),
   );
-  await advance(trx, rmu, done.buybacks[0]?.id as string, [
+  await advance(rmu, done.buybacks[0]?.id as string, [
     { status: 'bb_in_transit', itemStatus: 'item_in_transit', paymentStatus: 'payment_created' },
     { status: 'bb_in_processing', itemStatus: 'item_registered_in_warehouse' },
     { itemStatus: 'item_awaiting_compliancy_tests' },
@@ -215,12 +237,12 @@ export async function seedBuybacks(trx: Db, keyring: Keyring): Promise<void> {
   const paying = await store(
     seller,
     DEMO.orgs.storeParis,
-    [await line(trx, galaxy, 0, C.storeDrop, PM.bankTransfer)],
+    [await line(seller, galaxy, 0, C.storeDrop, PM.bankTransfer)],
     customer('Hugo', 'Virement', '22 Rue de Rivoli', '75004', 'Paris', 'FR', {
       iban: 'FR14 2004 1010 0505 0001 3M02 606',
     }),
   );
-  await advance(trx, rmu, paying.buybacks[0]?.id as string, [
+  await advance(rmu, paying.buybacks[0]?.id as string, [
     { paymentStatus: 'payment_created' },
     { paymentStatus: 'payment_initiated' },
   ]);
@@ -228,7 +250,7 @@ export async function seedBuybacks(trx: Db, keyring: Keyring): Promise<void> {
   const cancelled = await store(
     seller,
     DEMO.orgs.storeParis,
-    [await line(trx, iphoneA, 2, C.storeDrop, PM.giftCard)],
+    [await line(seller, iphoneA, 2, C.storeDrop, PM.giftCard)],
     customer('Amélie', 'Poulain', '15 Rue des Trois Frères', '75018', 'Paris', 'FR'),
   );
   const c = cancelled.buybacks[0];
@@ -238,67 +260,55 @@ export async function seedBuybacks(trx: Db, keyring: Keyring): Promise<void> {
       { reason: 'customer_retraction', force: false },
     );
     await repo.updateStatuses(
-      trx,
-      c.id,
+      seller,
+      { id: c.id, account_id: DEMO.accounts.demoRetail },
       {
         buyback: {
           status: plan.status,
           cancel_reason: 'customer_retraction',
           cancel_comment: 'Le client préfère garder son téléphone.',
-          cancelled_by: seller.userId,
+          cancelled_by: seller.actor.userId,
           cancelled: true,
         },
         itemStatus: plan.itemStatus,
         paymentStatus: plan.paymentStatus,
       },
-      seller.userId,
     );
   }
   // lost in store
   const lost = await store(
     seller,
     DEMO.orgs.storeParis,
-    [await line(trx, iphoneB, 0, C.storeDrop, PM.noIbanTransfer)],
+    [await line(seller, iphoneB, 0, C.storeDrop, PM.noIbanTransfer)],
     customer('Ólafur', 'Łódź', '3 Place de la République', '75003', 'Paris', 'FR'),
   );
   const l = lost.buybacks[0];
   if (l) {
     const plan = planLostInStore({ status: l.status, itemStatus: l.item.status });
     await repo.updateStatuses(
-      trx,
-      l.id,
+      seller,
+      { id: l.id, account_id: DEMO.accounts.demoRetail },
       { buyback: { status: plan.status }, itemStatus: plan.itemStatus },
-      seller.userId,
     );
   }
   // pre-declared on the web, to be handed in at a store
-  await createBuybacks(
-    trx,
-    seller,
-    {
-      channel: 'web',
-      storeId: null,
-      accountId: DEMO.accounts.demoRetail,
-      lines: [await line(trx, iphoneA, 1, C.webDrop, PM.voucher)],
-      customer: customer('Inès', 'García', '8 Avenue Jean Jaurès', '69007', 'Lyon', 'FR'),
-      asCart: false,
-    },
-    keyring,
-  );
+  await createBuybacks(seller, {
+    channel: 'web',
+    storeId: null,
+    accountId: DEMO.accounts.demoRetail,
+    lines: [await line(seller, iphoneA, 1, C.webDrop, PM.voucher)],
+    customer: customer('Inès', 'García', '8 Avenue Jean Jaurès', '69007', 'Lyon', 'FR'),
+    asCart: false,
+  });
   // pre-declared 20 days ago and never brought in: the counter warns that prices may have changed
-  const old = await createBuybacks(
-    trx,
-    seller,
-    {
-      channel: 'web',
-      storeId: null,
-      accountId: DEMO.accounts.demoRetail,
-      lines: [await line(trx, iphoneB, 0, C.webDrop, PM.voucher)],
-      customer: customer('Zoë', 'Müller', '21 Rue Sainte-Catherine', '33000', 'Bordeaux', 'FR'),
-      asCart: false,
-    },
-    keyring,
-  );
+  const old = await createBuybacks(seller, {
+    channel: 'web',
+    storeId: null,
+    accountId: DEMO.accounts.demoRetail,
+    lines: [await line(seller, iphoneB, 0, C.webDrop, PM.voucher)],
+    customer: customer('Zoë', 'Müller', '21 Rue Sainte-Catherine', '33000', 'Bordeaux', 'FR'),
+    asCart: false,
+  });
   const oldId = old.buybacks[0]?.id;
   if (oldId) {
     await sql`UPDATE buybacks SET created_at = now() - interval '20 days' WHERE id = ${oldId}`.execute(trx);

@@ -1,14 +1,11 @@
 import type { Insertable } from 'kysely';
 import { sortKey } from '../modules/catalog/catalog-text';
 import { derivedColumns } from '../modules/catalog/products/products.mapper';
-import {
-  insertProducts,
-  type NewProduct,
-  recountCategories,
-} from '../modules/catalog/products/products-bulk.repository';
-import { createPostgresProductSearch } from '../modules/catalog/search/postgres-product-search';
+import { insertProducts, type NewProduct } from '../modules/catalog/products/products-bulk.repository';
+import { writeDocuments } from '../modules/catalog/search/postgres-product-search';
 import type { Db } from '../platform/db';
 import type { CategoriesTable } from '../platform/db.types';
+import { recountCategories } from './catalog-counters';
 import {
   BRAND_WEIGHTS,
   BRANDS,
@@ -252,7 +249,7 @@ export async function seedCatalog(trx: Db): Promise<void> {
   await insertProducts(trx, products);
   await recountCategories(trx, DEMO.accounts.demoRetail);
   await recountCategories(trx, DEMO.accounts.otherRetail);
-  await createPostgresProductSearch(trx).index(
+  await writeDocuments(
     trx,
     products.map((p) => p.id),
   );

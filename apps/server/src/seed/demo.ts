@@ -349,6 +349,14 @@ export async function seedDemo(db: Db, keyring: Keyring): Promise<void> {
         },
       ])
       .execute();
+    // the buyers the retailers may use: Demo Buyer buys from both (their catalogues name it)
+    await trx
+      .insertInto('account_linked_buyers')
+      .values([
+        { account_id: A.demoRetail, buyer_account_id: A.demoBuyer },
+        { account_id: A.otherRetail, buyer_account_id: A.demoBuyer },
+      ])
+      .execute();
     const paths = new Map<string, string>();
     for (const org of ORGANIZATIONS) {
       const parentPath = org.parent_organization_id ? paths.get(org.parent_organization_id) : '/';

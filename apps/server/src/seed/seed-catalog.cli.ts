@@ -3,16 +3,14 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { withIndexesRebuilt } from '../modules/catalog/catalog-bulk.repository';
 import { lockCatalogue } from '../modules/catalog/categories/categories.repository';
-import {
-  insertProducts,
-  type NewProduct,
-  recountCategories,
-} from '../modules/catalog/products/products-bulk.repository';
-import { createPostgresProductSearch } from '../modules/catalog/search/postgres-product-search';
+import { insertProducts, type NewProduct } from '../modules/catalog/products/products-bulk.repository';
+import { writeDocuments } from '../modules/catalog/search/postgres-product-search';
 import { loadConfig } from '../platform/config';
-import { type Db, openDatabase } from '../platform/db';
+import { openDatabase } from '../platform/db';
 import { migrate } from '../platform/migrate';
+import type { Trx } from '../platform/request-context';
 import { loadKeyring } from '../platform/secrets';
+import { recountCategories } from './catalog-counters';
 import { ean13, productRow, productTemplates } from './catalog-generate';
 import { isEmpty, seedDemo } from './demo';
 import { DEMO } from './demo-ids';
@@ -68,7 +66,7 @@ function generated(
   });
 }
 
-async function load(trx: Db): Promise<void> {
+async function load(trx: Trx): Promise<void> {
   await lockCatalogue(trx, accountId);
   const categories = await trx
     .selectFrom('categories')
@@ -84,13 +82,12 @@ async function load(trx: Db): Promise<void> {
         .executeTakeFirstOrThrow()
     ).n,
   );
-  const search = createPostgresProductSearch(trx);
   for (let from = 0; from < total; from += chunkSize) {
     const rows: NewProduct[] = [];
     for (let i = from; i < Math.min(total, from + chunkSize); i += 1)
       rows.push(generated(i, offset, byIdentifier));
     await insertProducts(trx, rows);
-    await search.index(
+    await writeDocuments(
       trx,
       rows.map((r) => r.id),
     );

@@ -6,7 +6,8 @@ import { cartRoutes } from '../features/cart/routes';
 import { catalogRoutes } from '../features/catalog/routes';
 import { circuitsRoutes } from '../features/circuits/routes';
 import { designRoutes } from '../features/design/routes';
-import { entitiesRoutes } from '../features/entities/routes';
+import { jobsRoutes } from '../features/jobs/routes';
+import { organizationsRoutes } from '../features/organizations/routes';
 import { paymentModesRoutes } from '../features/payment-modes/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { usersRoutes } from '../features/users/routes';
@@ -15,7 +16,7 @@ import { whiteLabelRoutes } from '../features/white-label/routes';
 /** Screens of the feature folders, children of the dashboard layout (each lazy, each with its `handle.permission`). */
 export const dashboardFeatureRoutes: RouteObject[] = [
   ...usersRoutes,
-  ...entitiesRoutes,
+  ...organizationsRoutes,
   ...designRoutes,
   ...catalogRoutes,
   ...circuitsRoutes,
@@ -24,6 +25,7 @@ export const dashboardFeatureRoutes: RouteObject[] = [
   ...buybacksRoutes,
   ...buybacksPredeclaredRoutes,
   ...whiteLabelRoutes,
+  ...jobsRoutes,
 ];
 
 /** Screens of the fluid wizard layout (the buyback wizard will be the first). */

@@ -1,6 +1,7 @@
 import type { Permission, PremiumFeature } from '@reprise/shared';
 import {
   type Icon,
+  IconAlertTriangle,
   IconBarcode,
   IconBuildingCommunity,
   IconBuildingStore,
@@ -131,6 +132,7 @@ export const MENU: MenuSection[] = [
         icon: IconWorld,
         permission: 'white_label.activate',
       },
+      { key: 'failedJobs', to: '/admin/jobs', icon: IconAlertTriangle, permission: 'job.list' },
     ],
   },
 ];

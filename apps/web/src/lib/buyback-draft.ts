@@ -30,7 +30,8 @@ export interface WizardDraft {
   imeiWarningAccepted: boolean;
   /** Selected answer ids by question id. */
   answers: Record<string, string[]>;
-  shippingMethodId: string | null;
+  /** The chosen circuit (the API's `shippingMethodId`). */
+  circuitId: string | null;
   paymentModeId: string | null;
 }
 
@@ -46,7 +47,7 @@ export function emptyDraft(productId: string): WizardDraft {
     imei: '',
     imeiWarningAccepted: false,
     answers: {},
-    shippingMethodId: null,
+    circuitId: null,
     paymentModeId: null,
   };
 }
@@ -77,26 +78,26 @@ export function isAnswered(question: WizardQuestion, selected: readonly string[]
   return question.type === 'unique' ? known.length === 1 : known.length >= 1;
 }
 
-export function selectedShipping(
+export function selectedCircuit(
   draft: WizardDraft,
-  methods: readonly ShippingMethod[] | undefined,
+  circuits: readonly ShippingMethod[] | undefined,
 ): ShippingMethod | null {
-  return methods?.find((m) => m.id === draft.shippingMethodId) ?? null;
+  return circuits?.find((c) => c.id === draft.circuitId) ?? null;
 }
 
-/** The chosen payment mode, only if the chosen shipping method offers it. */
+/** The chosen payment mode, only if the chosen circuit offers it. */
 export function selectedPayment(
   draft: WizardDraft,
-  methods: readonly ShippingMethod[] | undefined,
+  circuits: readonly ShippingMethod[] | undefined,
 ): PaymentMethod | null {
-  return selectedShipping(draft, methods)?.paymentMethods.find((p) => p.id === draft.paymentModeId) ?? null;
+  return selectedCircuit(draft, circuits)?.paymentMethods.find((p) => p.id === draft.paymentModeId) ?? null;
 }
 
 export function isStepComplete(
   step: WizardStep,
   draft: WizardDraft,
   questionnaire: Questionnaire,
-  methods: readonly ShippingMethod[] | undefined,
+  circuits: readonly ShippingMethod[] | undefined,
 ): boolean {
   switch (step.kind) {
     case 'imei': {
@@ -106,7 +107,7 @@ export function isStepComplete(
     case 'question':
       return isAnswered(step.question, draft.answers[step.question.id]);
     case 'delivery':
-      return selectedPayment(draft, methods) !== null;
+      return selectedPayment(draft, circuits) !== null;
     case 'review':
       return true;
   }
@@ -117,9 +118,9 @@ export function furthestReachableStep(
   steps: readonly WizardStep[],
   draft: WizardDraft,
   questionnaire: Questionnaire,
-  methods: readonly ShippingMethod[] | undefined,
+  circuits: readonly ShippingMethod[] | undefined,
 ): number {
-  const index = steps.findIndex((step) => !isStepComplete(step, draft, questionnaire, methods));
+  const index = steps.findIndex((step) => !isStepComplete(step, draft, questionnaire, circuits));
   return index === -1 ? steps.length - 1 : index;
 }
 
@@ -137,14 +138,14 @@ export function pricingAnswers(draft: WizardDraft, questionnaire: Questionnaire)
 export function livePrice(
   draft: WizardDraft,
   questionnaire: Questionnaire,
-  methods: readonly ShippingMethod[] | undefined,
+  circuits: readonly ShippingMethod[] | undefined,
 ): PriceBreakdown {
-  const shipping = selectedShipping(draft, methods);
-  const payment = selectedPayment(draft, methods);
+  const circuit = selectedCircuit(draft, circuits);
+  const payment = selectedPayment(draft, circuits);
   return computePrice({
     prices: questionnaire.product.buybackPrices as PriceBreakdownPrices,
     answers: pricingAnswers(draft, questionnaire),
-    shippingModifier: (shipping?.modifier ?? null) as Modifier | null,
+    shippingModifier: (circuit?.modifier ?? null) as Modifier | null,
     paymentModifier: (payment?.modifier ?? null) as Modifier | null,
     bonusCents: null,
     buybackZeroNotAllowed: questionnaire.product.buybackZeroNotAllowed,
@@ -177,16 +178,16 @@ export function chooseAnswers(draft: WizardDraft, questionId: string, answerIds:
   return { ...draft, answers: { ...draft.answers, [questionId]: answerIds } };
 }
 
-/** Another shipping method drops a payment mode it does not offer (its only one is chosen). */
-export function chooseShipping(
+/** Another circuit drops a payment mode it does not offer (its only one is chosen). */
+export function chooseCircuit(
   draft: WizardDraft,
-  shippingMethodId: string,
-  methods: readonly ShippingMethod[],
+  circuitId: string,
+  circuits: readonly ShippingMethod[],
 ): WizardDraft {
-  const method = methods.find((m) => m.id === shippingMethodId);
-  const keeps = method?.paymentMethods.some((p) => p.id === draft.paymentModeId) ?? false;
-  const onlyOne = method?.paymentMethods.length === 1 ? (method.paymentMethods[0]?.id ?? null) : null;
-  return { ...draft, shippingMethodId, paymentModeId: keeps ? draft.paymentModeId : onlyOne };
+  const circuit = circuits.find((c) => c.id === circuitId);
+  const keeps = circuit?.paymentMethods.some((p) => p.id === draft.paymentModeId) ?? false;
+  const onlyOne = circuit?.paymentMethods.length === 1 ? (circuit.paymentMethods[0]?.id ?? null) : null;
+  return { ...draft, circuitId, paymentModeId: keeps ? draft.paymentModeId : onlyOne };
 }
 
 /** The drafts of one screen in the tab's session storage, under their own key prefix. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A field the server refused (RFC 9457 problem `violations`). */
+/** A field the server refused (a problem document's `violations`, packages/shared/src/errors.ts). */
 export interface Violation {
   propertyPath: string;
   code: string;

@@ -21,7 +21,7 @@ export function translationValues<F extends string>(
 
 /**
  * The request's translations: every locale but the base one, as typed ('' removes a translation;
- * the server keeps texts only). The base locale is the entity's own text.
+ * the server keeps texts only). The base locale is the record's own text.
  */
 export function translationsRequest<F extends string>(
   values: TranslationValues<F>,

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * IBAN (ISO 13616): country code, two check digits, then the BBAN; the length is fixed per
- * country (SWIFT IBAN registry) and the whole passes ISO 7064 MOD 97-10.
+ * IBAN: country code, two check digits, then the national account number; the length is fixed
+ * per country (this table) and the whole passes the MOD 97-10 check (`mod97`).
  */
-// biome-ignore format: the registry reads better as a table
+// biome-ignore format: the lengths read better as a table
 export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
   AD: 24, AE: 23, AL: 28, AT: 20, AZ: 28, BA: 20, BE: 16, BG: 22, BH: 22, BI: 27, BR: 29, BY: 28,
   CH: 21, CR: 22, CY: 28, CZ: 24, DE: 22, DJ: 27, DK: 18, DO: 28, EE: 20, EG: 29, ES: 24, FI: 18,
@@ -21,7 +21,7 @@ export function normalizeIban(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();
 }
 
-/** ISO 7064 MOD 97-10 of the IBAN with its first four characters moved to the end (letters A=10…Z=35). */
+/** MOD 97-10 of the IBAN with its first four characters moved to the end (letters A=10…Z=35). */
 function mod97(iban: string): number {
   const rearranged = iban.slice(4) + iban.slice(0, 4);
   let remainder = 0;

@@ -69,3 +69,27 @@ export const PatchOrganizationRootDetailRequest = z
   .partial()
   .strict();
 export type PatchOrganizationRootDetailRequest = z.infer<typeof PatchOrganizationRootDetailRequest>;
+
+/** `/account/{accountId}/…`: the account named in the path. */
+export const AccountIdParams = z.object({ accountId: z.uuid({ message: 'invalid_uuid' }) });
+export type AccountIdParams = z.infer<typeof AccountIdParams>;
+
+/** A buyer account a retailer may use, with the warehouses that may receive its products. */
+export const LinkedBuyer = z.object({
+  accountId: z.uuid(),
+  name: z.string(),
+  warehouses: z.array(z.object({ id: z.uuid(), commonName: z.string() })),
+});
+export type LinkedBuyer = z.infer<typeof LinkedBuyer>;
+
+/** The linked buyers of an account (foundation.md section 2, /account/{accountId}/linked-buyers). */
+export const LinkedBuyersResponse = z.object({ accountId: z.uuid(), buyers: z.array(LinkedBuyer) });
+export type LinkedBuyersResponse = z.infer<typeof LinkedBuyersResponse>;
+
+/** Replaces the linked buyers of an account: the buyer accounts it may use, by id. */
+export const PutLinkedBuyersRequest = z
+  .object({
+    buyerAccountIds: z.array(z.uuid({ message: 'invalid_uuid' })).max(100, { message: 'too_many' }),
+  })
+  .strict();
+export type PutLinkedBuyersRequest = z.infer<typeof PutLinkedBuyersRequest>;

@@ -85,8 +85,8 @@ export const PAYMENT_PROVIDERS_BY_TYPE: Record<PaymentModeType, readonly Payment
 /** A bank transfer needs the customer's IBAN; the other types do not. */
 export const paymentNeedsIban = (type: PaymentModeType) => type === 'bank_transfer';
 
-export const DISPATCH_RULE_STATUSES = ['enabled', 'disabled'] as const;
-export type DispatchRuleStatus = (typeof DISPATCH_RULE_STATUSES)[number];
+export const DISPATCH_CIRCUIT_RULE_STATUSES = ['enabled', 'disabled'] as const;
+export type DispatchCircuitRuleStatus = (typeof DISPATCH_CIRCUIT_RULE_STATUSES)[number];
 
 export const TRANSFER_ORDER_VARIABLES = [
   'total_price',
@@ -467,7 +467,7 @@ export const CircuitResponse = z.object({
   transportProvider: Ref.nullable(),
   defaultInstructions: z.array(Instruction),
   dispatchCircuitRuleId: z.uuid(),
-  dispatchCircuitRuleStatus: z.enum(DISPATCH_RULE_STATUSES),
+  dispatchCircuitRuleStatus: z.enum(DISPATCH_CIRCUIT_RULE_STATUSES),
   categories: z.array(CategoryLink),
   numberOfCategories: z.number().int(),
   createdAt: z.string(),
@@ -518,8 +518,8 @@ const customValues = () =>
     )
     .refine((v) => Object.keys(v).length <= 20, { message: 'too_many' });
 
-const dispatchRuleFields = {
-  status: oneOf(DISPATCH_RULE_STATUSES),
+const dispatchCircuitRuleFields = {
+  status: oneOf(DISPATCH_CIRCUIT_RULE_STATUSES),
   description: plain(CIRCUIT_DESCRIPTION_MAX),
   terms: orNull(z.string().trim().max(DISPATCH_TERMS_MAX, { message: 'too_long' })),
   traceabilityEnabled: z.boolean(needed('invalid_value')),
@@ -532,24 +532,39 @@ const dispatchRuleFields = {
   customValues: customValues(),
 };
 
-type DispatchRuleFields = { [K in keyof typeof dispatchRuleFields]: z.infer<(typeof dispatchRuleFields)[K]> };
+type DispatchCircuitRuleFields = {
+  [K in keyof typeof dispatchCircuitRuleFields]: z.infer<(typeof dispatchCircuitRuleFields)[K]>;
+};
 
-export function dispatchRuleViolations(v: DispatchRuleFields): { path: string; code: string }[] {
+export function dispatchCircuitRuleViolations(
+  v: DispatchCircuitRuleFields,
+): { path: string; code: string }[] {
   return v.ownInstructions && v.instructions.length === 0
     ? [{ path: 'instructions', code: 'instructions_required' }]
     : [];
 }
 
-const refineDispatchRule = (v: DispatchRuleFields, ctx: z.RefinementCtx) => {
-  for (const issue of dispatchRuleViolations(v))
+const refineDispatchCircuitRule = (v: DispatchCircuitRuleFields, ctx: z.RefinementCtx) => {
+  for (const issue of dispatchCircuitRuleViolations(v))
     ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.code });
 };
 
-export const DispatchCircuitRuleForm = z.object(dispatchRuleFields).superRefine(refineDispatchRule);
+export const DispatchCircuitRuleForm = z
+  .object(dispatchCircuitRuleFields)
+  .superRefine(refineDispatchCircuitRule);
 export type DispatchCircuitRuleForm = z.infer<typeof DispatchCircuitRuleForm>;
 
-export const PatchDispatchCircuitRuleRequest = z.object(dispatchRuleFields).partial().strict();
+export const PatchDispatchCircuitRuleRequest = z.object(dispatchCircuitRuleFields).partial().strict();
 export type PatchDispatchCircuitRuleRequest = z.infer<typeof PatchDispatchCircuitRuleRequest>;
+
+/**
+ * @deprecated the names before docs/glossary.md ("dispatch rule" alone is ambiguous beside the
+ * warehouse dispatch rule): modules/buyback-config still imports them; remove once it does not.
+ */
+export {
+  type DispatchCircuitRuleStatus as DispatchRuleStatus,
+  dispatchCircuitRuleViolations as dispatchRuleViolations,
+};
 
 export const DispatchCircuitRuleResponse = z.object({
   id: z.uuid(),
@@ -565,7 +580,7 @@ export const DispatchCircuitRuleResponse = z.object({
   categories: z.array(CategoryLink),
   categoryIds: z.array(z.uuid()),
   numberOfCategories: z.number().int(),
-  status: z.enum(DISPATCH_RULE_STATUSES),
+  status: z.enum(DISPATCH_CIRCUIT_RULE_STATUSES),
   description: z.string().nullable(),
   terms: z.string().nullable(),
   traceabilityEnabled: z.boolean(),
@@ -587,7 +602,7 @@ export const ListDispatchCircuitRulesQuery = z.object({
   page: queryPage(),
   itemsPerPage: z.coerce.number().int().min(1).max(100).default(30),
   accountId: z.uuid().optional(),
-  status: z.enum(DISPATCH_RULE_STATUSES).optional(),
+  status: z.enum(DISPATCH_CIRCUIT_RULE_STATUSES).optional(),
   circuit: z.uuid().optional(),
   category: z.uuid().optional(),
 });

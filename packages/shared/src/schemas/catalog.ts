@@ -19,7 +19,7 @@ export const ABSORPTION_TYPES = [
 ] as const;
 export type AbsorptionType = (typeof ABSORPTION_TYPES)[number];
 
-export const QUESTION_TYPES = ['unique', 'multiple'] as const;
+export const DIAGNOSTIC_QUESTION_TYPES = ['unique', 'multiple'] as const;
 export const PRICE_IMPACT_KINDS = ['fixed', 'percentage'] as const;
 
 /** Prices are cents of the account's currency: 0 to 50000 units. */
@@ -28,7 +28,7 @@ export const MAX_PRICE_CENTS = 5_000_000;
 export const MAX_MEASURE = 1_000_000;
 export const CATEGORY_DESCRIPTION_MAX = 3000;
 export const PRODUCT_COMMENT_MAX = 500;
-export const QUESTION_DESCRIPTION_MAX = 3000;
+export const DIAGNOSTIC_QUESTION_DESCRIPTION_MAX = 3000;
 export const PRODUCT_PAGE_SIZES = [5, 10, 15, 30] as const;
 export const DEFAULT_PRODUCT_PAGE_SIZE = 10;
 export const SEARCH_PAGE_SIZE = 40;
@@ -492,7 +492,7 @@ export const PriceImpact = z.discriminatedUnion('kind', [
 ]);
 export type PriceImpact = z.infer<typeof PriceImpact>;
 
-export const AnswerResponse = z.object({
+export const DiagnosticAnswerResponse = z.object({
   id: z.uuid(),
   title: z.string(),
   description: z.string().nullable(),
@@ -503,43 +503,44 @@ export const AnswerResponse = z.object({
   /** `title` and `description` in other languages than the account's. */
   translations: TranslationsResponse,
 });
-export type AnswerResponse = z.infer<typeof AnswerResponse>;
+export type DiagnosticAnswerResponse = z.infer<typeof DiagnosticAnswerResponse>;
 
-export const QuestionResponse = z.object({
+export const DiagnosticQuestionResponse = z.object({
   id: z.uuid(),
   categoryId: z.uuid(),
   title: z.string(),
-  type: z.enum(QUESTION_TYPES),
+  type: z.enum(DIAGNOSTIC_QUESTION_TYPES),
   description: z.string().nullable(),
   position: z.number().int(),
-  answers: z.array(AnswerResponse),
+  answers: z.array(DiagnosticAnswerResponse),
   /** `title` and `description` in other languages than the account's. */
   translations: TranslationsResponse,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type QuestionResponse = z.infer<typeof QuestionResponse>;
+export type DiagnosticQuestionResponse = z.infer<typeof DiagnosticQuestionResponse>;
 
-const questionHelp = () => orNull(z.string().trim().max(QUESTION_DESCRIPTION_MAX, { message: 'too_long' }));
+const diagnosticTextHelp = () =>
+  orNull(z.string().trim().max(DIAGNOSTIC_QUESTION_DESCRIPTION_MAX, { message: 'too_long' }));
 
-export const AnswerInput = z.object({
+export const DiagnosticAnswerRequest = z.object({
   /** An existing answer of the question keeps its id; without one the answer is new. */
   id: uuid().optional(),
   title: text(2, 255),
-  description: orNull(z.string().trim().max(QUESTION_DESCRIPTION_MAX, { message: 'too_long' }))
+  description: orNull(z.string().trim().max(DIAGNOSTIC_QUESTION_DESCRIPTION_MAX, { message: 'too_long' }))
     .optional()
     .default(null),
   maxGrade: oneOf(PRODUCT_GRADES).nullable().optional().default(null),
   priceImpact: PriceImpact.nullable().optional().default(null),
-  translations: translationsOf({ title: text(2, 255), description: questionHelp() })
+  translations: translationsOf({ title: text(2, 255), description: diagnosticTextHelp() })
     .optional()
     .default({}),
 });
-export type AnswerInput = z.infer<typeof AnswerInput>;
+export type DiagnosticAnswerRequest = z.infer<typeof DiagnosticAnswerRequest>;
 
 /** At least two answers, in the order given (their position is their index). */
 const answers = z
-  .array(AnswerInput, needed('invalid_value'))
+  .array(DiagnosticAnswerRequest, needed('invalid_value'))
   .min(2, { message: 'at_least_two_answers' })
   .max(50, { message: 'too_many' })
   .refine(
@@ -550,47 +551,47 @@ const answers = z
     { message: 'duplicate_answer_id' },
   );
 
-const questionFields = {
+const diagnosticQuestionFields = {
   title: text(2, 255),
-  type: oneOf(QUESTION_TYPES),
-  description: orNull(z.string().trim().max(QUESTION_DESCRIPTION_MAX, { message: 'too_long' })),
+  type: oneOf(DIAGNOSTIC_QUESTION_TYPES),
+  description: orNull(z.string().trim().max(DIAGNOSTIC_QUESTION_DESCRIPTION_MAX, { message: 'too_long' })),
   answers,
   /** Replaces every translation when sent; the account's language is the base text, not a translation. */
-  translations: translationsOf({ title: text(2, 255), description: questionHelp() }),
+  translations: translationsOf({ title: text(2, 255), description: diagnosticTextHelp() }),
 };
 
-export const CreateQuestionRequest = z.object({
-  ...questionFields,
-  description: questionFields.description.optional().default(null),
-  translations: questionFields.translations.optional().default({}),
+export const CreateDiagnosticQuestionRequest = z.object({
+  ...diagnosticQuestionFields,
+  description: diagnosticQuestionFields.description.optional().default(null),
+  translations: diagnosticQuestionFields.translations.optional().default({}),
   /** 0-based place among the category's questions; the end when absent. */
   position: int4(z.number().int()).min(0).optional(),
 });
-export type CreateQuestionRequest = z.infer<typeof CreateQuestionRequest>;
-export type CreateQuestionInput = z.input<typeof CreateQuestionRequest>;
+export type CreateDiagnosticQuestionRequest = z.infer<typeof CreateDiagnosticQuestionRequest>;
+export type CreateDiagnosticQuestionInput = z.input<typeof CreateDiagnosticQuestionRequest>;
 
 /** Merge-patch; `answers`, when sent, replaces the whole list. */
-export const PatchQuestionRequest = z.object(questionFields).partial().strict();
-export type PatchQuestionRequest = z.infer<typeof PatchQuestionRequest>;
+export const PatchDiagnosticQuestionRequest = z.object(diagnosticQuestionFields).partial().strict();
+export type PatchDiagnosticQuestionRequest = z.infer<typeof PatchDiagnosticQuestionRequest>;
 
 /** PUT: the whole question; the description is cleared when absent. */
-export const ReplaceQuestionRequest = z
+export const ReplaceDiagnosticQuestionRequest = z
   .object({
-    ...questionFields,
-    description: questionFields.description.optional().default(null),
-    translations: questionFields.translations.optional().default({}),
+    ...diagnosticQuestionFields,
+    description: diagnosticQuestionFields.description.optional().default(null),
+    translations: diagnosticQuestionFields.translations.optional().default({}),
   })
   .strict();
-export type ReplaceQuestionRequest = z.infer<typeof ReplaceQuestionRequest>;
+export type ReplaceDiagnosticQuestionRequest = z.infer<typeof ReplaceDiagnosticQuestionRequest>;
 
-export const ReorderQuestionsRequest = z.object({
+export const ReorderDiagnosticQuestionsRequest = z.object({
   /** Every question of the category, in the new order. */
   ids: z
     .array(uuid())
     .max(500)
     .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicate_id' }),
 });
-export type ReorderQuestionsRequest = z.infer<typeof ReorderQuestionsRequest>;
+export type ReorderDiagnosticQuestionsRequest = z.infer<typeof ReorderDiagnosticQuestionsRequest>;
 
 export const CategoryIdParams = z.object({ categoryId: uuid() });
 
@@ -598,7 +599,7 @@ export const CategoryIdParams = z.object({ categoryId: uuid() });
 export const QuestionnaireResponse = z.object({
   productId: z.uuid(),
   categories: z.array(CategoryRef),
-  questions: z.array(QuestionResponse.extend({ categoryLabel: z.string() })),
+  questions: z.array(DiagnosticQuestionResponse.extend({ categoryLabel: z.string() })),
 });
 export type QuestionnaireResponse = z.infer<typeof QuestionnaireResponse>;
 

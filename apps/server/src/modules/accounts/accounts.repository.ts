@@ -1,27 +1,29 @@
 import { sql, type Updateable } from 'kysely';
-import type { Actor } from '../../platform/context';
-import type { Db } from '../../platform/db';
 import type { AccountsTable } from '../../platform/db.types';
+import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
+import { updateAccountRow } from '../../platform/scoped-writes';
 import type { AccountImageKind } from './account-images';
 
 const IMAGE_COLUMN = { logo: 'logo_key', favicon: 'favicon_key' } as const;
 
-/** An account the actor may reach: its own, or any for a platform operator. */
+/** An account the context may reach: its own, or any for a platform operator. */
 export async function findReachableAccount(
-  db: Db,
-  actor: Actor,
+  ctx: BaseContext,
   id: string,
   options: { forUpdate?: boolean } = {},
 ) {
-  let query = db.selectFrom('accounts').selectAll().where('id', '=', id);
-  if (!actor.isPlatform) query = query.where('id', '=', actor.accountId);
+  let query = readerOf(ctx).selectFrom('accounts').selectAll().where('id', '=', id);
+  if (ctx.scope.kind === 'account') query = query.where('id', '=', ctx.scope.accountId);
   if (options.forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
-export async function updateAccount(trx: Db, id: string, values: Updateable<AccountsTable>) {
-  return trx
-    .updateTable('accounts')
+export async function updateAccount(
+  tx: InTransaction<BaseContext>,
+  id: string,
+  values: Updateable<AccountsTable>,
+) {
+  return updateAccountRow(tx)
     .set({ ...values, updated_at: sql`now()` })
     .where('id', '=', id)
     .returningAll()
@@ -38,8 +40,12 @@ export const imageKeyOf = (
 ) => row[IMAGE_COLUMN[kind]];
 
 /** The storage key of an account's logo or favicon, for anyone (public site, login page). */
-export async function findImageKey(db: Db, id: string, kind: AccountImageKind): Promise<string | null> {
-  const row = await db
+export async function findImageKey(
+  ctx: BaseContext,
+  id: string,
+  kind: AccountImageKind,
+): Promise<string | null> {
+  const row = await readerOf(ctx)
     .selectFrom('accounts')
     .select(['logo_key', 'favicon_key'])
     .where('id', '=', id)

@@ -2,10 +2,11 @@ import { AccountResponse, IdParams, UpdateDesignRequest } from '@reprise/shared'
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../platform/auth-hook';
 import type { AppDeps } from '../../platform/deps';
+import { contextOf, systemContext } from '../../platform/request-context';
 import { ACCOUNT_IMAGES, type AccountImageKind, imageCacheControl } from './account-images';
 import * as accounts from './accounts.service';
+import { registerLinkedBuyerRoutes } from './linked-buyers.routes';
 import { registerRootDetailRoutes } from './root-details.routes';
 import { readUploadedFile } from './uploaded-file';
 
@@ -14,7 +15,6 @@ const ImageQuery = z.object({ v: z.string().max(64).optional() });
 
 export function registerAccountRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
 
   app.get(
     '/accounts/:id',
@@ -22,7 +22,7 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AppDeps): 
       config: { authenticated: true },
       schema: { tags, params: IdParams, response: { 200: AccountResponse } },
     },
-    async (request) => accounts.getAccount(db, actorOf(request), request.params.id),
+    async (request) => accounts.getAccount(contextOf(request, deps), request.params.id),
   );
 
   app.patch(
@@ -31,7 +31,7 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AppDeps): 
       config: { permission: 'design' },
       schema: { tags, params: IdParams, body: UpdateDesignRequest, response: { 200: AccountResponse } },
     },
-    async (request) => accounts.updateDesign(db, actorOf(request), request.params.id, request.body),
+    async (request) => accounts.updateDesign(contextOf(request, deps), request.params.id, request.body),
   );
 
   for (const kind of ['logo', 'favicon'] as const satisfies AccountImageKind[]) {
@@ -48,7 +48,7 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AppDeps): 
       },
       async (request) => {
         const data = await readUploadedFile(request, ACCOUNT_IMAGES[kind].maxBytes);
-        return accounts.replaceImage(deps, actorOf(request), request.params.id, kind, data);
+        return accounts.replaceImage(contextOf(request, deps), request.params.id, kind, data);
       },
     );
 
@@ -58,7 +58,7 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AppDeps): 
         config: { permission: 'design' },
         schema: { tags, params: IdParams, response: { 200: AccountResponse } },
       },
-      async (request) => accounts.removeImage(deps, actorOf(request), request.params.id, kind),
+      async (request) => accounts.removeImage(contextOf(request, deps), request.params.id, kind),
     );
 
     // public: the login page and the public site show the account's logo and favicon
@@ -66,7 +66,12 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AppDeps): 
       `/accounts/:id/${kind}`,
       { config: { public: true }, schema: { tags, params: IdParams, querystring: ImageQuery } },
       async (request, reply) => {
-        const image = await accounts.readImage(deps, request.params.id, kind);
+        const { id } = request.params;
+        const image = await accounts.readImage(
+          systemContext(deps, { kind: 'account', accountId: id }),
+          id,
+          kind,
+        );
         const etag = `"${image.version}"`;
         reply
           .header('cache-control', imageCacheControl(request.query.v, image.version))
@@ -79,4 +84,5 @@ export function registerAccountRoutes(fastify: FastifyInstance, deps: AppDeps): 
   }
 
   registerRootDetailRoutes(fastify, deps);
+  registerLinkedBuyerRoutes(fastify, deps);
 }

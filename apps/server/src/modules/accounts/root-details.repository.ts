@@ -1,36 +1,30 @@
 import { sql, type Updateable } from 'kysely';
-import type { Actor } from '../../platform/context';
-import type { Db } from '../../platform/db';
 import type { OrganizationRootDetailsTable } from '../../platform/db.types';
+import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
+import { updateOwned } from '../../platform/scoped-writes';
 
-/** Root details the actor may reach: its own account's, or any for a platform operator. */
-const reachable = (db: Db, actor: Actor) => {
-  const query = db.selectFrom('organization_root_details').selectAll();
-  return actor.isPlatform ? query : query.where('account_id', '=', actor.accountId);
+/** Root details the context may reach: its own account's, or any for a platform operator. */
+const reachable = (ctx: BaseContext) => {
+  const query = readerOf(ctx).selectFrom('organization_root_details').selectAll();
+  return ctx.scope.kind === 'all' ? query : query.where('account_id', '=', ctx.scope.accountId);
 };
 
-export async function findRootDetailOfAccount(db: Db, actor: Actor, accountId: string) {
-  return reachable(db, actor).where('account_id', '=', accountId).executeTakeFirst();
+export async function findRootDetailOfAccount(ctx: BaseContext, accountId: string) {
+  return reachable(ctx).where('account_id', '=', accountId).executeTakeFirst();
 }
 
-export async function findRootDetail(
-  db: Db,
-  actor: Actor,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-) {
-  let query = reachable(db, actor).where('id', '=', id);
+export async function findRootDetail(ctx: BaseContext, id: string, options: { forUpdate?: boolean } = {}) {
+  let query = reachable(ctx).where('id', '=', id);
   if (options.forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
 export async function updateRootDetail(
-  trx: Db,
+  tx: InTransaction<BaseContext>,
   id: string,
   values: Updateable<OrganizationRootDetailsTable>,
 ) {
-  return trx
-    .updateTable('organization_root_details')
+  return updateOwned(tx, 'organization_root_details')
     .set({ ...values, updated_at: sql`now()` })
     .where('id', '=', id)
     .returningAll()

@@ -5,13 +5,13 @@ import {
 } from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth-hook';
 import type { AppDeps } from '../../platform/deps';
+import { contextOf } from '../../platform/request-context';
 import * as rootDetails from './root-details.service';
 
 const tags = ['accounts'];
 
-export function registerRootDetailRoutes(fastify: FastifyInstance, { db }: AppDeps): void {
+export function registerRootDetailRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -20,7 +20,7 @@ export function registerRootDetailRoutes(fastify: FastifyInstance, { db }: AppDe
       config: { permission: 'dashboard.read' },
       schema: { tags, params: IdParams, response: { 200: OrganizationRootDetailResponse } },
     },
-    async (request) => rootDetails.getRootDetailOfAccount(db, actorOf(request), request.params.id),
+    async (request) => rootDetails.getRootDetailOfAccount(contextOf(request, deps), request.params.id),
   );
 
   app.patch(
@@ -34,6 +34,7 @@ export function registerRootDetailRoutes(fastify: FastifyInstance, { db }: AppDe
         response: { 200: OrganizationRootDetailResponse },
       },
     },
-    async (request) => rootDetails.updateRootDetail(db, actorOf(request), request.params.id, request.body),
+    async (request) =>
+      rootDetails.updateRootDetail(contextOf(request, deps), request.params.id, request.body),
   );
 }

@@ -1,36 +1,33 @@
 import type { OrganizationRootDetailResponse, PatchOrganizationRootDetailRequest } from '@reprise/shared';
-import { writeAudit } from '../../platform/audit';
-import type { Actor } from '../../platform/context';
-import type { Db } from '../../platform/db';
+import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
+import { type RequestContext, transact } from '../../platform/request-context';
 import { toRootDetailColumns, toRootDetailResponse } from './root-details.mapper';
 import * as repo from './root-details.repository';
 
 /** The account-wide settings (root details) of the actor's account, or any for an operator. */
 export async function getRootDetailOfAccount(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   accountId: string,
 ): Promise<OrganizationRootDetailResponse> {
-  const row = await repo.findRootDetailOfAccount(db, actor, accountId);
+  const row = await repo.findRootDetailOfAccount(ctx, accountId);
   if (!row) throw notFound('organisation root detail');
   return toRootDetailResponse(row);
 }
 
 export async function updateRootDetail(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   patch: PatchOrganizationRootDetailRequest,
 ): Promise<OrganizationRootDetailResponse> {
-  return db.transaction().execute(async (trx) => {
-    const current = await repo.findRootDetail(trx, actor, id, { forUpdate: true });
+  return transact(ctx, async (tx) => {
+    const current = await repo.findRootDetail(tx, id, { forUpdate: true });
     if (!current) throw notFound('organisation root detail');
     const columns = toRootDetailColumns(patch);
     const before = toRootDetailResponse(current);
     if (Object.keys(columns).length === 0) return before;
-    const after = toRootDetailResponse(await repo.updateRootDetail(trx, id, columns));
-    await writeAudit(trx, actor, {
+    const after = toRootDetailResponse(await repo.updateRootDetail(tx, id, columns));
+    await audit(tx, {
       action: 'update',
       entityType: 'organization_root_detail',
       entityId: id,

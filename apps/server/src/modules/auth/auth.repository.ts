@@ -1,7 +1,13 @@
 import type { ModuleType, UserType } from '@reprise/shared';
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db';
+import { type BaseContext, type InTransaction, type Reader, readerOf } from '../../platform/request-context';
 import { authChanged } from '../../platform/session-cache';
+
+/**
+ * The system tables of signing in (platform/scoped-writes.test.ts, SYSTEM_WRITES): sessions,
+ * password links and a user's own sign-in facts, reached by a credential or by the session itself.
+ */
+type Tx = InTransaction<BaseContext>;
 
 export interface UserWithModules {
   id: string;
@@ -18,7 +24,7 @@ export interface UserWithModules {
 }
 
 async function withModules(
-  db: Db,
+  db: Reader,
   user: Omit<UserWithModules, 'modules'> | undefined,
 ): Promise<UserWithModules | null> {
   if (!user) return null;
@@ -43,7 +49,8 @@ const userColumns = [
   'preferred_module as preferredModule',
 ] as const;
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserWithModules | null> {
+export async function findUserByEmail(ctx: BaseContext, email: string): Promise<UserWithModules | null> {
+  const db = readerOf(ctx);
   const user = await db
     .selectFrom('users')
     .select(userColumns)
@@ -52,13 +59,14 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserWithMo
   return withModules(db, user as Omit<UserWithModules, 'modules'> | undefined);
 }
 
-export async function findUserById(db: Db, id: string): Promise<UserWithModules | null> {
+export async function findUserById(ctx: BaseContext, id: string): Promise<UserWithModules | null> {
+  const db = readerOf(ctx);
   const user = await db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
   return withModules(db, user as Omit<UserWithModules, 'modules'> | undefined);
 }
 
 export async function createSession(
-  db: Db,
+  tx: Tx,
   values: {
     userId: string;
     tokenHash: string;
@@ -68,7 +76,7 @@ export async function createSession(
     userAgent: string | null;
   },
 ): Promise<string> {
-  const row = await db
+  const row = await tx.trx
     .insertInto('sessions')
     .values({
       user_id: values.userId,
@@ -83,9 +91,9 @@ export async function createSession(
   return row.id;
 }
 
-export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await authChanged(db);
-  await db
+export async function revokeSession(tx: Tx, sessionId: string): Promise<void> {
+  await authChanged(tx.trx);
+  await tx.trx
     .updateTable('sessions')
     .set({ revoked_at: sql`now()` })
     .where('id', '=', sessionId)
@@ -93,9 +101,9 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .execute();
 }
 
-export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
-  await authChanged(db);
-  let q = db
+export async function revokeUserSessions(tx: Tx, userId: string, exceptSessionId?: string): Promise<void> {
+  await authChanged(tx.trx);
+  let q = tx.trx
     .updateTable('sessions')
     .set({ revoked_at: sql`now()` })
     .where('user_id', '=', userId)
@@ -105,22 +113,22 @@ export async function revokeUserSessions(db: Db, userId: string, exceptSessionId
 }
 
 export async function setSessionModule(
-  db: Db,
+  tx: Tx,
   sessionId: string,
   userId: string,
   module: ModuleType,
 ): Promise<void> {
-  await authChanged(db);
-  await db.updateTable('sessions').set({ current_module: module }).where('id', '=', sessionId).execute();
-  await db.updateTable('users').set({ preferred_module: module }).where('id', '=', userId).execute();
+  await authChanged(tx.trx);
+  await tx.trx.updateTable('sessions').set({ current_module: module }).where('id', '=', sessionId).execute();
+  await tx.trx.updateTable('users').set({ preferred_module: module }).where('id', '=', userId).execute();
 }
 
-export async function markLoggedIn(db: Db, userId: string): Promise<void> {
-  await db.updateTable('users').set({ last_login_at: sql`now()` }).where('id', '=', userId).execute();
+export async function markLoggedIn(tx: Tx, userId: string): Promise<void> {
+  await tx.trx.updateTable('users').set({ last_login_at: sql`now()` }).where('id', '=', userId).execute();
 }
 
-export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
-  await db
+export async function setPassword(tx: Tx, userId: string, passwordHash: string): Promise<void> {
+  await tx.trx
     .updateTable('users')
     .set({ password_hash: passwordHash, updated_at: sql`now()` })
     .where('id', '=', userId)
@@ -128,9 +136,9 @@ export async function setPassword(db: Db, userId: string, passwordHash: string):
 }
 
 /** The organisations and accounts the authenticated-user answer names. */
-export async function loadOrganizations(db: Db, ids: string[]) {
+export async function loadOrganizations(ctx: BaseContext, ids: string[]) {
   if (ids.length === 0) return [];
-  return db
+  return readerOf(ctx)
     .selectFrom('organizations as o')
     .innerJoin('accounts as a', 'a.id', 'o.account_id')
     .selectAll('a')
@@ -140,10 +148,10 @@ export async function loadOrganizations(db: Db, ids: string[]) {
 }
 
 export async function insertPasswordToken(
-  db: Db,
+  tx: Tx,
   values: { userId: string; tokenHash: string; purpose: 'reset' | 'invite'; validMinutes: number },
 ): Promise<void> {
-  await db
+  await tx.trx
     .insertInto('password_reset_tokens')
     .values({
       user_id: values.userId,
@@ -154,14 +162,15 @@ export async function insertPasswordToken(
     .execute();
 }
 
-/** A token that exists, is unused and has not expired; locked for the rest of the transaction. */
-export async function findValidPasswordToken(db: Db, tokenHash: string) {
-  return db
+/** A token that exists, is unused and has not expired. */
+export async function findValidPasswordToken(ctx: BaseContext, tokenHash: string) {
+  return readerOf(ctx)
     .selectFrom('password_reset_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .select([
       't.id',
       't.user_id as userId',
+      'u.account_id as accountId',
       'u.email',
       'u.password_hash as passwordHash',
       'u.force_connection_by_sso as sso',
@@ -173,11 +182,35 @@ export async function findValidPasswordToken(db: Db, tokenHash: string) {
     .executeTakeFirst();
 }
 
-export async function markPasswordTokensUsed(db: Db, userId: string): Promise<void> {
-  await db
+/**
+ * Uses a password link once: false when it was used meanwhile (checked in the transaction, so
+ * that two uses of one link cannot both succeed).
+ */
+export async function usePasswordToken(tx: Tx, id: string): Promise<boolean> {
+  const result = await tx.trx
+    .updateTable('password_reset_tokens')
+    .set({ used_at: new Date() })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function markPasswordTokensUsed(tx: Tx, userId: string): Promise<void> {
+  await tx.trx
     .updateTable('password_reset_tokens')
     .set({ used_at: sql`now()` })
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)
     .execute();
+}
+
+/** The language of an account, the one its users' mails fall back to. */
+export async function findAccountLanguage(ctx: BaseContext, accountId: string): Promise<string | null> {
+  const row = await readerOf(ctx)
+    .selectFrom('accounts')
+    .select('language')
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return row?.language ?? null;
 }

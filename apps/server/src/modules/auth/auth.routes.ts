@@ -6,11 +6,13 @@ import {
   ResetTokenParams,
   SwitchModuleRequest,
 } from '@reprise/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, SESSION_COOKIE } from '../../platform/auth-hook';
+import { SESSION_COOKIE } from '../../platform/auth-hook';
 import type { AppDeps } from '../../platform/deps';
+import { contextOf, systemContext } from '../../platform/request-context';
+import { localeOf } from '../../platform/translations';
 import * as auth from './auth.service';
 
 const ChangePasswordRequest = z.object({
@@ -20,7 +22,10 @@ const ChangePasswordRequest = z.object({
 
 export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = deps;
+  const { config } = deps;
+  /** Signing in and password links have no actor: the credential names the user, in any account. */
+  const credentialContext = (request: FastifyRequest) =>
+    systemContext(deps, { kind: 'all' }, localeOf(request));
   const cookieOptions = {
     path: '/',
     httpOnly: true,
@@ -42,7 +47,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
       },
     },
     async (request, reply) => {
-      const { user, token } = await auth.login(deps, request.body, {
+      const { user, token } = await auth.login(credentialContext(request), request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
       });
@@ -57,7 +62,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
     '/logout',
     { config: { authenticated: true }, schema: { tags: ['auth'] } },
     async (request, reply) => {
-      await auth.logout(db, actorOf(request));
+      await auth.logout(contextOf(request, deps));
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.code(204).send();
     },
@@ -69,7 +74,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
       config: { authenticated: true },
       schema: { tags: ['auth'], response: { 200: AuthenticatedUserResponse } },
     },
-    async (request) => auth.me(db, actorOf(request)),
+    async (request) => auth.me(contextOf(request, deps)),
   );
 
   // the back office's probe: signed out is an answer (200, null), not a 401 the browser logs as an error
@@ -83,7 +88,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
         response: { 200: z.object({ user: AuthenticatedUserResponse.nullable() }) },
       },
     },
-    async (request) => ({ user: request.actor ? await auth.me(db, request.actor) : null }),
+    async (request) => ({ user: request.actor ? await auth.me(contextOf(request, deps)) : null }),
   );
 
   app.post(
@@ -92,14 +97,14 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
       config: { authenticated: true },
       schema: { tags: ['auth'], body: SwitchModuleRequest, response: { 200: AuthenticatedUserResponse } },
     },
-    async (request) => auth.switchModule(db, actorOf(request), request.body.moduleType),
+    async (request) => auth.switchModule(contextOf(request, deps), request.body.moduleType),
   );
 
   app.post(
     '/me/password',
     { config: { authenticated: true }, schema: { tags: ['auth'], body: ChangePasswordRequest } },
     async (request, reply) => {
-      await auth.changePassword(db, actorOf(request), request.body, { ip: request.ip });
+      await auth.changePassword(contextOf(request, deps), request.body, { ip: request.ip });
       return reply.code(204).send();
     },
   );
@@ -108,7 +113,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
     '/password/renew',
     { config: { public: true }, schema: { tags: ['auth'], body: PasswordRenewRequest } },
     async (request, reply) => {
-      await auth.requestPasswordReset(deps, request.body.email, { ip: request.ip });
+      await auth.requestPasswordReset(credentialContext(request), request.body.email, { ip: request.ip });
       return reply.code(202).send();
     },
   );
@@ -123,7 +128,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
         response: { 200: z.object({ email: z.string() }) },
       },
     },
-    async (request) => auth.checkPasswordLink(db, request.params.token),
+    async (request) => auth.checkPasswordLink(credentialContext(request), request.params.token),
   );
 
   app.post(
@@ -133,7 +138,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
       schema: { tags: ['auth'], params: ResetTokenParams, body: NewPasswordRequest },
     },
     async (request, reply) => {
-      await auth.applyPasswordLink(db, request.params.token, request.body.password);
+      await auth.applyPasswordLink(credentialContext(request), request.params.token, request.body.password);
       return reply.code(204).send();
     },
   );

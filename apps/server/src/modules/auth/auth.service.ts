@@ -5,13 +5,16 @@ import {
   type ModuleType,
   permissionsFor,
 } from '@reprise/shared';
-import type { Transaction } from 'kysely';
-import type { Actor } from '../../platform/context';
-import type { Db } from '../../platform/db';
-import type { Database } from '../../platform/db.types';
-import type { AppDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
+import { followUpJobId } from '../../platform/jobs';
 import { queueMail } from '../../platform/mail';
+import {
+  type BaseContext,
+  type InTransaction,
+  type RequestContext,
+  systemContext,
+  transact,
+} from '../../platform/request-context';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/security';
 import { toAccountResponse } from '../accounts/accounts.mapper';
 import { passwordLinkMail } from './auth.mails';
@@ -30,7 +33,12 @@ import {
 export const RESET_LINK_MINUTES = 60;
 export const INVITE_LINK_MINUTES = 7 * 24 * 60;
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
+/**
+ * Signing in and password links have no actor: the route's context reaches every account (the
+ * credential names the user), and the flow writes in the context of the user's own account.
+ */
+const userContext = (ctx: BaseContext, accountId: string): BaseContext =>
+  systemContext(ctx.deps, { kind: 'account', accountId }, ctx.locale);
 
 const invalidCredentials = () =>
   new AppError('invalid_credentials', 'The e-mail or the password is incorrect.');
@@ -68,12 +76,12 @@ function startModule(user: repo.UserWithModules): ModuleType {
 
 /** The authenticated user exactly as foundation.md section 3 lists it. */
 export async function authenticatedUser(
-  db: Db,
+  ctx: BaseContext,
   user: repo.UserWithModules,
   module: ModuleType,
 ): Promise<AuthenticatedUser> {
   const orgIds = [...new Set(user.modules.map((m) => m.organizationId))];
-  const orgs = await repo.loadOrganizations(db, orgIds);
+  const orgs = await repo.loadOrganizations(ctx, orgIds);
   const current = user.modules.find((m) => m.moduleType === module) ?? user.modules[0];
   const currentOrg = orgs.find((o) => o.organizationId === current?.organizationId);
   if (!current || !currentOrg) throw new AppError('no_permissions', 'You hold no role.');
@@ -113,11 +121,11 @@ function tooManyFor(counted: Counted) {
  * account-wide unless the pair signed in successfully before.
  */
 export async function login(
-  deps: Deps,
+  ctx: BaseContext,
   input: { email: string; password: string },
   client: { ip: string; userAgent: string | null },
 ): Promise<{ user: AuthenticatedUser; token: string }> {
-  const { db, config } = deps;
+  const { db } = ctx;
   const addressKey = KEYS.loginAddress(client.ip);
   const pairKey = KEYS.loginPair(input.email, client.ip);
   const accountKey = KEYS.loginAccount(input.email);
@@ -132,11 +140,12 @@ export async function login(
     if (refusedAccount) throw refusedAccount;
   }
 
-  const user = await repo.findUserByEmail(db, input.email);
+  const user = await repo.findUserByEmail(ctx, input.email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordOk || user.status !== 'active') throw invalidCredentials();
+  const own = userContext(ctx, user.accountId);
   // the right password: this attempt was no guess, so it is taken back from the counters
-  await db.transaction().execute(async (trx) => {
+  await transact(own, async ({ trx }) => {
     await uncountAttempt(trx, addressKey, LIMITS.loginAddress);
     if (!pair.known) await uncountAttempt(trx, accountKey, LIMITS.loginAccount);
     await rememberPair(trx, pairKey);
@@ -156,43 +165,44 @@ export async function login(
   }
   const module = startModule(user);
   const { token, hash } = newToken();
-  await db.transaction().execute(async (trx) => {
-    await repo.createSession(trx, {
+  await transact(own, async (tx) => {
+    await repo.createSession(tx, {
       userId: user.id,
       tokenHash: hash,
       module,
-      maxHours: config.sessionMaxHours,
+      maxHours: ctx.deps.config.sessionMaxHours,
       ip: client.ip,
       userAgent: client.userAgent,
     });
-    await repo.markLoggedIn(trx, user.id);
+    await repo.markLoggedIn(tx, user.id);
   });
-  return { user: await authenticatedUser(db, user, module), token };
+  return { user: await authenticatedUser(own, user, module), token };
 }
 
-export async function logout(db: Db, actor: Actor): Promise<void> {
-  await repo.revokeSession(db, actor.sessionId);
+export async function logout(ctx: RequestContext): Promise<void> {
+  await transact(ctx, (tx) => repo.revokeSession(tx, ctx.actor.sessionId));
 }
 
-async function requireUser(db: Db, id: string) {
-  const user = await repo.findUserById(db, id);
+async function requireUser(ctx: RequestContext) {
+  const user = await repo.findUserById(ctx, ctx.actor.userId);
   if (!user) throw new AppError('unauthenticated', 'Your session has expired.');
   return user;
 }
 
-export async function me(db: Db, actor: Actor): Promise<AuthenticatedUser> {
-  return authenticatedUser(db, await requireUser(db, actor.userId), actor.module);
+export async function me(ctx: RequestContext): Promise<AuthenticatedUser> {
+  return authenticatedUser(ctx, await requireUser(ctx), ctx.actor.module);
 }
 
 /** Switches the session to another module the user holds; the answer is the updated user. */
-export async function switchModule(db: Db, actor: Actor, module: ModuleType): Promise<AuthenticatedUser> {
-  const user = await requireUser(db, actor.userId);
+export async function switchModule(ctx: RequestContext, module: ModuleType): Promise<AuthenticatedUser> {
+  const { actor } = ctx;
+  const user = await requireUser(ctx);
   const held = user.modules.find((m) => m.moduleType === module);
   if (!held || !isBackOfficeRole(held.userType, module)) {
     throw fieldError('module_not_held', 'moduleType', 'You hold no role in this module.');
   }
-  await db.transaction().execute((trx) => repo.setSessionModule(trx, actor.sessionId, actor.userId, module));
-  return authenticatedUser(db, { ...user, preferredModule: module }, module);
+  await transact(ctx, (tx) => repo.setSessionModule(tx, actor.sessionId, actor.userId, module));
+  return authenticatedUser(ctx, { ...user, preferredModule: module }, module);
 }
 
 /**
@@ -200,19 +210,18 @@ export async function switchModule(db: Db, actor: Actor, module: ModuleType): Pr
  * of the current password are counted before it is verified, per user and per client address.
  */
 export async function changePassword(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   input: { currentPassword: string; password: string },
   client: { ip: string },
 ): Promise<void> {
-  const user = await requireUser(db, actor.userId);
+  const user = await requireUser(ctx);
   if (user.forceConnectionBySso)
     throw new AppError('sso_mandatory', 'Accounts managed by single sign-on cannot change the password.');
   for (const [key, limit] of [
     [KEYS.changeAddress(client.ip), LIMITS.changeAddress],
     [KEYS.changeUser(user.id), LIMITS.changeUser],
   ] as const) {
-    const refused = tooManyFor(await countAttempt(db, key, limit));
+    const refused = tooManyFor(await countAttempt(ctx.db, key, limit));
     if (refused) throw refused;
   }
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
@@ -228,30 +237,32 @@ export async function changePassword(
     throw fieldError('password_unchanged', 'password', 'The new password must differ from the old one.');
   }
   const passwordHash = await hashPassword(input.password);
-  await db.transaction().execute(async (trx) => {
-    await repo.setPassword(trx, user.id, passwordHash);
-    await repo.revokeUserSessions(trx, user.id, actor.sessionId);
-    await clearAttempts(trx, KEYS.changeUser(user.id));
-    await uncountAttempt(trx, KEYS.changeAddress(client.ip), LIMITS.changeAddress);
+  await transact(ctx, async (tx) => {
+    await repo.setPassword(tx, user.id, passwordHash);
+    await repo.revokeUserSessions(tx, user.id, ctx.actor.sessionId);
+    await clearAttempts(tx.trx, KEYS.changeUser(user.id));
+    await uncountAttempt(tx.trx, KEYS.changeAddress(client.ip), LIMITS.changeAddress);
   });
 }
 
 /** Creates a single-use set-password link and queues its mail in the caller's transaction. */
 export async function issuePasswordLink(
-  deps: Pick<AppDeps, 'config' | 'jobs'>,
-  trx: Transaction<Database>,
+  tx: InTransaction<BaseContext>,
   user: { id: string; email: string; language: string | null },
   purpose: 'reset' | 'invite',
+  mailJobId?: string,
 ): Promise<void> {
   const { token, hash } = newToken();
-  await repo.insertPasswordToken(trx, {
+  await repo.insertPasswordToken(tx, {
     userId: user.id,
     tokenHash: hash,
     purpose,
     validMinutes: purpose === 'reset' ? RESET_LINK_MINUTES : INVITE_LINK_MINUTES,
   });
-  const link = `${deps.config.publicUrl}/renew/${token}`;
-  await queueMail(deps.jobs, trx, passwordLinkMail(purpose, user.email, link, user.language));
+  const link = `${tx.deps.config.publicUrl}/renew/${token}`;
+  await queueMail(tx.deps.jobs, tx.trx, passwordLinkMail(purpose, user.email, link, user.language), {
+    id: mailJobId,
+  });
 }
 
 /**
@@ -259,70 +270,66 @@ export async function issuePasswordLink(
  * e-mail, the same counters are counted and the same job is queued; the `password-reset` job
  * looks the user up later (answerPasswordReset).
  */
-export async function requestPasswordReset(deps: Deps, email: string, client: { ip: string }): Promise<void> {
-  const { db, jobs } = deps;
+export async function requestPasswordReset(
+  ctx: BaseContext,
+  email: string,
+  client: { ip: string },
+): Promise<void> {
   for (const [key, limit] of [
     [KEYS.resetAddress(client.ip), LIMITS.resetAddress],
     [KEYS.resetEmail(email), LIMITS.resetEmail],
   ] as const) {
-    const refused = tooManyFor(await countAttempt(db, key, limit));
+    const refused = tooManyFor(await countAttempt(ctx.db, key, limit));
     if (refused) throw refused;
   }
-  await db.transaction().execute((trx) => jobs.send(trx, 'password-reset', { email } satisfies ResetJob));
+  await transact(ctx, ({ trx, deps }) => deps.jobs.send(trx, 'password-reset', { email } satisfies ResetJob));
 }
 
 export interface ResetJob {
   email: string;
 }
 
-/** The `password-reset` job: mails a link only to a known active user without single sign-on. */
-export async function answerPasswordReset(deps: Deps, job: ResetJob): Promise<void> {
-  const user = await repo.findUserByEmail(deps.db, job.email);
+/**
+ * The `password-reset` job: mails a link only to a known active user without single sign-on.
+ * Idempotent: the mail's job id is derived from this job's, so a second run sends no second link.
+ */
+export async function answerPasswordReset(ctx: BaseContext, job: ResetJob, jobId: string): Promise<void> {
+  const user = await repo.findUserByEmail(ctx, job.email);
   if (user?.status !== 'active' || user.forceConnectionBySso) return;
-  const language = user.language ?? (await accountLanguage(deps.db, user.accountId));
-  await deps.db
-    .transaction()
-    .execute((trx) => issuePasswordLink(deps, trx, { id: user.id, email: user.email, language }, 'reset'));
-}
-
-async function accountLanguage(db: Db, accountId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('accounts')
-    .select('language')
-    .where('id', '=', accountId)
-    .executeTakeFirst();
-  return row?.language ?? null;
+  const language = user.language ?? (await repo.findAccountLanguage(ctx, user.accountId));
+  await transact(userContext(ctx, user.accountId), (tx) =>
+    issuePasswordLink(
+      tx,
+      { id: user.id, email: user.email, language },
+      'reset',
+      followUpJobId(jobId, 'mail'),
+    ),
+  );
 }
 
 const invalidLink = () => new AppError('reset_link_invalid', 'This link has expired or is not valid.');
 
-export async function checkPasswordLink(db: Db, token: string): Promise<{ email: string }> {
-  const row = await repo.findValidPasswordToken(db, hashToken(token));
+export async function checkPasswordLink(ctx: BaseContext, token: string): Promise<{ email: string }> {
+  const row = await repo.findValidPasswordToken(ctx, hashToken(token));
   if (!row || row.sso || row.status !== 'active') throw invalidLink();
   return { email: row.email };
 }
 
 /** Sets the password from a link: single use, the password rules, and every session revoked. */
-export async function applyPasswordLink(db: Db, token: string, password: string): Promise<void> {
-  const row = await repo.findValidPasswordToken(db, hashToken(token));
+export async function applyPasswordLink(ctx: BaseContext, token: string, password: string): Promise<void> {
+  const row = await repo.findValidPasswordToken(ctx, hashToken(token));
   if (!row || row.sso || row.status !== 'active') throw invalidLink();
   if (row.passwordHash && (await verifyPassword(row.passwordHash, password))) {
     throw fieldError('password_unchanged', 'password', 'The new password must differ from the old one.');
   }
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  await transact(userContext(ctx, row.accountId), async (tx) => {
     // re-check inside the transaction so that two uses of one link cannot both succeed
-    const still = await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: new Date() })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(still.numUpdatedRows) !== 1) throw invalidLink();
-    await repo.setPassword(trx, row.userId, passwordHash);
-    await repo.markPasswordTokensUsed(trx, row.userId);
-    await repo.revokeUserSessions(trx, row.userId);
+    if (!(await repo.usePasswordToken(tx, row.id))) throw invalidLink();
+    await repo.setPassword(tx, row.userId, passwordHash);
+    await repo.markPasswordTokensUsed(tx, row.userId);
+    await repo.revokeUserSessions(tx, row.userId);
     // a reset proves the owner: it lifts every sign-in block on the account
-    await clearAccountSignIn(trx, row.email);
+    await clearAccountSignIn(tx.trx, row.email);
   });
 }

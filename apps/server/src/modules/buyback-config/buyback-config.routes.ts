@@ -3,14 +3,17 @@ import type { AppDeps } from '../../platform/deps';
 import { registerCircuitRoutes } from './circuits/circuits.routes';
 import { registerDispatchRuleRoutes } from './dispatch-rules/dispatch-rules.routes';
 import { registerPaymentModeRoutes } from './payment-modes/payment-modes.routes';
-import { registerShippingMethodRoutes } from './shipping-methods.routes';
+import { registerOfferedCircuitRoutes } from './shipping-methods.routes';
 import { registerTransferOrderRoutes } from './transfer-order/transfer-order.routes';
 
-/** The buyback configuration API: circuits, dispatch circuit rules, payment modes, transfer-order terms, shipping methods. */
+/**
+ * The buyback configuration API: circuits, dispatch circuit rules, payment modes, transfer-order
+ * terms, and the circuits offered for a product (the API's "shipping methods").
+ */
 export function registerBuybackConfigRoutes(api: FastifyInstance, deps: AppDeps): void {
   registerCircuitRoutes(api, deps);
   registerDispatchRuleRoutes(api, deps);
   registerPaymentModeRoutes(api, deps);
   registerTransferOrderRoutes(api, deps);
-  registerShippingMethodRoutes(api, deps);
+  registerOfferedCircuitRoutes(api, deps);
 }

@@ -1,8 +1,13 @@
 import { ERROR_STATUS, type ErrorCode, type PremiumFeature, type Violation } from '@reprise/shared';
 import { sql } from 'kysely';
 import type { Actor } from '../../platform/context';
-import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import {
+  type BaseContext,
+  type InTransaction,
+  type RequestContext,
+  readerOf,
+} from '../../platform/request-context';
 
 /**
  * Whose configuration an actor works on. Circuits, payment modes, dispatch circuit rules and the
@@ -27,10 +32,10 @@ export function reject(violations: Violation[]): never {
 }
 
 /** The retailer account a write goes to: an operator names it; everyone else writes their own. */
-export async function writeAccount(db: Db, actor: Actor, accountId: string | undefined): Promise<string> {
-  if (!actor.isPlatform) return actor.accountId;
+export async function writeAccount(ctx: RequestContext, accountId: string | undefined): Promise<string> {
+  if (!ctx.actor.isPlatform) return ctx.actor.accountId;
   if (!accountId) reject([violation('accountId', 'required', 'Name the retailer account to configure.')]);
-  const account = await db
+  const account = await readerOf(ctx)
     .selectFrom('accounts')
     .select('is_retailer')
     .where('id', '=', accountId)
@@ -42,11 +47,11 @@ export async function writeAccount(db: Db, actor: Actor, accountId: string | und
 
 /** True when the account has the premium feature enabled. */
 export async function hasPremiumFeature(
-  db: Db,
+  ctx: BaseContext,
   accountId: string,
   feature: PremiumFeature,
 ): Promise<boolean> {
-  const row = await db
+  const row = await readerOf(ctx)
     .selectFrom('organization_root_details')
     .select('enabled_premium_features')
     .where('account_id', '=', accountId)
@@ -55,11 +60,11 @@ export async function hasPremiumFeature(
 }
 
 export async function requirePremiumFeature(
-  db: Db,
+  ctx: BaseContext,
   accountId: string,
   feature: PremiumFeature,
 ): Promise<void> {
-  if (!(await hasPremiumFeature(db, accountId, feature)))
+  if (!(await hasPremiumFeature(ctx, accountId, feature)))
     throw new AppError(
       'premium_feature_required',
       `The premium feature ${feature} is not enabled for this account.`,
@@ -70,8 +75,13 @@ export async function requirePremiumFeature(
  * Serialises the configuration writes of one account (circuit statuses depend on each other:
  * one active store_drop, web_drop needs it), until the transaction ends.
  */
-export async function lockAccountConfiguration(trx: Db, accountId: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`buyback-config:${accountId}`}, 0))`.execute(trx);
+export async function lockAccountConfiguration(
+  tx: InTransaction<BaseContext>,
+  accountId: string,
+): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`buyback-config:${accountId}`}, 0))`.execute(
+    tx.trx,
+  );
 }
 
 /** ISO timestamp of a database value. */

@@ -1,12 +1,15 @@
 import { IdParams, ShippingMethodsQuery, ShippingMethodsResponse } from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth-hook';
 import type { AppDeps } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
-import { resolveShippingMethods } from './shipping-methods';
+import { contextOf } from '../../platform/request-context';
+import { circuitsOfferedTo } from './circuits/offered-circuits.service';
 
-export function registerShippingMethodRoutes(fastify: FastifyInstance, { db }: Pick<AppDeps, 'db'>): void {
+/**
+ * The circuits the buyback wizard offers for a product, at the path the API names them by:
+ * "shipping methods" (docs/glossary.md).
+ */
+export function registerOfferedCircuitRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -21,24 +24,8 @@ export function registerShippingMethodRoutes(fastify: FastifyInstance, { db }: P
         response: { 200: ShippingMethodsResponse },
       },
     },
-    async (request) => {
-      const actor = actorOf(request);
-      if (actor.userType === 'pseudo_anonymous' && request.query.channel !== 'web') {
-        throw new AppError('channel_not_allowed', 'A visitor of the public site uses the web channel only.');
-      }
-      let accountId = actor.accountId;
-      if (actor.isPlatform) {
-        // platform operators act for the product's retailer
-        const product = await db
-          .selectFrom('products')
-          .select('account_id')
-          .where('id', '=', request.params.id)
-          .executeTakeFirst();
-        if (!product) throw new AppError('product_not_found', 'This product does not exist.');
-        accountId = product.account_id;
-      }
-      const { channel, country } = request.query;
-      return { member: await resolveShippingMethods(db, accountId, request.params.id, channel, country) };
-    },
+    async (request) => ({
+      member: await circuitsOfferedTo(contextOf(request, deps), request.params.id, request.query),
+    }),
   );
 }

@@ -1,7 +1,5 @@
 import { fillTransferOrderTerms, type Locale, type TransferOrderVariable } from '@reprise/shared';
 import { documentFileName } from '@reprise/shared/document-file-names';
-import type { Actor } from '../../platform/context';
-import type { Db } from '../../platform/db';
 import {
   addressLine,
   documentStrings,
@@ -12,18 +10,19 @@ import {
   type TransferOrderData,
 } from '../../platform/documents';
 import { AppError, notFound } from '../../platform/errors';
+import type { RequestContext } from '../../platform/request-context';
 import * as repo from './buybacks.repository';
-import { hasFeature } from './wizard.service';
+import { hasFeature } from './wizard.rules';
 
 /** The documents of a buyback: transfer order and voucher, in the account's language. */
 
 const unavailable = (what: string) =>
   new AppError('document_unavailable', `The ${what} of this buyback is not available.`);
 
-async function documentContext(db: Db, actor: Actor, id: string) {
-  const row = await repo.findVisibleBuyback(db, actor, { id });
+async function documentContext(ctx: RequestContext, id: string) {
+  const row = await repo.findVisibleBuyback(ctx, { id });
   if (!row) throw notFound('buyback');
-  const settings = await repo.findAccountSettings(db, row.account_id);
+  const settings = await repo.findAccountSettings(ctx, row.account_id);
   if (!settings) throw notFound('account');
   return { row, settings };
 }
@@ -40,16 +39,15 @@ export interface PdfDocument {
  * ones) with their variables filled, signature areas; transferOrderNumberOfCopy copies.
  */
 export async function transferOrderPdf(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   fileLanguage?: Locale,
 ): Promise<PdfDocument> {
-  const { row, settings } = await documentContext(db, actor, id);
+  const { row, settings } = await documentContext(ctx, id);
   if (row.status === 'bb_cancelled' || row.predeclared) throw unavailable('transfer order');
   const [buyer, store] = await Promise.all([
-    repo.findBuyerIdentity(db, row.buyer_account_id),
-    row.store_id ? repo.findOrganization(db, row.store_id) : Promise.resolve(undefined),
+    repo.findBuyerIdentity(ctx, row.buyer_account_id),
+    row.store_id ? repo.findOrganization(ctx, row.store_id) : Promise.resolve(undefined),
   ]);
   if (!buyer) throw new AppError('transfer_order_unavailable', 'The buyer of this buyback cannot be found.');
   const language = settings.language;
@@ -169,12 +167,11 @@ export async function transferOrderPdf(
 
 /** The voucher of a buyback paid by voucher, with its own code and a Code 128 barcode. */
 export async function voucherPdf(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   fileLanguage?: Locale,
 ): Promise<PdfDocument> {
-  const { row, settings } = await documentContext(db, actor, id);
+  const { row, settings } = await documentContext(ctx, id);
   if (
     row.payment_type !== 'voucher' ||
     !row.voucher_code ||

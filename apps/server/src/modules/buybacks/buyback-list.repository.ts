@@ -1,9 +1,8 @@
 import type { BUYBACK_SORT_FIELDS, ListBuybacksQuery } from '@reprise/shared';
 import { sql } from 'kysely';
-import type { Actor } from '../../platform/context';
-import type { Db } from '../../platform/db';
+import { type RequestContext, readerOf } from '../../platform/request-context';
 import { fold } from '../catalog/catalog-text';
-import { buybackInScope } from './buybacks.repository';
+import { buybackScope } from './buybacks.repository';
 
 type SortField = (typeof BUYBACK_SORT_FIELDS)[number];
 
@@ -20,15 +19,14 @@ const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The buyback list: the actor's scope, the filters of the list screen, one order, one page. */
 export async function listBuybacks(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   query: ListBuybacksQuery,
   order: { field: SortField; direction: 'asc' | 'desc' },
 ) {
-  let base = db
+  let base = readerOf(ctx)
     .selectFrom('buybacks as b')
     .innerJoin('payments as pay', 'pay.buyback_id', 'b.id')
-    .where(buybackInScope(actor));
+    .where(await buybackScope(ctx));
   if (query.code) {
     const code = query.code;
     base =

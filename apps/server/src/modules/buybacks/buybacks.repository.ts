@@ -1,7 +1,14 @@
 import type { ProductGrade, Translations } from '@reprise/shared';
-import { type ExpressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely';
-import { type Actor, can } from '../../platform/context';
-import type { Db } from '../../platform/db';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
+import { can } from '../../platform/context';
 import type {
   BuybackItemsTable,
   BuybacksTable,
@@ -9,7 +16,17 @@ import type {
   Database,
   PaymentsTable,
 } from '../../platform/db.types';
+import {
+  type AccountScope,
+  type BaseContext,
+  type InTransaction,
+  type Reader,
+  type RequestContext,
+  readerOf,
+  type TxContext,
+} from '../../platform/request-context';
 import { visiblePathPrefix } from '../../platform/scope';
+import { updateOwned } from '../../platform/scoped-writes';
 
 /** Ids of a materialised path '/a/b/c/', root first. */
 export const idsOfPath = (path: string) => path.split('/').filter(Boolean);
@@ -73,7 +90,7 @@ export interface QuestionJson {
  * is the wizard's hot path. `accountId` null: any account.
  */
 export async function findPricingContext(
-  db: Db,
+  ctx: BaseContext,
   accountId: string | null,
   productId: string,
 ): Promise<(PricingContextRow & { questions: QuestionJson[] }) | undefined> {
@@ -108,18 +125,11 @@ export async function findPricingContext(
     JOIN accounts a ON a.id = p.account_id
     LEFT JOIN organization_root_details rd ON rd.account_id = p.account_id
     CROSS JOIN LATERAL (SELECT string_to_array(trim(BOTH '/' FROM c.path), '/')::uuid[] AS ids) chain
-    WHERE p.id = ${productId} ${accountId ? sql`AND p.account_id = ${accountId}` : sql``}`.execute(db);
+    WHERE p.id = ${productId} ${accountId ? sql`AND p.account_id = ${accountId}` : sql``}`.execute(
+    readerOf(ctx),
+  );
   return rows[0];
 }
-
-export const pricesOf = (row: PricingContextRow): Record<ProductGrade, number> => ({
-  functional: row.price_functional,
-  grade_a: row.price_grade_a,
-  grade_b: row.price_grade_b,
-  grade_c: row.price_grade_c,
-  grade_d: row.price_grade_d,
-  grade_e: row.price_grade_e,
-});
 
 // ---------- organisations ----------
 
@@ -132,9 +142,10 @@ export interface StoreRow {
 }
 
 /** A store the actor sees (its own subtree; platform operators: any). */
-export async function findVisibleStore(db: Db, actor: Actor, storeId: string): Promise<StoreRow | undefined> {
+export async function findVisibleStore(ctx: RequestContext, storeId: string): Promise<StoreRow | undefined> {
+  const { actor } = ctx;
   const prefix = visiblePathPrefix(actor);
-  let query = db
+  let query = readerOf(ctx)
     .selectFrom('organizations')
     .select(['id', 'account_id', 'path', 'common_name', 'status'])
     .where('id', '=', storeId)
@@ -145,9 +156,21 @@ export async function findVisibleStore(db: Db, actor: Actor, storeId: string): P
   return query.executeTakeFirst();
 }
 
+/** The root organisation path of an account: where its web buybacks are seen from. */
+export async function findRootPath(ctx: BaseContext, accountId: string): Promise<string | undefined> {
+  const root = await readerOf(ctx)
+    .selectFrom('organizations')
+    .select('path')
+    .where('account_id', '=', accountId)
+    .where('parent_organization_id', 'is', null)
+    .where('type', '=', 'root_management_unit')
+    .executeTakeFirst();
+  return root?.path;
+}
+
 /** The root organisation of a buyer account (its identity on the transfer order). */
-export async function findBuyerIdentity(db: Db, buyerAccountId: string) {
-  return db
+export async function findBuyerIdentity(ctx: BaseContext, buyerAccountId: string) {
+  return readerOf(ctx)
     .selectFrom('accounts as a')
     .leftJoin('organizations as o', (join) =>
       join.onRef('o.account_id', '=', 'a.id').on('o.parent_organization_id', 'is', null),
@@ -170,16 +193,16 @@ export async function findBuyerIdentity(db: Db, buyerAccountId: string) {
     .executeTakeFirst();
 }
 
-export async function findOrganization(db: Db, id: string) {
-  return db
+export async function findOrganization(ctx: BaseContext, id: string) {
+  return readerOf(ctx)
     .selectFrom('organizations')
     .select(['id', 'common_name', 'corporate_name', 'street', 'street_more', 'zip', 'city', 'country'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
-export async function findAccountSettings(db: Db, accountId: string) {
-  return db
+export async function findAccountSettings(ctx: BaseContext, accountId: string) {
+  return readerOf(ctx)
     .selectFrom('accounts as a')
     .leftJoin('organization_root_details as rd', 'rd.account_id', 'a.id')
     .leftJoin('transfer_order_settings as t', 't.account_id', 'a.id')
@@ -197,10 +220,23 @@ export async function findAccountSettings(db: Db, accountId: string) {
     .executeTakeFirst();
 }
 
+/** The name of the transport provider of a circuit (the shipping label prints it). */
+export async function findTransportProviderName(ctx: BaseContext, circuitId: string) {
+  const row = await readerOf(ctx)
+    .selectFrom('circuits as c')
+    .innerJoin('transport_providers as t', 't.id', 'c.transport_provider_id')
+    .select('t.name')
+    .where('c.id', '=', circuitId)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
+
 // ---------- writes ----------
 
+type Tx = InTransaction<BaseContext>;
+
 export async function insertCart(
-  trx: Db,
+  tx: Tx,
   values: {
     account_id: string;
     channel: string;
@@ -209,25 +245,25 @@ export async function insertCart(
     created_by: string;
   },
 ): Promise<string> {
-  const row = await trx.insertInto('carts').values(values).returning('id').executeTakeFirstOrThrow();
+  const row = await tx.trx.insertInto('carts').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function insertCustomer(trx: Db, values: Insertable<CustomersTable>): Promise<string> {
-  const row = await trx.insertInto('customers').values(values).returning('id').executeTakeFirstOrThrow();
+export async function insertCustomer(tx: Tx, values: Insertable<CustomersTable>): Promise<string> {
+  const row = await tx.trx.insertInto('customers').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-/** The buybacks with their items, payments and first status events, a multi-row insert each. */
+/** The buybacks with their items, payments and first status events (by the context's user), a multi-row insert each. */
 export async function insertBuybacks(
-  trx: Db,
+  tx: TxContext,
   rows: {
     buyback: Insertable<BuybacksTable> & { id: string };
     item: Omit<Insertable<BuybackItemsTable>, 'buyback_id'>;
     payment: Omit<Insertable<PaymentsTable>, 'buyback_id'>;
   }[],
-  actorUserId: string,
 ): Promise<void> {
+  const { trx } = tx;
   await trx
     .insertInto('buybacks')
     .values(rows.map((r) => r.buyback))
@@ -248,49 +284,50 @@ export async function insertBuybacks(
         status: r.buyback.status,
         item_status: r.item.status,
         payment_status: r.payment.status,
-        actor_user_id: actorUserId,
+        actor_user_id: tx.actor.userId,
       })),
     )
     .execute();
 }
 
-/** One audit row per record, in one insert (a cart writes up to 200 buybacks). */
-export async function insertAuditRows(
-  trx: Db,
-  actorUserId: string,
-  rows: { entityType: string; entityId: string; accountId: string; after: unknown }[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await trx
-    .insertInto('audit_log')
-    .values(
-      rows.map((r) => ({
-        account_id: r.accountId,
-        actor_user_id: actorUserId,
-        action: 'create',
-        entity_type: r.entityType,
-        entity_id: r.entityId,
-        before: null,
-        after: JSON.stringify(r.after),
-      })),
-    )
-    .execute();
+/** A buyback written by a command: its id and the account it belongs to (the write's scope). */
+export interface OwnedBuyback {
+  id: string;
+  account_id: string;
 }
+
+/**
+ * The scope of a write to a buyback and its rows: the buyback's own account, checked against the
+ * context's (platform/scoped-writes.ts refuses a wider one).
+ */
+const scopeOf = (buyback: OwnedBuyback): AccountScope => ({ kind: 'account', accountId: buyback.account_id });
 
 /** Issues the voucher of a buyback paid by voucher that has none yet (a pre-declared one, at finalisation). */
-export async function issueVoucherCode(trx: Db, buybackId: string, code: string): Promise<void> {
-  await trx
-    .updateTable('payments')
+export async function issueVoucherCode(tx: Tx, buyback: OwnedBuyback, code: string): Promise<void> {
+  await updateOwned(tx, 'payments', scopeOf(buyback))
     .set({ voucher_code: code, updated_at: sql<Date>`now()` })
-    .where('buyback_id', '=', buybackId)
+    .where('buyback_id', '=', buyback.id)
     .where('type', '=', 'voucher')
     .where('voucher_code', 'is', null)
     .execute();
 }
 
+/** A pre-declared buyback handed in at a store becomes that store's. */
+export async function assignStore(
+  tx: Tx,
+  buyback: OwnedBuyback,
+  store: { id: string; path: string },
+): Promise<void> {
+  await updateOwned(tx, 'buybacks', scopeOf(buyback))
+    .set({ store_id: store.id, organization_path: store.path })
+    .where('id', '=', buyback.id)
+    .execute();
+}
+
+/** Changes the statuses of a buyback, its item and its payment, with their status event (by the context's user). */
 export async function updateStatuses(
-  trx: Db,
-  buybackId: string,
+  tx: TxContext,
+  buyback: OwnedBuyback,
   change: {
     buyback?: Pick<
       Updateable<BuybacksTable>,
@@ -302,71 +339,103 @@ export async function updateStatuses(
     itemStatus?: string;
     paymentStatus?: string;
   },
-  actorUserId: string,
 ): Promise<void> {
-  const { cancelled, finalized, ...buyback } = change.buyback ?? {};
-  await trx
-    .updateTable('buybacks')
+  const { cancelled, finalized, ...columns } = change.buyback ?? {};
+  const scope = scopeOf(buyback);
+  await updateOwned(tx, 'buybacks', scope)
     .set({
-      ...buyback,
+      ...columns,
       ...(cancelled ? { cancelled_at: sql<Date>`now()` } : {}),
       ...(finalized ? { finalized_at: sql<Date>`now()` } : {}),
       updated_at: sql<Date>`now()`,
     })
-    .where('id', '=', buybackId)
+    .where('id', '=', buyback.id)
     .execute();
   if (change.itemStatus) {
-    await trx
-      .updateTable('buyback_items')
+    await updateOwned(tx, 'buyback_items', scope)
       .set({ status: change.itemStatus, updated_at: sql<Date>`now()` })
-      .where('buyback_id', '=', buybackId)
+      .where('buyback_id', '=', buyback.id)
       .execute();
   }
   if (change.paymentStatus) {
-    await trx
-      .updateTable('payments')
+    await updateOwned(tx, 'payments', scope)
       .set({ status: change.paymentStatus, updated_at: sql<Date>`now()` })
-      .where('buyback_id', '=', buybackId)
+      .where('buyback_id', '=', buyback.id)
       .execute();
   }
-  await trx
+  await tx.trx
     .insertInto('buyback_status_events')
     .values({
-      buyback_id: buybackId,
+      buyback_id: buyback.id,
       status: change.buyback?.status ?? null,
       item_status: change.itemStatus ?? null,
       payment_status: change.paymentStatus ?? null,
-      actor_user_id: actorUserId,
+      actor_user_id: tx.actor.userId,
     })
     .execute();
 }
 
 // ---------- reads of buybacks ----------
 
+type BuybackExpressions = ExpressionBuilder<Database & { b: BuybacksTable }, 'b'>;
+
 /**
- * The buybacks an actor sees: its account's, within its organisation subtree (platform: all).
- * Web pre-declared buybacks belong to no store yet: whoever may finalise them at a counter
- * (buyback.predeclared_access) sees those of the account.
+ * The buybacks an actor sees, by the module it works in:
+ * - a retailer (tim): its account's, within its organisation subtree. Web pre-declared buybacks
+ *   belong to no store yet: whoever may finalise them at a counter (buyback.predeclared_access)
+ *   sees those of the account;
+ * - a buyer (lcm): those assigned to its account, of the retailers it is a linked buyer of;
+ * - a warehouse (rps): those whose destination warehouse lies within its organisation subtree;
+ * - a public site's visitor: those it created itself; platform operators: all.
  */
-export function buybackInScope(actor: Actor) {
+export async function buybackScope(
+  ctx: RequestContext,
+): Promise<(eb: BuybackExpressions) => Expression<SqlBool>> {
+  const { actor } = ctx;
   const prefix = visiblePathPrefix(actor);
+  if (actor.userType === 'pseudo_anonymous')
+    return (eb) => eb.and([eb('b.account_id', '=', actor.accountId), eb('b.created_by', '=', actor.userId)]);
+  if (prefix === null) return (eb) => eb.lit(true);
+  if (actor.module === 'lcm')
+    return (eb) =>
+      eb.and([
+        eb('b.buyer_account_id', '=', actor.accountId),
+        eb(
+          'b.account_id',
+          'in',
+          eb
+            .selectFrom('account_linked_buyers as l')
+            .select('l.account_id')
+            .where('l.buyer_account_id', '=', actor.accountId),
+        ),
+      ]);
+  if (actor.module === 'rps') {
+    // the warehouses first: named one by one, a warehouse's list reads its index in order
+    const warehouses = await warehousesUnder(ctx, prefix);
+    return (eb) =>
+      warehouses.length === 0 ? eb.lit(false) : eb('b.destination_warehouse_id', 'in', warehouses);
+  }
+  const inSubtree = (eb: BuybackExpressions) => eb('b.organization_path', 'like', `${prefix}%`);
   const predeclared = can(actor, 'buyback.predeclared_access');
-  // a public site's visitor sees only the buybacks it created itself
-  const visitor = actor.userType === 'pseudo_anonymous';
-  return (eb: ExpressionBuilder<Database & { b: BuybacksTable }, 'b'>) =>
-    visitor
-      ? eb.and([eb('b.account_id', '=', actor.accountId), eb('b.created_by', '=', actor.userId)])
-      : prefix === null
-        ? eb.lit(true)
-        : eb.and([
-            eb('b.account_id', '=', actor.accountId),
-            predeclared
-              ? eb.or([eb('b.organization_path', 'like', `${prefix}%`), eb('b.predeclared', '=', true)])
-              : eb('b.organization_path', 'like', `${prefix}%`),
-          ]);
+  return (eb) =>
+    eb.and([
+      eb('b.account_id', '=', actor.accountId),
+      predeclared ? eb.or([inSubtree(eb), eb('b.predeclared', '=', true)]) : inSubtree(eb),
+    ]);
 }
 
-export const buybackDetailQuery = (db: Db) =>
+/** The warehouses within an organisation subtree. */
+async function warehousesUnder(ctx: BaseContext, pathPrefix: string): Promise<string[]> {
+  const rows = await readerOf(ctx)
+    .selectFrom('organizations')
+    .select('id')
+    .where('path', 'like', `${pathPrefix}%`)
+    .where('type', '=', 'warehouse')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export const buybackDetailQuery = (db: Reader) =>
   db
     .selectFrom('buybacks as b')
     .innerJoin('buyback_items as i', 'i.buyback_id', 'b.id')
@@ -427,18 +496,19 @@ export type BuybackDetailRow = Selectable<BuybacksTable> & {
   created_by_email: string | null;
 };
 
-export async function findBuybacks(db: Db, ids: string[]): Promise<BuybackDetailRow[]> {
+/** Buybacks by id, whoever sees them: those a command has just created. */
+export async function findBuybacks(ctx: BaseContext, ids: string[]): Promise<BuybackDetailRow[]> {
   if (ids.length === 0) return [];
-  return (await buybackDetailQuery(db).where('b.id', 'in', ids).execute()) as BuybackDetailRow[];
+  return (await buybackDetailQuery(readerOf(ctx)).where('b.id', 'in', ids).execute()) as BuybackDetailRow[];
 }
 
+/** A buyback the context's actor sees (`buybackScope`), by id or 13-digit number. */
 export async function findVisibleBuyback(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   where: { id: string } | { identificationNumber: string },
   options: { forUpdate?: boolean } = {},
 ): Promise<BuybackDetailRow | undefined> {
-  let query = buybackDetailQuery(db).where(buybackInScope(actor));
+  let query = buybackDetailQuery(readerOf(ctx)).where(await buybackScope(ctx));
   query =
     'id' in where
       ? query.where('b.id', '=', where.id)
@@ -447,8 +517,8 @@ export async function findVisibleBuyback(
   return (await query.executeTakeFirst()) as BuybackDetailRow | undefined;
 }
 
-export async function findStatusHistory(db: Db, buybackId: string) {
-  return db
+export async function findStatusHistory(ctx: BaseContext, buybackId: string) {
+  return readerOf(ctx)
     .selectFrom('buyback_status_events as e')
     .leftJoin('users as u', 'u.id', 'e.actor_user_id')
     .select([

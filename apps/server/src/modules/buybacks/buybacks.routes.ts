@@ -23,13 +23,13 @@ import {
 } from '@reprise/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth-hook';
 import type { Actor } from '../../platform/context';
 import { isDatabaseUnavailable } from '../../platform/db-faults';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { type IdempotentAnswer, idempotencyKeyOf, runIdempotent } from '../../platform/idempotency';
-import { localeOf } from '../../platform/translations';
+import { type IdempotentAnswer, idempotencyKeyOf, runIdempotentIn } from '../../platform/idempotency';
+import { pageResponse } from '../../platform/pagination';
+import { contextOf, type RequestContext, type TxContext, transact } from '../../platform/request-context';
 import * as documents from './buyback-documents.service';
 import * as buybacks from './buybacks.service';
 import { createBuybacks } from './create-buybacks.service';
@@ -55,30 +55,27 @@ export function requireVisitorWebChannel(actor: Actor, channel: 'store' | 'web' 
 }
 
 /**
- * Runs a creation command once per Idempotency-Key and answers its (first) response. An
- * unexpected failure becomes `buyback_creation_failed` (the wizard's "inform the account manager").
+ * Runs a creation command once per Idempotency-Key, in one transaction with the key's claim, and
+ * answers its (first) response. An unexpected failure becomes `buyback_creation_failed` (the
+ * wizard's "inform the account manager").
  */
 async function idempotent<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  deps: Pick<AppDeps, 'db'>,
-  command: Parameters<typeof runIdempotent<T>>[2],
+  ctx: RequestContext,
+  command: (tx: TxContext) => Promise<IdempotentAnswer<T>>,
 ) {
-  const actor = actorOf(request);
   const key = idempotencyKeyOf(request);
+  const claim = {
+    userId: ctx.actor.userId,
+    key,
+    method: request.method,
+    path: request.url.split('?')[0] as string,
+    body: request.body,
+  };
   let answer: IdempotentAnswer<T> & { replayed: boolean };
   try {
-    answer = await runIdempotent(
-      deps.db,
-      {
-        userId: actor.userId,
-        key,
-        method: request.method,
-        path: request.url.split('?')[0] as string,
-        body: request.body,
-      },
-      command,
-    );
+    answer = await transact(ctx, (tx) => runIdempotentIn(tx.trx, claim, () => command(tx)));
   } catch (error) {
     // a lost database connection is not a failed creation: nothing was written, send it again
     if (error instanceof AppError || isDatabaseUnavailable(error)) throw error;
@@ -92,9 +89,8 @@ async function idempotent<T>(
   return reply.code(answer.status).send(answer.body);
 }
 
-export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDeps, 'db' | 'keyring'>): void {
+export function registerBuybackRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
 
   // ---------- wizard ----------
 
@@ -106,7 +102,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
     },
     async (request, reply) => {
       reply.header('vary', 'Accept-Language');
-      return wizard.getBuybackQuestionnaire(db, actorOf(request), request.params.id, localeOf(request));
+      return wizard.getBuybackQuestionnaire(contextOf(request, deps), request.params.id);
     },
   );
 
@@ -117,9 +113,9 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
       schema: { tags: wizardTags, body: EstimateRequest, response: { 200: EstimateResponse } },
     },
     async (request) => {
-      const actor = actorOf(request);
-      requireVisitorWebChannel(actor, request.body.channel);
-      return wizard.estimate(db, actor, request.body);
+      const ctx = contextOf(request, deps);
+      requireVisitorWebChannel(ctx.actor, request.body.channel);
+      return wizard.estimate(ctx, request.body);
     },
   );
 
@@ -129,7 +125,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
       config: { permission: ['buyback.create', 'buyback.list', 'web_buyback.create'] },
       schema: { tags: wizardTags, response: { 200: BuybackSettingsResponse } },
     },
-    async (request) => wizard.getBuybackSettings(db, actorOf(request)),
+    async (request) => wizard.getBuybackSettings(contextOf(request, deps)),
   );
 
   app.post(
@@ -145,20 +141,15 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
     },
     async (request, reply) => {
       const { customer, iban, ...line } = request.body;
-      return idempotent(request, reply, deps, async (trx) => {
-        const created = await createBuybacks(
-          trx,
-          actorOf(request),
-          {
-            channel: 'store',
-            storeId: request.params.storeId,
-            lines: [line],
-            customer,
-            iban,
-            asCart: false,
-          },
-          deps.keyring,
-        );
+      return idempotent(request, reply, contextOf(request, deps), async (tx) => {
+        const created = await createBuybacks(tx, {
+          channel: 'store',
+          storeId: request.params.storeId,
+          lines: [line],
+          customer,
+          iban,
+          asCart: false,
+        });
         return { status: 201, body: created.buybacks[0] };
       });
     },
@@ -172,8 +163,8 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
     },
     async (request, reply) => {
       const body = request.body;
-      const actor = actorOf(request);
-      const visitor = isVisitor(actor);
+      const ctx = contextOf(request, deps);
+      const visitor = isVisitor(ctx.actor);
       // the back office checks out store carts, a public site's visitor web carts only
       if (visitor !== (body.channel === 'web')) {
         throw new AppError(
@@ -189,22 +180,17 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
           { propertyPath: 'termsAccepted', message, code: 'terms_not_accepted' },
         ]);
       }
-      return idempotent(request, reply, deps, async (trx) => {
+      return idempotent(request, reply, ctx, async (tx) => {
         const { buybacks: lines, customer, iban, termsAccepted, channel } = body;
-        const created = await createBuybacks(
-          trx,
-          actor,
-          {
-            channel,
-            storeId: body.channel === 'store' ? body.storeId : null,
-            lines,
-            customer,
-            iban,
-            termsAccepted,
-            asCart: true,
-          },
-          deps.keyring,
-        );
+        const created = await createBuybacks(tx, {
+          channel,
+          storeId: body.channel === 'store' ? body.storeId : null,
+          lines,
+          customer,
+          iban,
+          termsAccepted,
+          asCart: true,
+        });
         return { status: 201, body: { cartId: created.cartId as string, buybacks: created.buybacks } };
       });
     },
@@ -222,14 +208,9 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
       },
     },
     async (request, reply) =>
-      idempotent(request, reply, deps, async (trx) => ({
+      idempotent(request, reply, contextOf(request, deps), async (tx) => ({
         status: 200,
-        body: await buybacks.finalizeBuyback(
-          trx,
-          actorOf(request),
-          request.params.storeId,
-          request.params.id,
-        ),
+        body: await buybacks.finalizeBuyback(tx, request.params.storeId, request.params.id),
       })),
   );
 
@@ -241,7 +222,12 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
       config: { permission: 'buyback.list' },
       schema: { tags, querystring: ListBuybacksQuery, response: { 200: BuybackCollectionResponse } },
     },
-    async (request) => buybacks.listBuybacks(db, actorOf(request), request.query, request.url),
+    async (request) =>
+      pageResponse(
+        await buybacks.listBuybacks(contextOf(request, deps), request.query),
+        request.query,
+        request.url,
+      ),
   );
 
   app.get(
@@ -250,7 +236,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
       config: { permission: 'buyback.detail' },
       schema: { tags, params: IdentificationNumberParams, response: { 200: BuybackResponse } },
     },
-    async (request) => buybacks.getBuybackByNumber(db, actorOf(request), request.params.n),
+    async (request) => buybacks.getBuybackByNumber(contextOf(request, deps), request.params.n),
   );
 
   app.get(
@@ -259,7 +245,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
       config: { permission: READ },
       schema: { tags, params: IdParams, response: { 200: BuybackResponse } },
     },
-    async (request) => buybacks.getBuyback(db, actorOf(request), request.params.id),
+    async (request) => buybacks.getBuyback(contextOf(request, deps), request.params.id),
   );
 
   app.get(
@@ -268,7 +254,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
       config: { permission: READ },
       schema: { tags, params: IdParams, response: { 200: BuybackInstructionsResponse } },
     },
-    async (request) => buybacks.getInstructions(db, actorOf(request), request.params.id),
+    async (request) => buybacks.getInstructions(contextOf(request, deps), request.params.id),
   );
 
   app.get(
@@ -277,7 +263,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
       config: { permission: 'buyback.detail' },
       schema: { tags, params: IdParams, response: { 200: BuybackAdditionalInfosResponse } },
     },
-    async (request) => buybacks.getAdditionalInfos(db, actorOf(request), request.params.id),
+    async (request) => buybacks.getAdditionalInfos(contextOf(request, deps), request.params.id),
   );
 
   app.post(
@@ -286,7 +272,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
       config: { permission: 'buyback.cancel' },
       schema: { tags, params: IdParams, body: CancelBuybackRequest, response: { 200: BuybackResponse } },
     },
-    async (request) => buybacks.cancelBuyback(db, actorOf(request), request.params.id, request.body),
+    async (request) => buybacks.cancelBuyback(contextOf(request, deps), request.params.id, request.body),
   );
 
   app.post(
@@ -296,7 +282,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
       schema: { tags, params: IdParams, body: MarkLostRequest, response: { 200: BuybackResponse } },
     },
     async (request) =>
-      buybacks.markLostInStore(db, actorOf(request), request.params.id, request.body?.comment ?? null),
+      buybacks.markLostInStore(contextOf(request, deps), request.params.id, request.body?.comment ?? null),
   );
 
   // the shipping label of web_drop_label and web_post buybacks (HEAD: 200 ready, 425 not yet, 404 not expected)
@@ -304,7 +290,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
     '/buybacks/:id/shipping-label',
     { config: { permission: READ }, schema: { tags, params: IdParams } },
     async (request, reply) => {
-      await label.checkShippingLabel(db, actorOf(request), request.params.id);
+      await label.checkShippingLabel(contextOf(request, deps), request.params.id);
       return reply.type('application/pdf').header('cache-control', 'private, no-store').send();
     },
   );
@@ -317,7 +303,11 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
       exposeHeadRoute: false,
     },
     async (request, reply) => {
-      const pdf = await label.shippingLabelPdf(db, actorOf(request), request.params.id, request.query.lang);
+      const pdf = await label.shippingLabelPdf(
+        contextOf(request, deps),
+        request.params.id,
+        request.query.lang,
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${pdf.filename}"`)
@@ -330,7 +320,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
     '/buybacks/:id/documents/drop-slip',
     { config: { permission: READ }, schema: { tags, params: IdParams, querystring: DropSlipQuery } },
     async (request, reply) => {
-      const pdf = await dropSlipPdf(db, actorOf(request), request.params.id, request.query.lang);
+      const pdf = await dropSlipPdf(contextOf(request, deps), request.params.id, request.query.lang);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${pdf.filename}"`)
@@ -347,7 +337,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: Pick<AppDe
       `/buybacks/:id/documents/${path}`,
       { config: { permission: READ }, schema: { tags, params: IdParams, querystring: DocumentQuery } },
       async (request, reply) => {
-        const pdf = await render(db, actorOf(request), request.params.id, request.query.lang);
+        const pdf = await render(contextOf(request, deps), request.params.id, request.query.lang);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${pdf.filename}"`)

@@ -6,21 +6,19 @@ import {
   type BuybackResponse,
   type BuybackStatus,
   type CancelBuybackRequest,
-  type Collection,
   type ItemStatus,
   type ListBuybacksQuery,
   type PaymentStatus,
 } from '@reprise/shared';
-import { writeAudit } from '../../platform/audit';
-import type { Actor } from '../../platform/context';
-import type { Db } from '../../platform/db';
+import { audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
-import { collection, orderFrom } from '../../platform/pagination';
+import { orderFrom, type Page } from '../../platform/pagination';
+import { type RequestContext, type TxContext, transact } from '../../platform/request-context';
 import { listBuybacks as listRows } from './buyback-list.repository';
 import { planCancellation, planFinalize, planLostInStore } from './buyback-statuses';
 import { predeclarationOutdated, toBuybackListItem, toBuybackResponse } from './buybacks.mapper';
 import * as repo from './buybacks.repository';
-import { newVoucherCode } from './create-buybacks.service';
+import { newVoucherCode } from './identification-numbers';
 
 /** Reading and changing buybacks after their creation. */
 
@@ -32,33 +30,31 @@ const statesOf = (row: repo.BuybackDetailRow) => ({
 });
 
 async function visible(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   where: { id: string } | { identificationNumber: string },
   options: { forUpdate?: boolean } = {},
 ): Promise<repo.BuybackDetailRow> {
-  const row = await repo.findVisibleBuyback(db, actor, where, options);
+  const row = await repo.findVisibleBuyback(ctx, where, options);
   if (!row) throw notFound('buyback');
   return row;
 }
 
+/** The buybacks the actor sees (buybacks.repository.ts, buybackScope), filtered, one page. */
 export async function listBuybacks(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   query: ListBuybacksQuery,
-  url: string,
-): Promise<Collection<BuybackListItem>> {
+): Promise<Page<BuybackListItem>> {
   const order = orderFrom(query, BUYBACK_SORT_FIELDS, { field: 'createdAt', direction: 'desc' });
-  const { rows, total } = await listRows(db, actor, query, order);
-  return collection(rows.map(toBuybackListItem), total, query.page, query.itemsPerPage, url);
+  const { rows, total } = await listRows(ctx, query, order);
+  return { member: rows.map(toBuybackListItem), totalItems: total };
 }
 
-export async function getBuyback(db: Db, actor: Actor, id: string): Promise<BuybackResponse> {
-  return toBuybackResponse(actor, await visible(db, actor, { id }));
+export async function getBuyback(ctx: RequestContext, id: string): Promise<BuybackResponse> {
+  return toBuybackResponse(ctx.actor, await visible(ctx, { id }));
 }
 
 /** By its 13-digit identification number (journeys.md section 5: digits only, 13 of them). */
-export async function getBuybackByNumber(db: Db, actor: Actor, n: string): Promise<BuybackResponse> {
+export async function getBuybackByNumber(ctx: RequestContext, n: string): Promise<BuybackResponse> {
   if (!/^\d+$/.test(n)) {
     throw new AppError('validation_failed', 'A buyback code is digits only.', [
       { propertyPath: 'n', message: 'A buyback code is digits only.', code: 'code_digits_only' },
@@ -69,15 +65,11 @@ export async function getBuybackByNumber(db: Db, actor: Actor, n: string): Promi
       { propertyPath: 'n', message: 'A buyback code is 13 digits.', code: 'code_13_digits' },
     ]);
   }
-  return toBuybackResponse(actor, await visible(db, actor, { identificationNumber: n }));
+  return toBuybackResponse(ctx.actor, await visible(ctx, { identificationNumber: n }));
 }
 
-export async function getInstructions(
-  db: Db,
-  actor: Actor,
-  id: string,
-): Promise<BuybackInstructionsResponse> {
-  const row = await visible(db, actor, { id });
+export async function getInstructions(ctx: RequestContext, id: string): Promise<BuybackInstructionsResponse> {
+  const row = await visible(ctx, { id });
   return {
     circuitName: row.circuit_name,
     highlightedInstruction: row.highlighted_instruction,
@@ -87,14 +79,15 @@ export async function getInstructions(
 }
 
 export async function getAdditionalInfos(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
 ): Promise<BuybackAdditionalInfosResponse> {
-  const row = await visible(db, actor, { id });
+  const row = await visible(ctx, { id });
   const [warehouse, history] = await Promise.all([
-    row.warehouse_id ? repo.findOrganization(db, row.warehouse_id) : Promise.resolve(undefined),
-    repo.findStatusHistory(db, row.id),
+    row.destination_warehouse_id
+      ? repo.findOrganization(ctx, row.destination_warehouse_id)
+      : Promise.resolve(undefined),
+    repo.findStatusHistory(ctx, row.id),
   ]);
   return {
     circuitDescription: row.circuit_description,
@@ -127,60 +120,48 @@ export async function getAdditionalInfos(
  * cancelled needs `force` and is then left as it is (docs/statuses.md).
  */
 export async function cancelBuyback(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   input: CancelBuybackRequest,
 ): Promise<BuybackResponse> {
-  return db.transaction().execute(async (trx) => {
-    const row = await visible(trx, actor, { id }, { forUpdate: true });
+  return transact(ctx, async (tx) => {
+    const row = await visible(tx, { id }, { forUpdate: true });
     const before = statesOf(row);
     const plan = planCancellation(before, input);
-    await repo.updateStatuses(
-      trx,
-      row.id,
-      {
-        buyback: {
-          status: plan.status,
-          cancel_reason: input.reason,
-          cancel_comment: input.comment,
-          cancel_forced: plan.forced,
-          cancelled_by: actor.userId,
-          cancelled: true,
-        },
-        itemStatus: plan.itemStatus,
-        paymentStatus: plan.paymentStatus !== before.paymentStatus ? plan.paymentStatus : undefined,
+    await repo.updateStatuses(tx, row, {
+      buyback: {
+        status: plan.status,
+        cancel_reason: input.reason,
+        cancel_comment: input.comment,
+        cancel_forced: plan.forced,
+        cancelled_by: tx.actor.userId,
+        cancelled: true,
       },
-      actor.userId,
-    );
-    await writeStatusAudit(trx, actor, row, before, {
+      itemStatus: plan.itemStatus,
+      paymentStatus: plan.paymentStatus !== before.paymentStatus ? plan.paymentStatus : undefined,
+    });
+    await auditStatuses(tx, row, before, {
       ...plan,
       cancelReason: input.reason,
       cancelComment: input.comment,
     });
-    return toBuybackResponse(actor, await visible(trx, actor, { id }));
+    return toBuybackResponse(tx.actor, await visible(tx, { id }));
   });
 }
 
 /** The item is lost in the store: item_lost_store, and the buyback cannot be completed. */
 export async function markLostInStore(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   comment: string | null,
 ): Promise<BuybackResponse> {
-  return db.transaction().execute(async (trx) => {
-    const row = await visible(trx, actor, { id }, { forUpdate: true });
+  return transact(ctx, async (tx) => {
+    const row = await visible(tx, { id }, { forUpdate: true });
     const before = statesOf(row);
     const plan = planLostInStore(before);
-    await repo.updateStatuses(
-      trx,
-      row.id,
-      { buyback: { status: plan.status }, itemStatus: plan.itemStatus },
-      actor.userId,
-    );
-    await writeStatusAudit(trx, actor, row, before, { ...plan, comment });
-    return toBuybackResponse(actor, await visible(trx, actor, { id }));
+    await repo.updateStatuses(tx, row, { buyback: { status: plan.status }, itemStatus: plan.itemStatus });
+    await auditStatuses(tx, row, before, { ...plan, comment });
+    return toBuybackResponse(tx.actor, await visible(tx, { id }));
   });
 }
 
@@ -188,44 +169,32 @@ export async function markLostInStore(
  * A web pre-declared buyback handed in at the counter: it becomes the store's buyback and awaits
  * the inventory. Runs in the idempotency runner's transaction.
  */
-export async function finalizeBuyback(
-  trx: Db,
-  actor: Actor,
-  storeId: string,
-  id: string,
-): Promise<BuybackResponse> {
-  const store = await repo.findVisibleStore(trx, actor, storeId);
+export async function finalizeBuyback(tx: TxContext, storeId: string, id: string): Promise<BuybackResponse> {
+  const store = await repo.findVisibleStore(tx, storeId);
   if (!store) throw notFound('store');
-  const row = await visible(trx, actor, { id }, { forUpdate: true });
+  const row = await visible(tx, { id }, { forUpdate: true });
   if (row.account_id !== store.account_id) throw notFound('buyback');
   const before = statesOf(row);
   const plan = planFinalize(before);
-  await trx
-    .updateTable('buybacks')
-    .set({ store_id: store.id, organization_path: store.path })
-    .where('id', '=', row.id)
-    .execute();
-  await repo.updateStatuses(
-    trx,
-    row.id,
-    { buyback: { status: plan.status, predeclared: false, finalized: true }, itemStatus: plan.itemStatus },
-    actor.userId,
-  );
+  await repo.assignStore(tx, row, store);
+  await repo.updateStatuses(tx, row, {
+    buyback: { status: plan.status, predeclared: false, finalized: true },
+    itemStatus: plan.itemStatus,
+  });
   // the voucher exists from the moment the device is handed in, never before (docs/statuses.md)
   if (row.payment_type === 'voucher' && !row.voucher_code)
-    await repo.issueVoucherCode(trx, row.id, newVoucherCode());
-  await writeStatusAudit(trx, actor, row, before, { ...plan, predeclared: false, storeId: store.id });
-  return toBuybackResponse(actor, await visible(trx, actor, { id }));
+    await repo.issueVoucherCode(tx, row, newVoucherCode());
+  await auditStatuses(tx, row, before, { ...plan, predeclared: false, storeId: store.id });
+  return toBuybackResponse(tx.actor, await visible(tx, { id }));
 }
 
-function writeStatusAudit(
-  trx: Db,
-  actor: Actor,
+function auditStatuses(
+  tx: TxContext,
   row: repo.BuybackDetailRow,
   before: unknown,
   after: unknown,
 ): Promise<void> {
-  return writeAudit(trx, actor, {
+  return audit(tx, {
     action: 'update',
     entityType: 'buyback',
     entityId: row.id,

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   type BuybackCircuitType,
   type BuybackResponse,
@@ -6,22 +6,25 @@ import {
   customerSchemaFor,
   type Violation,
 } from '@reprise/shared';
-import type { Actor } from '../../platform/context';
-import type { Db } from '../../platform/db';
+import { type AuditEntry, audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
-import type { Keyring } from '../../platform/secrets';
+import type { TxContext } from '../../platform/request-context';
 import { fold } from '../catalog/catalog-text';
 import { initialStatuses } from './buyback-statuses';
 import { toBuybackResponse } from './buybacks.mapper';
 import * as repo from './buybacks.repository';
-import { ibanAtRest } from './iban-at-rest.service';
-import { nextIdentificationNumbers } from './identification-numbers';
-import { hasShippingLabel } from './shipping-label.service';
-import { cartMaxItems, type PricedLine, priceLine } from './wizard.service';
+import { ibanAtRest } from './iban-at-rest';
+import { newVoucherCode, nextIdentificationNumbers } from './identification-numbers';
+import { hasShippingLabel } from './shipping-labels';
+import { cartMaxItems } from './wizard.rules';
+import { type PricedLine, priceLine } from './wizard.service';
 
 /**
  * Creating buybacks: one store buyback (`POST /store/{storeId}/buybacks`) or a whole cart
- * (`POST /carts`), all or nothing, in the caller's transaction (the idempotency runner's).
+ * (`POST /carts`), all or nothing, in the caller's transaction (the idempotency runner's). Each
+ * is assigned its buyer account (its category's buyer) and its destination warehouse (the one its
+ * circuit's rules give: buyback-config/circuits/offered-circuits.service.ts), through which the
+ * buyer's and the warehouse's users see it (buybacks.repository.ts, buybackScope).
  */
 
 export type NewBuybackLine = Omit<CartBuybackInput, 'inCartId'> & { inCartId?: string };
@@ -38,14 +41,6 @@ export interface CreateBuybacksInput {
   termsAccepted?: boolean;
   /** Creates a cart holding the buybacks (`POST /carts`). */
   asCart: boolean;
-}
-
-const VOUCHER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/** A voucher's own code: 'V' and 11 characters without look-alikes (55 bits of randomness). */
-export function newVoucherCode(): string {
-  let code = 'V';
-  for (let i = 0; i < 11; i += 1) code += VOUCHER_ALPHABET[randomInt(VOUCHER_ALPHABET.length)];
-  return code;
 }
 
 /** The customer checked with the account's rules and the payment modes' IBAN need (A's schema). */
@@ -74,33 +69,26 @@ function servedByEvery(lists: string[][]): string[] {
 const euros = (cents: number) => (cents / 100).toFixed(2);
 
 export async function createBuybacks(
-  trx: Db,
-  actor: Actor,
+  tx: TxContext,
   input: CreateBuybacksInput,
-  keyring: Keyring,
 ): Promise<{ cartId: string | null; buybacks: BuybackResponse[] }> {
+  const { actor } = tx;
   // where the buybacks are seen from: the store's subtree, or the account's root for the web
   let accountId: string;
   let organizationPath: string;
   if (input.storeId) {
-    const store = await repo.findVisibleStore(trx, actor, input.storeId);
+    const store = await repo.findVisibleStore(tx, input.storeId);
     if (!store) throw notFound('store');
     if (store.status !== 'active') throw new AppError('configuration_error', 'This store is inactive.');
     accountId = store.account_id;
     organizationPath = store.path;
   } else {
     accountId = input.accountId ?? actor.accountId;
-    const root = await trx
-      .selectFrom('organizations')
-      .select('path')
-      .where('account_id', '=', accountId)
-      .where('parent_organization_id', 'is', null)
-      .where('type', '=', 'root_management_unit')
-      .executeTakeFirst();
-    if (!root) throw new AppError('configuration_error', 'This account has no root organisation.');
-    organizationPath = root.path;
+    const rootPath = await repo.findRootPath(tx, accountId);
+    if (!rootPath) throw new AppError('configuration_error', 'This account has no root organisation.');
+    organizationPath = rootPath;
   }
-  const settings = await repo.findAccountSettings(trx, accountId);
+  const settings = await repo.findAccountSettings(tx, accountId);
   if (!settings) throw notFound('account');
 
   const max = cartMaxItems(settings.enabled_premium_features);
@@ -116,7 +104,7 @@ export async function createBuybacks(
   const lines: PricedLine[] = [];
   for (const [index, line] of input.lines.entries()) {
     lines.push(
-      await priceLine(trx, accountId, line, {
+      await priceLine(tx, accountId, line, {
         channel: input.channel,
         // every country's circuits: the customer's country is then checked as a field of the form
         country: undefined,
@@ -148,13 +136,13 @@ export async function createBuybacks(
   for (const l of lines) {
     const buyerAccountId = l.context.row.buyer_account_id;
     if (!buyers.has(buyerAccountId)) {
-      const buyer = await repo.findBuyerIdentity(trx, buyerAccountId);
+      const buyer = await repo.findBuyerIdentity(tx, buyerAccountId);
       if (!buyer) throw new AppError('configuration_error', 'The buyer of this category does not exist.');
       buyers.set(buyerAccountId, buyer.common_name ?? buyer.account_name);
     }
   }
 
-  const customerId = await repo.insertCustomer(trx, {
+  const customerId = await repo.insertCustomer(tx, {
     account_id: accountId,
     first_name: customer.firstName,
     last_name: customer.lastName,
@@ -171,7 +159,7 @@ export async function createBuybacks(
     identification_issuing_authority: customer.identification.issuingAuthority,
   });
   const cartId = input.asCart
-    ? await repo.insertCart(trx, {
+    ? await repo.insertCart(tx, {
         account_id: accountId,
         channel: input.channel,
         store_id: input.storeId,
@@ -179,7 +167,7 @@ export async function createBuybacks(
         created_by: actor.userId,
       })
     : null;
-  const numbers = await nextIdentificationNumbers(trx, lines.length);
+  const numbers = await nextIdentificationNumbers(tx, lines.length);
   const sortName = fold(`${customer.lastName} ${customer.firstName}`).trim();
 
   const rows = lines.map((l, index) => {
@@ -214,6 +202,8 @@ export async function createBuybacks(
         highlighted_instruction: l.method.highlightedInstruction,
         terms: l.method.terms,
         warehouse_id: l.method.warehouseId,
+        // today the circuit's rules give it; warehouse dispatch rules will choose it (issue 11)
+        destination_warehouse_id: l.method.warehouseId,
         payment_mode_id: l.payment.id,
         payment_mode_label: l.payment.label,
         payment_type: l.payment.type,
@@ -261,46 +251,49 @@ export async function createBuybacks(
         voucher_code: l.payment.type === 'voucher' && !start.predeclared ? newVoucherCode() : null,
         // the cart's IBAN belongs only to the lines whose payment mode takes one
         ...(l.payment.iban && customer.iban
-          ? ibanAtRest(keyring, customer.iban)
+          ? ibanAtRest(tx.deps.keyring, customer.iban)
           : { iban_encrypted: null, iban_masked: null }),
       },
     };
   });
-  await repo.insertBuybacks(trx, rows, actor.userId);
-  await repo.insertAuditRows(trx, actor.userId, [
-    ...(cartId
-      ? [
-          {
-            entityType: 'cart',
-            entityId: cartId,
-            accountId,
-            after: { buybacks: rows.map((r) => r.buyback.id) },
-          },
-        ]
-      : []),
-    ...rows.map((r) => ({
-      entityType: 'buyback',
-      entityId: r.buyback.id,
-      accountId,
-      after: {
-        identificationNumber: r.buyback.identification_number,
-        itemIdentificationNumber: r.item.identification_number,
-        status: r.buyback.status,
-        itemStatus: r.item.status,
-        paymentStatus: r.payment.status,
-        circuitId: r.buyback.circuit_id,
-        paymentModeId: r.buyback.payment_mode_id,
-        productId: r.buyback.product_id,
-        totalCents: r.buyback.total_cents,
-        cartId,
-      },
-    })),
-  ]);
-  const created = await repo.findBuybacks(
-    trx,
+  await repo.insertBuybacks(tx, rows);
+  const created: AuditEntry[] = rows.map((r) => ({
+    action: 'create',
+    entityType: 'buyback',
+    entityId: r.buyback.id,
+    accountId,
+    after: {
+      identificationNumber: r.buyback.identification_number,
+      itemIdentificationNumber: r.item.identification_number,
+      status: r.buyback.status,
+      itemStatus: r.item.status,
+      paymentStatus: r.payment.status,
+      circuitId: r.buyback.circuit_id,
+      paymentModeId: r.buyback.payment_mode_id,
+      productId: r.buyback.product_id,
+      totalCents: r.buyback.total_cents,
+      buyerAccountId: r.buyback.buyer_account_id,
+      destinationWarehouseId: r.buyback.destination_warehouse_id,
+      cartId,
+    },
+  }));
+  const cart: AuditEntry[] = cartId
+    ? [
+        {
+          action: 'create',
+          entityType: 'cart',
+          entityId: cartId,
+          accountId,
+          after: { buybacks: rows.map((r) => r.buyback.id) },
+        },
+      ]
+    : [];
+  await audit(tx, ...cart, ...created);
+  const found = await repo.findBuybacks(
+    tx,
     rows.map((r) => r.buyback.id),
   );
-  const byId = new Map(created.map((row) => [row.id, row]));
+  const byId = new Map(found.map((row) => [row.id, row]));
   return {
     cartId,
     buybacks: rows.map((r) => toBuybackResponse(actor, byId.get(r.buyback.id) as repo.BuybackDetailRow)),

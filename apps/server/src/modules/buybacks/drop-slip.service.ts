@@ -1,9 +1,8 @@
 import type { Locale } from '@reprise/shared';
 import { documentFileName } from '@reprise/shared/document-file-names';
-import type { Actor } from '../../platform/context';
-import type { Db } from '../../platform/db';
 import { type DropSlipData, renderDropSlip } from '../../platform/documents';
 import { AppError, notFound } from '../../platform/errors';
+import type { RequestContext } from '../../platform/request-context';
 import { findStoresAcceptingDrops } from '../white-label/white-label.repository';
 import type { PdfDocument } from './buyback-documents.service';
 import * as repo from './buybacks.repository';
@@ -14,12 +13,11 @@ import * as repo from './buybacks.repository';
  * while the buyback awaits the drop; gone once the store finalises or it is cancelled.
  */
 export async function dropSlipPdf(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   language: Locale | undefined,
 ): Promise<PdfDocument> {
-  const row = await repo.findVisibleBuyback(db, actor, { id });
+  const row = await repo.findVisibleBuyback(ctx, { id });
   if (!row) throw notFound('buyback');
   if (!row.predeclared || row.status !== 'bb_awaiting_store_drop') {
     throw new AppError(
@@ -28,8 +26,8 @@ export async function dropSlipPdf(
     );
   }
   const [settings, stores] = await Promise.all([
-    repo.findAccountSettings(db, row.account_id),
-    findStoresAcceptingDrops(db, row.account_id),
+    repo.findAccountSettings(ctx, row.account_id),
+    findStoresAcceptingDrops(ctx, row.account_id),
   ]);
   if (!settings) throw notFound('account');
   const data = await renderDropSlip({

@@ -20,8 +20,17 @@ import {
 import { TEST_DATA_ENCRYPTION_KEY } from '../../../test/test-keys';
 import { ConfigError } from '../../platform/config';
 import { migrate } from '../../platform/migrate';
-import { createKeyring, KEY_FILE_NAME, keyIdOf, loadKeyring, parseKeys } from '../../platform/secrets';
-import { IBAN_PURPOSE, protectIbansAtRest } from './iban-at-rest.service';
+import { systemContext } from '../../platform/request-context';
+import {
+  createKeyring,
+  KEY_FILE_NAME,
+  type Keyring,
+  keyIdOf,
+  loadKeyring,
+  parseKeys,
+} from '../../platform/secrets';
+import { IBAN_PURPOSE } from './iban-at-rest';
+import { protectIbansAtRest } from './iban-at-rest.service';
 
 /** Issue 10: IBANs encrypted at rest (docs/security.md), and kept by the lines that take one only. */
 
@@ -29,6 +38,9 @@ const CLEAR = normalizeIban(IBAN);
 const MASKED = 'FR76 **** **** **** **** ***0 189';
 const testKeyring = createKeyring(parseKeys(TEST_DATA_ENCRYPTION_KEY));
 
+/** The start-up step as `npm start` runs it, with this keyring (platform/request-context.ts systemContext). */
+const startWith = (keyring: Keyring, batch?: number) =>
+  protectIbansAtRest(systemContext({ ...k.t.deps, keyring }, { kind: 'all' }), batch);
 let k: BuybackKit;
 let product: string;
 let answers: ReturnType<typeof answersFor>;
@@ -231,21 +243,21 @@ describe('start-up: migration, wrong key, rotation', () => {
     expect(await tablesHolding(CLEAR)).toEqual(['public.payments']);
     expect((await paymentOf(voucher?.id as string)).iban_encrypted).toBeNull();
 
-    expect(await protectIbansAtRest(k.t.db, testKeyring)).toBe(1);
+    expect(await startWith(testKeyring)).toBe(1);
     expect(await tablesHolding(CLEAR)).toEqual([]);
     const payment = await paymentOf(transfer?.id as string);
     expect(testKeyring.decrypt(IBAN_PURPOSE, payment.iban_encrypted as string)).toBe(CLEAR);
     expect((await k.get('seller', `/api/buybacks/${transfer?.id}`)).json().ibanMasked).toBe(MASKED);
     expect((await k.get('seller', `/api/buybacks/${voucher?.id}`)).json().ibanMasked).toBeNull();
     // a second start has nothing left to do
-    expect(await protectIbansAtRest(k.t.db, testKeyring)).toBe(0);
+    expect(await startWith(testKeyring)).toBe(0);
   });
 
   it('a key that did not encrypt the stored IBANs stops the start with a message naming both keys', async () => {
     const wrong = createKeyring(parseKeys('ab'.repeat(32)));
-    const start = protectIbansAtRest(k.t.db, wrong);
+    const start = startWith(wrong);
     await expect(start).rejects.toThrow(ConfigError);
-    await expect(protectIbansAtRest(k.t.db, wrong)).rejects.toThrow(
+    await expect(startWith(wrong)).rejects.toThrow(
       new RegExp(`encrypted with the key ${testKeyring.currentKeyId}.*holds ${wrong.currentKeyId}`),
     );
     const stored = await k.t.db
@@ -260,9 +272,9 @@ describe('start-up: migration, wrong key, rotation', () => {
     for (let i = 0; i < 3; i += 1) await k.createBuyback({ productId: product });
     const newKey = 'cd'.repeat(32);
     const rotating = createKeyring(parseKeys(`${newKey},${TEST_DATA_ENCRYPTION_KEY}`));
-    expect(await protectIbansAtRest(k.t.db, rotating, 2)).toBeGreaterThan(2);
+    expect(await startWith(rotating, 2)).toBeGreaterThan(2);
     const newOnly = createKeyring(parseKeys(newKey));
-    expect(await protectIbansAtRest(k.t.db, newOnly)).toBe(0);
+    expect(await startWith(newOnly)).toBe(0);
     const rows = await k.t.db
       .selectFrom('payments')
       .select('iban_encrypted')

@@ -1,6 +1,7 @@
+import { randomInt } from 'node:crypto';
 import { withEan13CheckDigit } from '@reprise/shared';
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db';
+import type { BaseContext, InTransaction } from '../../platform/request-context';
 
 /**
  * Identification numbers: 13 digits with a valid EAN-13 check digit, unique (unique indexes on
@@ -19,14 +20,22 @@ export function identificationNumberOf(prefix: string, sequence: number): string
 
 /** `count` new buyback numbers and as many item numbers, in one query. */
 export async function nextIdentificationNumbers(
-  trx: Db,
+  tx: InTransaction<BaseContext>,
   count: number,
 ): Promise<{ buyback: string; item: string }[]> {
   const { rows } = await sql<{ b: number; i: number }>`
     SELECT nextval('buyback_number_seq')::int8 AS b, nextval('item_number_seq')::int8 AS i
-    FROM generate_series(1, ${count})`.execute(trx);
+    FROM generate_series(1, ${count})`.execute(tx.trx);
   return rows.map((r) => ({
     buyback: identificationNumberOf(BUYBACK_PREFIX, Number(r.b)),
     item: identificationNumberOf(ITEM_PREFIX, Number(r.i)),
   }));
+}
+
+const VOUCHER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** A voucher's own code: 'V' and 11 characters without look-alikes (55 bits of randomness). */
+export function newVoucherCode(): string {
+  let code = 'V';
+  for (let i = 0; i < 11; i += 1) code += VOUCHER_ALPHABET[randomInt(VOUCHER_ALPHABET.length)];
+  return code;
 }

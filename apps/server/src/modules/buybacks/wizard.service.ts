@@ -1,47 +1,34 @@
-import {
-  type BuybackQuestionnaireResponse,
-  type BuybackSettingsResponse,
-  CART_MAX_ITEMS_MULTI,
-  CART_MAX_ITEMS_SINGLE,
-  computePrice,
-  type DiagnosticAnswerInput,
-  type EstimateRequest,
-  type EstimateResponse,
-  type Locale,
-  localized,
-  type PaymentMethod,
-  type PriceBreakdown,
-  type PricingAnswer,
-  type ShippingMethod,
-  translatedText,
+import type {
+  BuybackQuestionnaireResponse,
+  BuybackSettingsResponse,
+  DiagnosticAnswerInput,
+  EstimateRequest,
+  EstimateResponse,
+  PaymentMethod,
+  PriceBreakdown,
+  ShippingMethod,
 } from '@reprise/shared';
+import { localized, translatedText } from '@reprise/shared';
 import { AccountCache } from '../../platform/account-cache';
 import type { Actor } from '../../platform/context';
-import type { Db } from '../../platform/db';
 import type { BuybackAnswerSnapshot } from '../../platform/db.types';
 import { AppError } from '../../platform/errors';
-import { resolveShippingMethods } from '../buyback-config/shipping-methods';
+import type { BaseContext, RequestContext } from '../../platform/request-context';
+import { offeredCircuits } from '../buyback-config/circuits/offered-circuits.service';
 import { productImageUrl } from './buybacks.mapper';
 import * as repo from './buybacks.repository';
 import { checkAnswers, checkImei } from './diagnosis';
+import {
+  cartMaxItems,
+  hasFeature,
+  type ProductContext,
+  priceOf,
+  pricesOf,
+  productContextOf,
+} from './wizard.rules';
 
 /** The wizard's reads and the price computation shared by the estimate and the creation. */
 
-export const productNotFound = () =>
-  new AppError('product_not_found', 'This product does not exist, is not published or is no longer offered.');
-
-export const hasFeature = (features: string[] | null | undefined, feature: string) =>
-  (features ?? []).includes(feature);
-
-export interface ProductContext {
-  row: repo.PricingContextRow;
-  /** With their translations: the questionnaire answers in the reader's language. */
-  questions: repo.QuestionJson[];
-  /** The product collects its IMEI and the account has imei_search_and_collect. */
-  imeiRequired: boolean;
-}
-
-/** A published product of the account (any account when null) with its questionnaire: two queries. */
 /**
  * The pricing contexts the wizard reads most (questionnaire, estimate) are kept per process and
  * dropped by any committed change to the catalogue or the account's settings. Buyback creation
@@ -56,49 +43,38 @@ const pricingContexts = new AccountCache<Awaited<ReturnType<typeof repo.findPric
   'account',
 ]);
 
-/** The published product's pricing context, from the process cache when it is current. */
+/** A published product of the account (any account when null) with its questionnaire, from the process cache when current. */
 export async function cachedProductContext(
-  db: Db,
+  ctx: BaseContext,
   accountId: string | null,
   productId: string,
 ): Promise<ProductContext> {
-  if (accountId === null) return loadProductContext(db, accountId, productId);
+  if (accountId === null) return loadProductContext(ctx, accountId, productId);
   const found = await pricingContexts.read(accountId, productId, () =>
-    repo.findPricingContext(db, accountId, productId),
+    repo.findPricingContext(ctx, accountId, productId),
   );
   return productContextOf(found);
 }
 
+/** A published product of the account (any account when null) with its questionnaire, read now. */
 export async function loadProductContext(
-  db: Db,
+  ctx: BaseContext,
   accountId: string | null,
   productId: string,
 ): Promise<ProductContext> {
-  return productContextOf(await repo.findPricingContext(db, accountId, productId));
-}
-
-function productContextOf(found: Awaited<ReturnType<typeof repo.findPricingContext>>): ProductContext {
-  if (found?.status !== 'published') throw productNotFound();
-  const { questions, ...row } = found;
-  return {
-    row,
-    questions,
-    imeiRequired:
-      row.is_collecting_imei && hasFeature(row.enabled_premium_features, 'imei_search_and_collect'),
-  };
+  return productContextOf(await repo.findPricingContext(ctx, accountId, productId));
 }
 
 /** The catalogue the actor buys back from: its own account's; platform operators any. */
 const accountOf = (actor: Actor) => (actor.isPlatform ? null : actor.accountId);
 
-/** The questionnaire in `locale` where translated, else in the account's language (docs/translations.md). */
+/** The questionnaire in the context's locale where translated, else in the account's language (docs/translations.md). */
 export async function getBuybackQuestionnaire(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   productId: string,
-  locale: Locale | null = null,
 ): Promise<BuybackQuestionnaireResponse> {
-  const { row, questions, imeiRequired } = await cachedProductContext(db, accountOf(actor), productId);
+  const { locale } = ctx;
+  const { row, questions, imeiRequired } = await cachedProductContext(ctx, accountOf(ctx.actor), productId);
   return {
     product: {
       id: row.id,
@@ -109,7 +85,7 @@ export async function getBuybackQuestionnaire(
       eanCode: row.ean_code,
       tacCodes: row.tac_codes,
       isCollectingIMEI: imeiRequired,
-      buybackPrices: repo.pricesOf(row),
+      buybackPrices: pricesOf(row),
       buybackZeroNotAllowed: row.buyback_zero_not_allowed,
       commentForSeller: row.comment_for_seller,
       mainCategory: {
@@ -127,9 +103,9 @@ export async function getBuybackQuestionnaire(
   };
 }
 
-/** The shipping method and payment mode chosen, among those the product may use (helper B's rules). */
+/** The circuit ("shipping method") and payment mode chosen, among those the product may use (helper B's rules). */
 export async function chooseShipping(
-  db: Db,
+  ctx: BaseContext,
   product: repo.PricingContextRow,
   channel: 'store' | 'web',
   country: string | undefined,
@@ -141,7 +117,7 @@ export async function chooseShipping(
   const cacheKey = `${product.id}/${channel}/${country ?? ''}`;
   let pending = cache?.get(cacheKey);
   if (!pending) {
-    pending = resolveShippingMethods(db, product.account_id, product.id, channel, country);
+    pending = offeredCircuits(ctx, product.account_id, product.id, channel, country);
     cache?.set(cacheKey, pending);
   }
   const methods = await pending;
@@ -177,35 +153,6 @@ export async function chooseShipping(
   return { method, payment };
 }
 
-/** The server's price: the shared pricing module, never a price sent by a client. */
-export function priceOf(
-  product: repo.PricingContextRow,
-  answers: PricingAnswer[],
-  method: ShippingMethod | null,
-  payment: PaymentMethod | null,
-  propertyPath?: string,
-): { breakdown: PriceBreakdown; input: Parameters<typeof computePrice>[0] } {
-  const input = {
-    prices: repo.pricesOf(product),
-    answers,
-    paymentModifier: payment?.modifier ?? null,
-    shippingModifier: method?.modifier ?? null,
-    bonusCents: 0,
-    buybackZeroNotAllowed: product.buyback_zero_not_allowed,
-  };
-  const breakdown = computePrice(input);
-  // zero refused: a zero total, or no price (zero) for the declared state
-  if (breakdown.zeroRefused || (product.buyback_zero_not_allowed && breakdown.basePriceCents === 0)) {
-    const message = 'This product cannot be bought back at this price (zero is not allowed).';
-    throw new AppError(
-      'no_buyback_price',
-      message,
-      propertyPath ? [{ propertyPath, message, code: 'no_buyback_price' }] : undefined,
-    );
-  }
-  return { breakdown, input };
-}
-
 export interface PricedLine {
   context: ProductContext;
   snapshot: BuybackAnswerSnapshot[];
@@ -219,7 +166,7 @@ export interface PricedLine {
 
 /** One line of a creation: product, answers, IMEI, shipping and payment, price. */
 export async function priceLine(
-  db: Db,
+  ctx: BaseContext,
   accountId: string,
   line: {
     productId: string;
@@ -239,7 +186,7 @@ export async function priceLine(
 ): Promise<PricedLine> {
   let pending = options.contexts.get(line.productId);
   if (!pending) {
-    pending = loadProductContext(db, accountId, line.productId);
+    pending = loadProductContext(ctx, accountId, line.productId);
     options.contexts.set(line.productId, pending);
   }
   const context = await pending;
@@ -251,7 +198,7 @@ export async function priceLine(
     `${p}imei`,
   );
   const { method, payment } = await chooseShipping(
-    db,
+    ctx,
     context.row,
     options.channel,
     options.country,
@@ -274,17 +221,24 @@ export async function priceLine(
 }
 
 /** `POST /estimates`: the price of a product for the answers given (and a transport and payment). */
-export async function estimate(db: Db, actor: Actor, input: EstimateRequest): Promise<EstimateResponse> {
+export async function estimate(ctx: RequestContext, input: EstimateRequest): Promise<EstimateResponse> {
   if (input.paymentModeId && !input.shippingMethodId) {
     throw new AppError('validation_failed', 'Choose the transport mode before the payment mode.', [
       { propertyPath: 'shippingMethodId', message: 'Choose the transport mode first.', code: 'required' },
     ]);
   }
-  const { row, questions } = await cachedProductContext(db, accountOf(actor), input.productId);
+  const { row, questions } = await cachedProductContext(ctx, accountOf(ctx.actor), input.productId);
   const imei = checkImei(input.imei, { tacCodes: row.tac_codes, imeiRequired: false });
   const { pricingAnswers } = checkAnswers(questions, input.answers);
   const chosen = input.shippingMethodId
-    ? await chooseShipping(db, row, input.channel, input.country, input.shippingMethodId, input.paymentModeId)
+    ? await chooseShipping(
+        ctx,
+        row,
+        input.channel,
+        input.country,
+        input.shippingMethodId,
+        input.paymentModeId,
+      )
     : null;
   const { breakdown } = priceOf(row, pricingAnswers, chosen?.method ?? null, chosen?.payment ?? null);
   const { zeroRefused: _zero, ...price } = breakdown;
@@ -304,13 +258,9 @@ export async function estimate(db: Db, actor: Actor, input: EstimateRequest): Pr
   };
 }
 
-export function cartMaxItems(features: string[] | null | undefined): number {
-  return hasFeature(features, 'multi_product_cart') ? CART_MAX_ITEMS_MULTI : CART_MAX_ITEMS_SINGLE;
-}
-
 /** `GET /buyback-settings` of the actor's account. */
-export async function getBuybackSettings(db: Db, actor: Actor): Promise<BuybackSettingsResponse> {
-  const settings = await repo.findAccountSettings(db, actor.accountId);
+export async function getBuybackSettings(ctx: RequestContext): Promise<BuybackSettingsResponse> {
+  const settings = await repo.findAccountSettings(ctx, ctx.actor.accountId);
   if (!settings) throw new AppError('not_found', 'This account does not exist.');
   return {
     customer_identity_document_required: settings.customer_identity_document_required ?? false,

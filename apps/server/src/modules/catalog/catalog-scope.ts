@@ -1,4 +1,4 @@
-import type { Actor } from '../../platform/context';
+import type { BaseContext, RequestContext } from '../../platform/request-context';
 
 /**
  * Whose catalogue an actor works on. The catalogue belongs to a retailer account: its users (tim
@@ -11,16 +11,20 @@ export type CatalogScope =
   | { kind: 'buyer'; buyerAccountId: string }
   | { kind: 'none' };
 
-export function readScope(actor: Actor, accountId?: string): CatalogScope {
+export function readScope(ctx: BaseContext, accountId?: string): CatalogScope {
+  // a visitor reads its site's catalogue, a job the accounts of its scope
+  if (!('actor' in ctx)) return ctx.scope.kind === 'all' ? { kind: 'all', accountId } : ctx.scope;
+  const { actor } = ctx as RequestContext;
   if (actor.isPlatform) return { kind: 'all', accountId };
   if (actor.module === 'tim') return { kind: 'account', accountId: actor.accountId };
   if (actor.module === 'lcm') return { kind: 'buyer', buyerAccountId: actor.accountId };
   return { kind: 'none' };
 }
 
-/** Writes: the retailer's own users (their permission says which), and platform operators. */
-export function writeScope(actor: Actor): CatalogScope {
-  if (actor.isPlatform) return { kind: 'all' };
-  if (actor.module === 'tim') return { kind: 'account', accountId: actor.accountId };
-  return { kind: 'none' };
+/**
+ * Writes: the context's own scope, for the retailer's own users (their permission says which) and
+ * platform operators (every catalogue); nobody else.
+ */
+export function writeScope(ctx: RequestContext): CatalogScope {
+  return ctx.actor.isPlatform || ctx.actor.module === 'tim' ? ctx.scope : { kind: 'none' };
 }

@@ -1,12 +1,12 @@
 import type {
   BuybackQuestionnaireResponse,
   CategoryResponse,
+  DiagnosticQuestionResponse,
   HomePageConfigResponse,
   ProductResponse,
   PublicCategoriesResponse,
   PublicHomeResponse,
   PublicSearchResponse,
-  QuestionResponse,
 } from '@reprise/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,7 +160,7 @@ describe('question and answer translations', () => {
   it('are saved with the question and its answers, and a PUT without them clears them', async () => {
     const res = await k.post('rmu', `/api/categories/${C.audio}/questions`, question());
     expect(res.statusCode, res.body).toBe(201);
-    const created: QuestionResponse = res.json();
+    const created: DiagnosticQuestionResponse = res.json();
     expect(created.translations).toEqual({ 'de-DE': { title: 'Lässt sich das Produkt einschalten?' } });
     expect(created.answers.map((a) => a.translations)).toEqual([{ 'de-DE': { title: 'Ja' } }, {}]);
     const { translations: _t, ...withoutTranslations } = question();
@@ -170,10 +170,9 @@ describe('question and answer translations', () => {
     });
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(replaced.json().translations).toEqual({});
-    expect(replaced.json().answers.map((a: QuestionResponse['answers'][number]) => a.translations)).toEqual([
-      {},
-      {},
-    ]);
+    expect(
+      replaced.json().answers.map((a: DiagnosticQuestionResponse['answers'][number]) => a.translations),
+    ).toEqual([{}, {}]);
   });
 
   it("refuses an answer translated into the account's language, and a translated help too long", async () => {

@@ -1,8 +1,8 @@
-import type { Db } from '../../platform/db';
+import { type BaseContext, readerOf } from '../../platform/request-context';
 
 /** The account's language: the language of its catalogue's own texts. */
-export async function findAccountLanguage(db: Db, accountId: string): Promise<string | undefined> {
-  const row = await db
+export async function findAccountLanguage(ctx: BaseContext, accountId: string): Promise<string | undefined> {
+  const row = await readerOf(ctx)
     .selectFrom('accounts')
     .select('language')
     .where('id', '=', accountId)

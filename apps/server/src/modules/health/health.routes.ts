@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
-import { isMigrated } from '../../platform/migrate';
+import { probeDatabase } from './health.repository';
 
 export function registerHealthRoutes(app: FastifyInstance, { db }: AppDeps): void {
   app.get(
@@ -14,9 +13,9 @@ export function registerHealthRoutes(app: FastifyInstance, { db }: AppDeps): voi
   /** Ready when the database answers and every migration is applied. */
   app.get('/ready', { config: { public: true } }, async (_request, reply) => {
     try {
-      await sql`SELECT 1`.execute(db);
-      if (!(await isMigrated(db))) return reply.code(503).send({ status: 'migrations_pending' });
-      return { status: 'ready' };
+      const status = await probeDatabase(db);
+      if (status === 'migrations_pending') return reply.code(503).send({ status });
+      return { status };
     } catch {
       return reply.code(503).send({ status: 'database_unreachable' });
     }

@@ -10,10 +10,9 @@ import {
   type Status,
   type Violation,
 } from '@reprise/shared';
-import { writeAudit } from '../../platform/audit';
-import type { Actor } from '../../platform/context';
-import type { Db } from '../../platform/db';
+import { audit } from '../../platform/audit';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { type RequestContext, type TxContext, transact } from '../../platform/request-context';
 import {
   immutableViolations,
   isTreeRoot,
@@ -53,7 +52,7 @@ function reject(violations: Violation[]): never {
 
 /** The referenced buyer must be a buyer, the default warehouse a warehouse (in any account). */
 async function referenceViolations(
-  trx: Db,
+  tx: TxContext,
   refs: { buyer?: string | null; defaultWarehouse?: string | null },
 ): Promise<Violation[]> {
   const violations: Violation[] = [];
@@ -64,7 +63,7 @@ async function referenceViolations(
     code: string,
   ) => {
     if (!id) return;
-    const found = await repo.findReferencedOrganization(trx, id);
+    const found = await repo.findReferencedOrganization(tx, id);
     if (found?.type !== type)
       violations.push({ propertyPath, message: `This organisation is not a ${type}.`, code });
   };
@@ -74,12 +73,12 @@ async function referenceViolations(
 }
 
 async function externalIdViolations(
-  trx: Db,
+  tx: TxContext,
   accountId: string,
   externalId: string | null | undefined,
   exceptId?: string,
 ) {
-  if (!externalId || !(await repo.isExternalIdTaken(trx, accountId, externalId, exceptId))) return [];
+  if (!externalId || !(await repo.isExternalIdTaken(tx, accountId, externalId, exceptId))) return [];
   return [
     {
       propertyPath: 'externalId',
@@ -89,19 +88,19 @@ async function externalIdViolations(
   ];
 }
 
-async function reload(trx: Db, actor: Actor, id: string): Promise<OrganizationRow> {
-  const row = await repo.findVisibleOrganization(trx, actor, id);
+async function reload(tx: TxContext, id: string): Promise<OrganizationRow> {
+  const row = await repo.findVisibleOrganization(tx, id);
   if (!row) throw notFound('organisation');
   return row;
 }
 
 /** The account a new organisation goes in: the one an operator names, else its parent's, else the actor's. */
 async function targetAccount(
-  trx: Db,
-  actor: Actor,
+  tx: TxContext,
   input: CreateOrganizationRequest,
   parent: OrganizationRow | undefined,
 ): Promise<string> {
+  const { actor } = tx;
   const accountId = input.accountId ?? parent?.account_id ?? (actor.isPlatform ? undefined : actor.accountId);
   if (!accountId) {
     reject([
@@ -109,7 +108,7 @@ async function targetAccount(
       ...(isTreeRoot(input.type) ? [] : [parentViolation('parent_required')]),
     ]);
   }
-  if (input.accountId && !(await repo.accountExists(trx, input.accountId))) {
+  if (input.accountId && !(await repo.accountExists(tx, input.accountId))) {
     reject([
       { propertyPath: 'accountId', message: 'This account does not exist.', code: 'account_not_found' },
     ]);
@@ -123,25 +122,24 @@ async function targetAccount(
  * management unit per account.
  */
 export async function createOrganization(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   input: CreateOrganizationRequest,
 ): Promise<OrganizationResponse> {
-  if (isTreeRoot(input.type) && !actor.isPlatform)
+  if (isTreeRoot(input.type) && !ctx.actor.isPlatform)
     throw forbidden('Only a platform operator creates a tree root.');
-  return db.transaction().execute(async (trx) => {
+  return transact(ctx, async (tx) => {
     const parentId = input.parentOrganizationId;
-    const found = parentId ? await repo.findVisibleOrganization(trx, actor, parentId) : undefined;
+    const found = parentId ? await repo.findVisibleOrganization(tx, parentId) : undefined;
     if (parentId && !found) reject([parentViolation('parent_not_found')]);
-    const accountId = await targetAccount(trx, actor, input, found);
-    await repo.lockAccountTree(trx, accountId);
+    const accountId = await targetAccount(tx, input, found);
+    await repo.lockAccountTree(tx, accountId);
     // read again under the lock: a concurrent move may have changed the parent's path
-    const parent = parentId ? await reload(trx, actor, parentId) : undefined;
+    const parent = parentId ? await reload(tx, parentId) : undefined;
 
     const violations: Violation[] = [];
     const refusal = parentRefusal(input.type, accountId, parent ? toTreePlace(parent) : null);
     if (refusal) violations.push(parentViolation(refusal));
-    if (input.type === 'root_management_unit' && (await repo.hasRootManagementUnit(trx, accountId))) {
+    if (input.type === 'root_management_unit' && (await repo.hasRootManagementUnit(tx, accountId))) {
       violations.push({
         propertyPath: 'type',
         message: 'The account already has its root management unit.',
@@ -149,13 +147,13 @@ export async function createOrganization(
       });
     }
     violations.push(
-      ...(await referenceViolations(trx, { buyer: input.buyer, defaultWarehouse: input.defaultWarehouse })),
+      ...(await referenceViolations(tx, { buyer: input.buyer, defaultWarehouse: input.defaultWarehouse })),
     );
-    violations.push(...(await externalIdViolations(trx, accountId, input.externalId)));
+    violations.push(...(await externalIdViolations(tx, accountId, input.externalId)));
     if (violations.length) reject(violations);
 
     const id = randomUUID();
-    await repo.insertOrganization(trx, {
+    await repo.insertOrganization(tx, {
       ...toOrganizationColumns(input),
       id,
       account_id: accountId,
@@ -166,8 +164,8 @@ export async function createOrganization(
       common_name: input.commonName,
       buyer_id: input.buyer,
     });
-    const after = toOrganizationResponse(await reload(trx, actor, id));
-    await writeAudit(trx, actor, {
+    const after = toOrganizationResponse(await reload(tx, id));
+    await audit(tx, {
       action: 'create',
       entityType: 'organization',
       entityId: id,
@@ -184,17 +182,16 @@ export async function createOrganization(
  * actor's own organisation and those above it are never deactivated or moved by the actor.
  */
 export async function updateOrganization(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   patch: PatchOrganizationRequest,
 ): Promise<OrganizationResponse> {
-  return db.transaction().execute(async (trx) => {
-    const seen = await repo.findVisibleOrganization(trx, actor, id);
+  return transact(ctx, async (tx) => {
+    const seen = await repo.findVisibleOrganization(tx, id);
     if (!seen) throw notFound('organisation');
     // a patch naming a parent may move the organisation: serialise it with the account's other tree writes
-    if (patch.parentOrganizationId !== undefined) await repo.lockAccountTree(trx, seen.account_id);
-    const current = await repo.findVisibleOrganization(trx, actor, id, { forUpdate: true });
+    if (patch.parentOrganizationId !== undefined) await repo.lockAccountTree(tx, seen.account_id);
+    const current = await repo.findVisibleOrganization(tx, id, { forUpdate: true });
     if (!current) throw notFound('organisation');
     const place = toTreePlace(current);
     const moving =
@@ -204,14 +201,14 @@ export async function updateOrganization(
     const violations = [
       ...immutableViolations({ type: place.type, buyer: current.buyer_id }, patch),
       ...ownBranchViolations(
-        actor.organizationPath,
+        ctx.actor.organizationPath,
         { path: current.path, status: current.status as Status },
         { deactivates: patch.status === 'inactive', moves: moving },
       ),
     ];
     let parent: OrganizationRow | undefined;
     if (moving && patch.parentOrganizationId) {
-      parent = await repo.findVisibleOrganization(trx, actor, patch.parentOrganizationId);
+      parent = await repo.findVisibleOrganization(tx, patch.parentOrganizationId);
       if (!parent) violations.push(parentViolation('parent_not_found'));
     }
     if (moving && (parent || !patch.parentOrganizationId)) {
@@ -219,21 +216,21 @@ export async function updateOrganization(
       if (refusal) violations.push(parentViolation(refusal));
     }
     if (patch.defaultWarehouse !== undefined && patch.defaultWarehouse !== current.default_warehouse_id) {
-      violations.push(...(await referenceViolations(trx, { defaultWarehouse: patch.defaultWarehouse })));
+      violations.push(...(await referenceViolations(tx, { defaultWarehouse: patch.defaultWarehouse })));
     }
     if (patch.externalId !== undefined && patch.externalId !== current.external_id) {
-      violations.push(...(await externalIdViolations(trx, place.accountId, patch.externalId, id)));
+      violations.push(...(await externalIdViolations(tx, place.accountId, patch.externalId, id)));
     }
     if (violations.length) reject(violations);
 
     const before = toOrganizationResponse(current);
-    await repo.updateOrganization(trx, id, {
+    await repo.updateOrganization(tx, id, {
       ...toOrganizationColumns(patch),
       ...(moving ? { parent_organization_id: parent?.id ?? null } : {}),
     });
-    if (moving) await repo.moveSubtree(trx, current.path, pathUnder(parent?.path ?? null, id));
-    const after = toOrganizationResponse(await reload(trx, actor, id));
-    await writeAudit(trx, actor, {
+    if (moving) await repo.moveSubtree(tx, current.path, pathUnder(parent?.path ?? null, id));
+    const after = toOrganizationResponse(await reload(tx, id));
+    await audit(tx, {
       action: 'update',
       entityType: 'organization',
       entityId: id,

@@ -1,10 +1,17 @@
 import type { ModuleType, OrganizationType, Status, UserType } from '@reprise/shared';
 import { type Expression, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Actor } from '../../platform/context';
-import type { Db } from '../../platform/db';
 import type { OrganizationsTable } from '../../platform/db.types';
 import { fieldError } from '../../platform/errors';
+import {
+  type BaseContext,
+  type InTransaction,
+  type Reader,
+  type RequestContext,
+  readerOf,
+} from '../../platform/request-context';
 import { visiblePathPrefix } from '../../platform/scope';
+import { updateOwned } from '../../platform/scoped-writes';
 import { authChanged } from '../../platform/session-cache';
 import type { OrganizationRow } from './organizations.mapper';
 import { containsPattern, folded } from './search-text';
@@ -21,7 +28,9 @@ const visibleTo = (actor: Actor, alias = 'o'): Expression<SqlBool> => {
     : sql<SqlBool>`${sql.ref(`${alias}.path`)} like ${`${prefix}%`}`;
 };
 
-const withParentName = (db: Db) =>
+type Tx = InTransaction<BaseContext>;
+
+const withParentName = (db: Reader) =>
   db
     .selectFrom('organizations as o')
     .leftJoin('organizations as p', 'p.id', 'o.parent_organization_id')
@@ -52,13 +61,12 @@ export interface OrganizationFilters {
 }
 
 export async function listOrganizations(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   filters: OrganizationFilters,
   order: { field: OrganizationSortField; direction: 'asc' | 'desc' },
   page: { offset: number; limit: number },
 ): Promise<{ rows: OrganizationRow[]; total: number }> {
-  let query = withParentName(db).where(visibleTo(actor));
+  let query = withParentName(readerOf(ctx)).where(visibleTo(ctx.actor));
   if (filters.accountId) query = query.where('o.account_id', '=', filters.accountId);
   if (filters.types?.length) query = query.where('o.type', 'in', filters.types);
   if (filters.status) query = query.where('o.status', '=', filters.status);
@@ -92,19 +100,18 @@ export async function listOrganizations(
 
 /** An organisation the actor sees; locked for the rest of the transaction when asked. */
 export async function findVisibleOrganization(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<OrganizationRow | undefined> {
-  let query = withParentName(db).where('o.id', '=', id).where(visibleTo(actor));
+  let query = withParentName(readerOf(ctx)).where('o.id', '=', id).where(visibleTo(ctx.actor));
   if (options.forUpdate) query = query.forUpdate('o');
   return query.executeTakeFirst();
 }
 
 /** Type and place of a referenced organisation (a buyer, a default warehouse), in any account. */
-export async function findReferencedOrganization(db: Db, id: string) {
-  return db
+export async function findReferencedOrganization(ctx: BaseContext, id: string) {
+  return readerOf(ctx)
     .selectFrom('organizations')
     .select(['id', 'type', 'account_id', 'path', 'status'])
     .where('id', '=', id)
@@ -112,16 +119,19 @@ export async function findReferencedOrganization(db: Db, id: string) {
 }
 
 /** The root of the tree a path belongs to (a user's own account tree). */
-export async function findTreeRoot(db: Db, rootId: string): Promise<OrganizationRow | undefined> {
-  return withParentName(db)
+export async function findTreeRoot(ctx: BaseContext, rootId: string): Promise<OrganizationRow | undefined> {
+  return withParentName(readerOf(ctx))
     .where('o.id', '=', rootId)
     .where('o.parent_organization_id', 'is', null)
     .executeTakeFirst();
 }
 
 /** The root of an account: its root management unit, else its first tree root. */
-export async function findAccountRoot(db: Db, accountId: string): Promise<OrganizationRow | undefined> {
-  return withParentName(db)
+export async function findAccountRoot(
+  ctx: BaseContext,
+  accountId: string,
+): Promise<OrganizationRow | undefined> {
+  return withParentName(readerOf(ctx))
     .where('o.account_id', '=', accountId)
     .where('o.parent_organization_id', 'is', null)
     .orderBy(sql`o.type = 'root_management_unit'`, 'desc')
@@ -130,8 +140,8 @@ export async function findAccountRoot(db: Db, accountId: string): Promise<Organi
 }
 
 /** A public store page: active organisations of active accounts only. */
-export async function findPublicOrganization(db: Db, id: string) {
-  return db
+export async function findPublicOrganization(ctx: BaseContext, id: string) {
+  return readerOf(ctx)
     .selectFrom('organizations as o')
     .innerJoin('accounts as a', 'a.id', 'o.account_id')
     .selectAll('o')
@@ -141,13 +151,17 @@ export async function findPublicOrganization(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-export async function accountExists(db: Db, accountId: string): Promise<boolean> {
-  const row = await db.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst();
+export async function accountExists(ctx: BaseContext, accountId: string): Promise<boolean> {
+  const row = await readerOf(ctx)
+    .selectFrom('accounts')
+    .select('id')
+    .where('id', '=', accountId)
+    .executeTakeFirst();
   return Boolean(row);
 }
 
-export async function hasRootManagementUnit(db: Db, accountId: string): Promise<boolean> {
-  const row = await db
+export async function hasRootManagementUnit(ctx: BaseContext, accountId: string): Promise<boolean> {
+  const row = await readerOf(ctx)
     .selectFrom('organizations')
     .select('id')
     .where('account_id', '=', accountId)
@@ -156,8 +170,13 @@ export async function hasRootManagementUnit(db: Db, accountId: string): Promise<
   return Boolean(row);
 }
 
-export async function isExternalIdTaken(db: Db, accountId: string, externalId: string, exceptId?: string) {
-  let query = db
+export async function isExternalIdTaken(
+  ctx: BaseContext,
+  accountId: string,
+  externalId: string,
+  exceptId?: string,
+) {
+  let query = readerOf(ctx)
     .selectFrom('organizations')
     .select('id')
     .where('account_id', '=', accountId)
@@ -167,8 +186,8 @@ export async function isExternalIdTaken(db: Db, accountId: string, externalId: s
 }
 
 /** Serialises the tree writes of one account, so that paths computed in a command stay true. */
-export async function lockAccountTree(trx: Db, accountId: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`organizations:${accountId}`}))`.execute(trx);
+export async function lockAccountTree(tx: Tx, accountId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`organizations:${accountId}`}))`.execute(tx.trx);
 }
 
 const EXTERNAL_ID_CONSTRAINT = 'organizations_external_id_key';
@@ -192,7 +211,7 @@ async function guardExternalId<T>(write: () => Promise<T>): Promise<T> {
 export type OrganizationColumns = Updateable<OrganizationsTable>;
 
 export async function insertOrganization(
-  trx: Db,
+  tx: Tx,
   values: OrganizationColumns & {
     id: string;
     account_id: string;
@@ -202,13 +221,12 @@ export async function insertOrganization(
     common_name: string;
   },
 ): Promise<void> {
-  await guardExternalId(() => trx.insertInto('organizations').values(values).execute());
+  await guardExternalId(() => tx.trx.insertInto('organizations').values(values).execute());
 }
 
-export async function updateOrganization(trx: Db, id: string, values: OrganizationColumns): Promise<void> {
+export async function updateOrganization(tx: Tx, id: string, values: OrganizationColumns): Promise<void> {
   await guardExternalId(() =>
-    trx
-      .updateTable('organizations')
+    updateOwned(tx, 'organizations')
       .set({ ...values, updated_at: sql`now()` })
       .where('id', '=', id)
       .execute(),
@@ -216,18 +234,17 @@ export async function updateOrganization(trx: Db, id: string, values: Organizati
 }
 
 /** Rewrites the paths of a whole subtree (the organisation included) in one statement. */
-export async function moveSubtree(trx: Db, oldPath: string, newPath: string): Promise<void> {
+export async function moveSubtree(tx: Tx, oldPath: string, newPath: string): Promise<void> {
   // sessions cache their organisation's path: a move changes what they see
-  await authChanged(trx);
-  await trx
-    .updateTable('organizations')
+  await authChanged(tx.trx);
+  await updateOwned(tx, 'organizations')
     .set({ path: sql`${newPath} || substr(path, ${oldPath.length + 1})` })
     .where('path', 'like', `${oldPath}%`)
     .execute();
 }
 
-export async function listTreeRows(db: Db, actor: Actor, accountId?: string) {
-  let query = db
+export async function listTreeRows(ctx: RequestContext, accountId?: string) {
+  let query = readerOf(ctx)
     .selectFrom('organizations as o')
     .select([
       'o.id',
@@ -236,7 +253,7 @@ export async function listTreeRows(db: Db, actor: Actor, accountId?: string) {
       'o.type',
       'o.status',
     ])
-    .where(visibleTo(actor));
+    .where(visibleTo(ctx.actor));
   if (accountId) query = query.where('o.account_id', '=', accountId);
   const rows = await query.orderBy(byName).orderBy('o.id').execute();
   return rows as {
@@ -250,12 +267,11 @@ export async function listTreeRows(db: Db, actor: Actor, accountId?: string) {
 
 /** Visible organisations of the given types, outside an excluded subtree. */
 export async function listPossibleParents(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   options: { types: readonly OrganizationType[]; accountId?: string; excludedPath?: string },
 ): Promise<OrganizationRow[]> {
   if (options.types.length === 0) return [];
-  let query = withParentName(db).where(visibleTo(actor)).where('o.type', 'in', options.types);
+  let query = withParentName(readerOf(ctx)).where(visibleTo(ctx.actor)).where('o.type', 'in', options.types);
   if (options.accountId) query = query.where('o.account_id', '=', options.accountId);
   if (options.excludedPath) query = query.where('o.path', 'not like', `${options.excludedPath}%`);
   return query.orderBy(byName).orderBy('o.id').execute();
@@ -266,11 +282,11 @@ export async function listPossibleParents(
  * its visible organisations use as default warehouse (the explicit link a retailer has).
  */
 export async function listConnectedWarehouses(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   accountId?: string,
 ): Promise<OrganizationRow[]> {
-  return withParentName(db)
+  const { actor } = ctx;
+  return withParentName(readerOf(ctx))
     .where('o.type', '=', 'warehouse')
     .where((eb) => {
       let linked = eb
@@ -290,8 +306,8 @@ export async function listConnectedWarehouses(
 }
 
 /** Users holding a role in the subtree at `path`, per module and user type (one role per user and module). */
-export async function countUsersInSubtree(db: Db, path: string) {
-  const rows = await db
+export async function countUsersInSubtree(ctx: BaseContext, path: string) {
+  const rows = await readerOf(ctx)
     .selectFrom('user_modules as m')
     .innerJoin('organizations as o', 'o.id', 'm.organization_id')
     .select(['m.module_type as moduleType', 'm.user_type as userType'])

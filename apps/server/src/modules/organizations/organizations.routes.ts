@@ -15,14 +15,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../platform/auth-hook';
 import type { AppDeps } from '../../platform/deps';
+import { pageResponse } from '../../platform/pagination';
+import { contextOf, systemContext } from '../../platform/request-context';
 import * as writes from './organization-writes.service';
 import * as organizations from './organizations.service';
 
 const tags = ['organizations'];
 
-export function registerOrganizationRoutes(fastify: FastifyInstance, { db }: AppDeps): void {
+export function registerOrganizationRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -35,7 +36,12 @@ export function registerOrganizationRoutes(fastify: FastifyInstance, { db }: App
         response: { 200: collectionOf(OrganizationResponse) },
       },
     },
-    async (request) => organizations.listOrganizations(db, actorOf(request), request.query, request.url),
+    async (request) =>
+      pageResponse(
+        await organizations.listOrganizations(contextOf(request, deps), request.query),
+        request.query,
+        request.url,
+      ),
   );
 
   app.get(
@@ -44,7 +50,7 @@ export function registerOrganizationRoutes(fastify: FastifyInstance, { db }: App
       config: { permission: 'organization.list' },
       schema: { tags, querystring: AccountScopeQuery, response: { 200: z.array(OrganizationTreeNode) } },
     },
-    async (request) => organizations.getTree(db, actorOf(request), request.query.accountId),
+    async (request) => organizations.getTree(contextOf(request, deps), request.query.accountId),
   );
 
   app.get(
@@ -53,7 +59,7 @@ export function registerOrganizationRoutes(fastify: FastifyInstance, { db }: App
       config: { permission: 'organization.list' },
       schema: { tags, querystring: AvailableParentsQuery, response: { 200: z.array(OrganizationResponse) } },
     },
-    async (request) => organizations.listAvailableParents(db, actorOf(request), request.query),
+    async (request) => organizations.listAvailableParents(contextOf(request, deps), request.query),
   );
 
   app.get(
@@ -62,7 +68,7 @@ export function registerOrganizationRoutes(fastify: FastifyInstance, { db }: App
       config: { permission: 'dashboard.read' },
       schema: { tags, querystring: AccountScopeQuery, response: { 200: OrganizationResponse } },
     },
-    async (request) => organizations.getRoot(db, actorOf(request), request.query.accountId),
+    async (request) => organizations.getRoot(contextOf(request, deps), request.query.accountId),
   );
 
   app.get(
@@ -71,7 +77,8 @@ export function registerOrganizationRoutes(fastify: FastifyInstance, { db }: App
       config: { permission: 'dashboard.read' },
       schema: { tags, querystring: AccountScopeQuery, response: { 200: z.array(OrganizationResponse) } },
     },
-    async (request) => organizations.listConnectedWarehouses(db, actorOf(request), request.query.accountId),
+    async (request) =>
+      organizations.listConnectedWarehouses(contextOf(request, deps), request.query.accountId),
   );
 
   app.get(
@@ -80,7 +87,7 @@ export function registerOrganizationRoutes(fastify: FastifyInstance, { db }: App
       config: { permission: 'organization.detail' },
       schema: { tags, params: IdParams, response: { 200: OrganizationResponse } },
     },
-    async (request) => organizations.getOrganization(db, actorOf(request), request.params.id),
+    async (request) => organizations.getOrganization(contextOf(request, deps), request.params.id),
   );
 
   app.get(
@@ -89,7 +96,9 @@ export function registerOrganizationRoutes(fastify: FastifyInstance, { db }: App
       config: { public: true },
       schema: { tags, params: IdParams, response: { 200: PublicOrganizationResponse } },
     },
-    async (request) => organizations.getPublicOrganization(db, request.params.id),
+    // any active organisation of an active account: a read across accounts, for no one in particular
+    async (request) =>
+      organizations.getPublicOrganization(systemContext(deps, { kind: 'all' }), request.params.id),
   );
 
   app.get(
@@ -98,7 +107,7 @@ export function registerOrganizationRoutes(fastify: FastifyInstance, { db }: App
       config: { permission: 'organization.detail' },
       schema: { tags, params: IdParams, response: { 200: ModuleCountResponse } },
     },
-    async (request) => organizations.countUsersPerModule(db, actorOf(request), request.params.id),
+    async (request) => organizations.countUsersPerModule(contextOf(request, deps), request.params.id),
   );
 
   app.get(
@@ -107,7 +116,7 @@ export function registerOrganizationRoutes(fastify: FastifyInstance, { db }: App
       config: { permission: 'organization.detail' },
       schema: { tags, params: IdParams, response: { 200: UsersModuleCountResponse } },
     },
-    async (request) => organizations.countUsersPerUserType(db, actorOf(request), request.params.id),
+    async (request) => organizations.countUsersPerUserType(contextOf(request, deps), request.params.id),
   );
 
   app.post(
@@ -117,7 +126,7 @@ export function registerOrganizationRoutes(fastify: FastifyInstance, { db }: App
       schema: { tags, body: CreateOrganizationRequest, response: { 201: OrganizationResponse } },
     },
     async (request, reply) =>
-      reply.code(201).send(await writes.createOrganization(db, actorOf(request), request.body)),
+      reply.code(201).send(await writes.createOrganization(contextOf(request, deps), request.body)),
   );
 
   app.patch(
@@ -131,6 +140,6 @@ export function registerOrganizationRoutes(fastify: FastifyInstance, { db }: App
         response: { 200: OrganizationResponse },
       },
     },
-    async (request) => writes.updateOrganization(db, actorOf(request), request.params.id, request.body),
+    async (request) => writes.updateOrganization(contextOf(request, deps), request.params.id, request.body),
   );
 }

@@ -1,7 +1,6 @@
 import {
   ALLOWED_PARENT_TYPES,
   type AvailableParentsQuery,
-  type Collection,
   type ListOrganizationsQuery,
   type ModuleType,
   ORGANIZATION_SORT_FIELDS,
@@ -11,9 +10,9 @@ import {
   type UserType,
 } from '@reprise/shared';
 import type { Actor } from '../../platform/context';
-import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { collection, orderFrom } from '../../platform/pagination';
+import { orderFrom, type Page } from '../../platform/pagination';
+import type { BaseContext, RequestContext } from '../../platform/request-context';
 import { buildTree, rootIdOf } from './organization-rules';
 import { toOrganizationResponse } from './organizations.mapper';
 import * as repo from './organizations.repository';
@@ -23,17 +22,14 @@ const accountFilter = (actor: Actor, accountId: string | undefined) =>
   actor.isPlatform ? accountId : undefined;
 
 export async function listOrganizations(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   query: ListOrganizationsQuery,
-  url: string,
-): Promise<Collection<OrganizationResponse>> {
+): Promise<Page<OrganizationResponse>> {
   const order = orderFrom(query, ORGANIZATION_SORT_FIELDS, { field: 'commonName', direction: 'asc' });
   const { rows, total } = await repo.listOrganizations(
-    db,
-    actor,
+    ctx,
     {
-      accountId: accountFilter(actor, query.accountId),
+      accountId: accountFilter(ctx.actor, query.accountId),
       types: query.type,
       status: query.status,
       search: query.search || undefined,
@@ -43,18 +39,18 @@ export async function listOrganizations(
     order,
     { offset: (query.page - 1) * query.itemsPerPage, limit: query.itemsPerPage },
   );
-  return collection(rows.map(toOrganizationResponse), total, query.page, query.itemsPerPage, url);
+  return { member: rows.map(toOrganizationResponse), totalItems: total };
 }
 
-export async function getOrganization(db: Db, actor: Actor, id: string): Promise<OrganizationResponse> {
-  const row = await repo.findVisibleOrganization(db, actor, id);
+export async function getOrganization(ctx: RequestContext, id: string): Promise<OrganizationResponse> {
+  const row = await repo.findVisibleOrganization(ctx, id);
   if (!row) throw notFound('organisation');
   return toOrganizationResponse(row);
 }
 
 /** The public facts of an active organisation (the public site's store pages and map). */
-export async function getPublicOrganization(db: Db, id: string) {
-  const row = await repo.findPublicOrganization(db, id);
+export async function getPublicOrganization(ctx: BaseContext, id: string) {
+  const row = await repo.findPublicOrganization(ctx, id);
   if (!row) throw notFound('organisation');
   return {
     id: row.id,
@@ -74,25 +70,24 @@ export async function getPublicOrganization(db: Db, id: string) {
 }
 
 /** The visible organisations nested: one tree under the actor's organisation, a forest for operators. */
-export async function getTree(db: Db, actor: Actor, accountId?: string): Promise<OrganizationTreeNode[]> {
-  return buildTree(await repo.listTreeRows(db, actor, accountFilter(actor, accountId)));
+export async function getTree(ctx: RequestContext, accountId?: string): Promise<OrganizationTreeNode[]> {
+  return buildTree(await repo.listTreeRows(ctx, accountFilter(ctx.actor, accountId)));
 }
 
 /** Where an organisation of a type may attach, without the edited one and its descendants. */
 export async function listAvailableParents(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   query: AvailableParentsQuery,
 ): Promise<OrganizationResponse[]> {
-  let accountId = accountFilter(actor, query.accountId);
+  let accountId = accountFilter(ctx.actor, query.accountId);
   let excludedPath: string | undefined;
   if (query.id) {
-    const edited = await repo.findVisibleOrganization(db, actor, query.id);
+    const edited = await repo.findVisibleOrganization(ctx, query.id);
     if (!edited) throw notFound('organisation');
     accountId = edited.account_id;
     excludedPath = edited.path;
   }
-  const rows = await repo.listPossibleParents(db, actor, {
+  const rows = await repo.listPossibleParents(ctx, {
     types: ALLOWED_PARENT_TYPES[query.type],
     accountId,
     excludedPath,
@@ -101,11 +96,11 @@ export async function listAvailableParents(
 }
 
 /** The root of the actor's tree (or, for an operator naming one, of that account). */
-export async function getRoot(db: Db, actor: Actor, accountId?: string): Promise<OrganizationResponse> {
-  const chosen = accountFilter(actor, accountId);
+export async function getRoot(ctx: RequestContext, accountId?: string): Promise<OrganizationResponse> {
+  const chosen = accountFilter(ctx.actor, accountId);
   const row = chosen
-    ? await repo.findAccountRoot(db, chosen)
-    : await repo.findTreeRoot(db, rootIdOf(actor.organizationPath));
+    ? await repo.findAccountRoot(ctx, chosen)
+    : await repo.findTreeRoot(ctx, rootIdOf(ctx.actor.organizationPath));
   if (!row) throw notFound('organisation');
   return toOrganizationResponse(row);
 }
@@ -115,36 +110,34 @@ export async function getRoot(db: Db, actor: Actor, accountId?: string): Promise
  * visible organisations use as default warehouse (a retailer's). Operators see every warehouse.
  */
 export async function listConnectedWarehouses(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   accountId?: string,
 ): Promise<OrganizationResponse[]> {
-  const rows = await repo.listConnectedWarehouses(db, actor, accountFilter(actor, accountId));
+  const rows = await repo.listConnectedWarehouses(ctx, accountFilter(ctx.actor, accountId));
   return rows.map(toOrganizationResponse);
 }
 
-async function subtreeCounts(db: Db, actor: Actor, id: string) {
-  const organization = await repo.findVisibleOrganization(db, actor, id);
+async function subtreeCounts(ctx: RequestContext, id: string) {
+  const organization = await repo.findVisibleOrganization(ctx, id);
   if (!organization) throw notFound('organisation');
-  return repo.countUsersInSubtree(db, organization.path);
+  return repo.countUsersInSubtree(ctx, organization.path);
 }
 
 /** How many users hold a role in the organisation's subtree, per module. */
-export async function countUsersPerModule(db: Db, actor: Actor, id: string) {
+export async function countUsersPerModule(ctx: RequestContext, id: string) {
   const counts: Partial<Record<ModuleType, number>> = {};
-  for (const row of await subtreeCounts(db, actor, id))
+  for (const row of await subtreeCounts(ctx, id))
     counts[row.moduleType] = (counts[row.moduleType] ?? 0) + row.users;
   return { organizationId: id, counts };
 }
 
 /** The same count split by user type within each module. */
 export async function countUsersPerUserType(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
 ): Promise<UsersModuleCountResponse> {
   const counts: Partial<Record<ModuleType, Partial<Record<UserType, number>>>> = {};
-  for (const row of await subtreeCounts(db, actor, id)) {
+  for (const row of await subtreeCounts(ctx, id)) {
     const perType = counts[row.moduleType] ?? {};
     perType[row.userType] = row.users;
     counts[row.moduleType] = perType;

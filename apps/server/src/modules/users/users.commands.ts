@@ -6,11 +6,10 @@ import type {
   UserResponse,
   Violation,
 } from '@reprise/shared';
-import { writeAudit } from '../../platform/audit';
+import { audit } from '../../platform/audit';
 import { type Actor, can } from '../../platform/context';
-import type { Db } from '../../platform/db';
-import type { AppDeps } from '../../platform/deps';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { type RequestContext, transact } from '../../platform/request-context';
 import { revokeUserSessions } from '../auth/auth.repository';
 import { issuePasswordLink } from '../auth/auth.service';
 import { auditSnapshot, toUserResponse } from './users.mapper';
@@ -24,8 +23,6 @@ import {
   sameModules,
 } from './users.rules';
 import { requireVisibleUser } from './users.service';
-
-type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
 
 const invalid = (violations: Violation[]) =>
   new AppError(
@@ -48,21 +45,19 @@ function checkSsoField(actor: Actor, wanted: boolean | undefined, current: boole
  * must be grantable by the actor with a visible parent of the right type; all sit in one account.
  */
 async function resolveModules(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   held: HeldModule[],
   requested: UserModule[],
   violations: Violation[],
 ) {
-  const plan = planModules(actor, held, requested);
+  const plan = planModules(ctx.actor, held, requested);
   violations.push(...plan.violations);
   const parents = await repo.findVisibleParents(
-    db,
-    actor,
+    ctx,
     plan.toCheck.map((c) => c.module.organizationId),
   );
   const byId = new Map(parents.map((p) => [p.id, p]));
-  violations.push(...roleViolations(actor, plan.toCheck, byId));
+  violations.push(...roleViolations(ctx.actor, plan.toCheck, byId));
   const accountOfOrganization = new Map([
     ...held.map((h) => [h.organizationId, h.organizationAccountId] as const),
     ...parents.map((p) => [p.id, p.accountId] as const),
@@ -88,31 +83,24 @@ async function resolveModules(
 }
 
 /** Creates a user without a password and queues, in the same transaction, an invitation to choose one. */
-export async function createUser(deps: Deps, actor: Actor, input: CreateUserRequest): Promise<UserResponse> {
-  const { db } = deps;
-  checkSsoField(actor, input.forceConnectionBySso, false);
+export async function createUser(ctx: RequestContext, input: CreateUserRequest): Promise<UserResponse> {
+  checkSsoField(ctx.actor, input.forceConnectionBySso, false);
   const violations: Violation[] = [];
-  if (await repo.emailTaken(db, input.email)) {
+  if (await repo.emailTaken(ctx, input.email)) {
     violations.push({
       propertyPath: 'email',
       code: 'email_not_unique',
       message: 'This e-mail is already used.',
     });
   }
-  const { modules, accountId, accountLanguage } = await resolveModules(
-    db,
-    actor,
-    [],
-    input.modules,
-    violations,
-  );
+  const { modules, accountId, accountLanguage } = await resolveModules(ctx, [], input.modules, violations);
   if (violations.length) throw invalid(violations);
 
-  const user = await db.transaction().execute(async (trx) => {
+  const user = await transact(ctx, async (tx) => {
     const values = { ...input, accountId };
-    const userId = await repo.insertUser(trx, values);
-    await repo.replaceModules(trx, userId, modules);
-    await writeAudit(trx, actor, {
+    const userId = await repo.insertUser(tx, values);
+    await repo.insertModules(tx, userId, modules);
+    await audit(tx, {
       action: 'create',
       entityType: 'user',
       entityId: userId,
@@ -121,21 +109,20 @@ export async function createUser(deps: Deps, actor: Actor, input: CreateUserRequ
     });
     if (input.status === 'active' && !input.forceConnectionBySso) {
       await issuePasswordLink(
-        deps,
-        trx,
+        tx,
         { id: userId, email: input.email, language: input.language ?? accountLanguage },
         'invite',
       );
     }
-    return repo.findWrittenUser(trx, userId);
+    return repo.findWrittenUser(tx, userId);
   });
-  return toUserResponse(user, actor);
+  return toUserResponse(user, ctx.actor);
 }
 
 /** The user the actor may write: visible, and holding no role above the actor's rank in its view. */
-async function requireEditableUser(db: Db, actor: Actor, id: string) {
-  const user = await requireVisibleUser(db, actor, id);
-  if (!isEditableBy(actor, user.modules)) throw forbidden('This user holds a role you cannot grant.');
+async function requireEditableUser(ctx: RequestContext, id: string) {
+  const user = await requireVisibleUser(ctx, id);
+  if (!isEditableBy(ctx.actor, user.modules)) throw forbidden('This user holds a role you cannot grant.');
   return user;
 }
 
@@ -144,21 +131,20 @@ async function requireEditableUser(db: Db, actor: Actor, id: string) {
  * is deactivated or their roles change, their sessions end at once.
  */
 export async function updateUser(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   patch: PatchUserRequest,
 ): Promise<UserResponse> {
-  const user = await requireEditableUser(db, actor, id);
-  checkSsoField(actor, patch.forceConnectionBySso, user.forceConnectionBySso);
-  const self = user.id === actor.userId;
+  const user = await requireEditableUser(ctx, id);
+  checkSsoField(ctx.actor, patch.forceConnectionBySso, user.forceConnectionBySso);
+  const self = user.id === ctx.actor.userId;
   if (self && patch.status === 'inactive' && user.status === 'active') {
     throw new AppError('forbidden', 'You cannot deactivate yourself.', [
       { propertyPath: 'status', code: 'cannot_deactivate_self', message: 'You cannot deactivate yourself.' },
     ]);
   }
   const violations: Violation[] = [];
-  if (patch.email !== undefined && (await repo.emailTaken(db, patch.email, id))) {
+  if (patch.email !== undefined && (await repo.emailTaken(ctx, patch.email, id))) {
     violations.push({
       propertyPath: 'email',
       code: 'email_not_unique',
@@ -166,7 +152,7 @@ export async function updateUser(
     });
   }
   const resolved = patch.modules
-    ? await resolveModules(db, actor, user.modules, patch.modules, violations)
+    ? await resolveModules(ctx, user.modules, patch.modules, violations)
     : undefined;
   const rolesChange = resolved !== undefined && !sameModules(resolved.modules, user.modules);
   if (self && rolesChange) {
@@ -183,11 +169,11 @@ export async function updateUser(
   const { modules: _modules, ...fields } = patch;
   const accountId = rolesChange ? resolved.accountId : user.accountId;
   const deactivated = patch.status === 'inactive' && user.status === 'active';
-  const updated = await db.transaction().execute(async (trx) => {
-    if (!(await repo.updateUser(trx, actor, id, { ...fields, accountId }))) throw notFound('user');
-    if (rolesChange) await repo.replaceModules(trx, id, resolved.modules);
-    if (rolesChange || deactivated) await revokeUserSessions(trx, id);
-    await writeAudit(trx, actor, {
+  const updated = await transact(ctx, async (tx) => {
+    if (!(await repo.updateUser(tx, id, { ...fields, accountId }))) throw notFound('user');
+    if (rolesChange) await repo.replaceModules(tx, id, user.modules, resolved.modules);
+    if (rolesChange || deactivated) await revokeUserSessions(tx, id);
+    await audit(tx, {
       action: 'update',
       entityType: 'user',
       entityId: id,
@@ -200,14 +186,14 @@ export async function updateUser(
         modules: rolesChange ? resolved.modules : user.modules,
       }),
     });
-    return repo.findWrittenUser(trx, id);
+    return repo.findWrittenUser(tx, id);
   });
-  return toUserResponse(updated, actor);
+  return toUserResponse(updated, ctx.actor);
 }
 
 /** Mails a new invitation link to a user who has not chosen a password, or has lost it. */
-export async function inviteUser(deps: Deps, actor: Actor, id: string): Promise<void> {
-  const user = await requireEditableUser(deps.db, actor, id);
+export async function inviteUser(ctx: RequestContext, id: string): Promise<void> {
+  const user = await requireEditableUser(ctx, id);
   if (user.forceConnectionBySso)
     throw new AppError('sso_mandatory', 'This user signs in with single sign-on.');
   if (user.status !== 'active') {
@@ -215,14 +201,11 @@ export async function inviteUser(deps: Deps, actor: Actor, id: string): Promise<
       { propertyPath: 'status', code: 'user_inactive', message: 'An inactive user cannot be invited.' },
     ]);
   }
-  await deps.db
-    .transaction()
-    .execute((trx) =>
-      issuePasswordLink(
-        deps,
-        trx,
-        { id: user.id, email: user.email, language: user.language ?? user.accountLanguage },
-        'invite',
-      ),
-    );
+  await transact(ctx, (tx) =>
+    issuePasswordLink(
+      tx,
+      { id: user.id, email: user.email, language: user.language ?? user.accountLanguage },
+      'invite',
+    ),
+  );
 }

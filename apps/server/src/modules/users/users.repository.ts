@@ -2,9 +2,16 @@ import type { ModuleType, OrganizationType, Status, UserModule, UserType } from 
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Actor } from '../../platform/context';
-import type { Db } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
+import {
+  type BaseContext,
+  type Reader,
+  type RequestContext,
+  readerOf,
+  type TxContext,
+} from '../../platform/request-context';
 import { visiblePathPrefix } from '../../platform/scope';
+import { deleteChildOf, updateOwnedOrLinked } from '../../platform/scoped-writes';
 import { containsPattern, folded } from '../organizations/search-text';
 import type { HeldModule, ParentOrganization } from './users.rules';
 
@@ -36,18 +43,21 @@ function prefixPattern(prefix: string): string {
   return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The actor sees a user holding at least one role in its subtree (platform operators see all). */
-const visibleTo = (actor: Actor): Expression<SqlBool> => {
+/**
+ * The actor sees a user holding at least one role in its subtree (platform operators see all);
+ * `userId` names the user's id column of the query.
+ */
+const visibleTo = (actor: Actor, userId = 'u.id'): Expression<SqlBool> => {
   const prefix = visiblePathPrefix(actor);
   if (prefix === null) return sql<SqlBool>`true`;
   return sql<SqlBool>`exists (select 1 from user_modules vm join organizations vo on vo.id = vm.organization_id
-    where vm.user_id = u.id and vo.path like ${prefixPattern(prefix)})`;
+    where vm.user_id = ${sql.ref(userId)} and vo.path like ${prefixPattern(prefix)})`;
 };
 
 const MODULE_ORDER = sql`array_position(array['root','tim','lcm','rps']::text[], m.module_type)`;
 
 /** Users with their roles aggregated in the same query (no query per user). */
-const usersWithModules = (db: Db) =>
+const usersWithModules = (db: Reader) =>
   db
     .selectFrom('users as u')
     .innerJoin('accounts as a', 'a.id', 'u.account_id')
@@ -104,14 +114,13 @@ export interface UserFilters {
 
 /** One page of the users the actor sees, with their roles and the total: one query whatever the page size. */
 export async function listUsers(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   filters: UserFilters,
   order: { field: UserSortField; direction: 'asc' | 'desc' },
   page: { offset: number; limit: number },
 ): Promise<{ rows: UserRow[]; total: number }> {
-  let query = usersWithModules(db)
-    .where(visibleTo(actor))
+  let query = usersWithModules(readerOf(ctx))
+    .where(visibleTo(ctx.actor))
     // the public sites' anonymous visitors are no one's colleagues: never listed
     .where(
       sql<SqlBool>`not exists (select 1 from user_modules pm where pm.user_id = u.id and pm.user_type = 'pseudo_anonymous')`,
@@ -161,8 +170,11 @@ export async function listUsers(
 }
 
 /** A user the actor sees, or undefined. */
-export async function findVisibleUser(db: Db, actor: Actor, id: string): Promise<UserRow | undefined> {
-  const row = await usersWithModules(db).where('u.id', '=', id).where(visibleTo(actor)).executeTakeFirst();
+export async function findVisibleUser(ctx: RequestContext, id: string): Promise<UserRow | undefined> {
+  const row = await usersWithModules(readerOf(ctx))
+    .where('u.id', '=', id)
+    .where(visibleTo(ctx.actor))
+    .executeTakeFirst();
   return row as UserRow | undefined;
 }
 
@@ -170,13 +182,13 @@ export async function findVisibleUser(db: Db, actor: Actor, id: string): Promise
  * The user a command has just written, read in its transaction. Unscoped on purpose: the actor may
  * have moved the user out of its own view (a role removed), and still gets the result it caused.
  */
-export async function findWrittenUser(trx: Db, id: string): Promise<UserRow> {
-  return (await usersWithModules(trx).where('u.id', '=', id).executeTakeFirstOrThrow()) as UserRow;
+export async function findWrittenUser(tx: TxContext, id: string): Promise<UserRow> {
+  return (await usersWithModules(tx.trx).where('u.id', '=', id).executeTakeFirstOrThrow()) as UserRow;
 }
 
 /** The organisation (and its account) of one role of a user the actor sees. */
-export async function findRoleOrganization(db: Db, actor: Actor, userId: string, moduleType: ModuleType) {
-  return db
+export async function findRoleOrganization(ctx: RequestContext, userId: string, moduleType: ModuleType) {
+  return readerOf(ctx)
     .selectFrom('users as u')
     .innerJoin('user_modules as m', 'm.user_id', 'u.id')
     .innerJoin('organizations as o', 'o.id', 'm.organization_id')
@@ -185,19 +197,18 @@ export async function findRoleOrganization(db: Db, actor: Actor, userId: string,
     .select(['o.id as organizationId', 'o.common_name as organizationName', 'm.module_type as moduleType'])
     .where('u.id', '=', userId)
     .where('m.module_type', '=', moduleType)
-    .where(visibleTo(actor))
+    .where(visibleTo(ctx.actor))
     .executeTakeFirst();
 }
 
 /** The candidate parent entities among `ids` that the actor sees, with their account's language. */
 export async function findVisibleParents(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   ids: string[],
 ): Promise<(ParentOrganization & { accountLanguage: string })[]> {
   if (ids.length === 0) return [];
-  const prefix = visiblePathPrefix(actor);
-  let query = db
+  const prefix = visiblePathPrefix(ctx.actor);
+  let query = readerOf(ctx)
     .selectFrom('organizations as o')
     .innerJoin('accounts as a', 'a.id', 'o.account_id')
     .select([
@@ -213,8 +224,11 @@ export async function findVisibleParents(
 }
 
 /** True when another user already has this e-mail (compared case-insensitively, platform-wide). */
-export async function emailTaken(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
-  let query = db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.toLowerCase());
+export async function emailTaken(ctx: BaseContext, email: string, exceptUserId?: string): Promise<boolean> {
+  let query = readerOf(ctx)
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.toLowerCase());
   if (exceptUserId) query = query.where('id', '!=', exceptUserId);
   return Boolean(await query.executeTakeFirst());
 }
@@ -254,9 +268,9 @@ const columns = (v: Partial<UserValues>) => ({
 });
 
 /** Inserts a user without a password (the user chooses one from the invitation). */
-export async function insertUser(trx: Db, values: UserValues): Promise<string> {
+export async function insertUser(tx: TxContext, values: UserValues): Promise<string> {
   const row = await uniqueEmail(
-    trx
+    tx.trx
       .insertInto('users')
       .values({
         account_id: values.accountId,
@@ -273,28 +287,61 @@ export async function insertUser(trx: Db, values: UserValues): Promise<string> {
   return row.id;
 }
 
-/** Updates a user the actor sees; answers false when it does not. */
-export async function updateUser(
-  trx: Db,
-  actor: Actor,
-  id: string,
-  values: Partial<UserValues>,
-): Promise<boolean> {
+/**
+ * Updates a user the actor sees: a user of the context's account, or of another account holding a
+ * role in one of its organisations (a retailer's user in the buyer's warehouse). False otherwise.
+ */
+export async function updateUser(tx: TxContext, id: string, values: Partial<UserValues>): Promise<boolean> {
   const result = await uniqueEmail(
-    trx
-      .updateTable('users as u')
+    updateOwnedOrLinked(tx, 'users', {
+      table: 'user_modules',
+      column: 'user_id',
+      through: 'organization_id',
+      parent: 'organizations',
+    })
       .set({ ...columns(values), updated_at: sql`now()` })
-      .where('u.id', '=', id)
-      .where(visibleTo(actor))
+      .where('id', '=', id)
+      .where(visibleTo(tx.actor, 'users.id'))
       .executeTakeFirst(),
   );
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Replaces the roles of a user (called after the user's scope was checked in the same transaction). */
-export async function replaceModules(trx: Db, userId: string, modules: UserModule[]): Promise<void> {
-  await trx.deleteFrom('user_modules').where('user_id', '=', userId).execute();
-  await trx
+const sameRole = (a: UserModule, b: UserModule) =>
+  a.moduleType === b.moduleType && a.userType === b.userType && a.organizationId === b.organizationId;
+
+/**
+ * Replaces the roles `held` by a user with `modules` (called after the user's scope was checked in
+ * the same transaction). Only the modules whose role changes are written: a role belongs to the
+ * account of its organisation, and the roles kept may lie in another account (users.rules.ts
+ * planModules keeps the roles the actor does not see).
+ */
+export async function replaceModules(
+  tx: TxContext,
+  userId: string,
+  held: readonly UserModule[],
+  modules: readonly UserModule[],
+): Promise<void> {
+  const changed = [
+    ...held.filter((h) => !modules.some((m) => sameRole(m, h))),
+    ...modules.filter((m) => !held.some((h) => sameRole(m, h))),
+  ].map((m) => m.moduleType);
+  if (changed.length === 0) return;
+  await deleteChildOf(tx, 'user_modules', { column: 'organization_id', parent: 'organizations' })
+    .where('user_id', '=', userId)
+    .where('module_type', 'in', changed)
+    .execute();
+  await insertModules(
+    tx,
+    userId,
+    modules.filter((m) => changed.includes(m.moduleType)),
+  );
+}
+
+/** Gives a user new roles (of a module it holds no role in). */
+export async function insertModules(tx: TxContext, userId: string, modules: readonly UserModule[]) {
+  if (modules.length === 0) return;
+  await tx.trx
     .insertInto('user_modules')
     .values(
       modules.map((m) => ({

@@ -11,14 +11,14 @@ import {
 } from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth-hook';
 import type { AppDeps } from '../../platform/deps';
+import { pageResponse } from '../../platform/pagination';
+import { contextOf } from '../../platform/request-context';
 import { createUser, inviteUser, updateUser } from './users.commands';
 import * as users from './users.service';
 
 export function registerUserRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
   const tags = ['users'];
 
   app.get(
@@ -27,7 +27,12 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: AppDeps): voi
       config: { permission: 'user.list' },
       schema: { tags, querystring: ListUsersQuery, response: { 200: collectionOf(UserResponse) } },
     },
-    async (request) => users.listUsers(db, actorOf(request), request.query, request.url),
+    async (request) =>
+      pageResponse(
+        await users.listUsers(contextOf(request, deps), request.query),
+        request.query,
+        request.url,
+      ),
   );
 
   app.get(
@@ -36,7 +41,7 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: AppDeps): voi
       config: { permission: 'user.detail' },
       schema: { tags, params: IdParams, response: { 200: UserResponse } },
     },
-    async (request) => users.getUser(db, actorOf(request), request.params.id),
+    async (request) => users.getUser(contextOf(request, deps), request.params.id),
   );
 
   app.get(
@@ -45,7 +50,7 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: AppDeps): voi
       config: { permission: 'user.detail' },
       schema: { tags, params: IdParams, response: { 200: UserPermissionsResponse } },
     },
-    async (request) => users.getUserPermissions(db, actorOf(request), request.params.id),
+    async (request) => users.getUserPermissions(contextOf(request, deps), request.params.id),
   );
 
   app.get(
@@ -54,7 +59,7 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: AppDeps): voi
       config: { permission: 'user.detail' },
       schema: { tags, params: IdParams, response: { 200: CurrentOrganization } },
     },
-    async (request) => users.getCurrentOrganization(db, actorOf(request), request.params.id),
+    async (request) => users.getCurrentOrganization(contextOf(request, deps), request.params.id),
   );
 
   app.get(
@@ -63,7 +68,7 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: AppDeps): voi
       config: { permission: 'user.create' },
       schema: { tags, response: { 200: AssignableUserTypesResponse } },
     },
-    async (request) => users.getAssignableUserTypes(actorOf(request)),
+    async (request) => users.getAssignableUserTypes(contextOf(request, deps)),
   );
 
   app.post(
@@ -73,7 +78,7 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: AppDeps): voi
       schema: { tags, body: CreateUserRequest, response: { 201: UserResponse } },
     },
     async (request, reply) => {
-      const user = await createUser(deps, actorOf(request), request.body);
+      const user = await createUser(contextOf(request, deps), request.body);
       return reply.code(201).send(user);
     },
   );
@@ -84,14 +89,14 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: AppDeps): voi
       config: { permission: 'user.create' },
       schema: { tags, params: IdParams, body: PatchUserRequest, response: { 200: UserResponse } },
     },
-    async (request) => updateUser(db, actorOf(request), request.params.id, request.body),
+    async (request) => updateUser(contextOf(request, deps), request.params.id, request.body),
   );
 
   app.post(
     '/users/:id/invite',
     { config: { permission: 'user.create' }, schema: { tags, params: IdParams } },
     async (request, reply) => {
-      await inviteUser(deps, actorOf(request), request.params.id);
+      await inviteUser(contextOf(request, deps), request.params.id);
       return reply.code(202).send();
     },
   );

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../../test/test-app';
+import type { Actor } from '../../platform/context';
+import { type RequestContext, scopeOfActor, transact } from '../../platform/request-context';
+import * as repo from './users.repository';
 
 let t: TestApp;
 const ids = new Map<string, string>();
@@ -208,6 +211,79 @@ describe('PATCH /users/:id: roles held elsewhere', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe("PATCH /users/:id: a retailer's user holding a role in the buyer's warehouse", () => {
+  it('the buyer manager edits the user and moves its warehouse role; its store role and account stay', async () => {
+    const admin = await headersOf('admin@demo.test');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: admin,
+      payload: {
+        email: 'store-and-warehouse@demo.test',
+        firstname: 'Wanda',
+        lastname: 'Magasin',
+        modules: [
+          { moduleType: 'tim', userType: 'store_seller', organizationId: O.storeLille },
+          { moduleType: 'rps', userType: 'warehouse_operator', organizationId: O.warehouseRoubaix },
+        ],
+      },
+    });
+    ids.set('store-and-warehouse@demo.test', created.json().id);
+    const buyer = await headersOf('buyer_manager@demo.test');
+    const res = await patch(buyer, 'store-and-warehouse@demo.test', {
+      lastname: 'Entrepôt',
+      modules: [
+        { moduleType: 'rps', userType: 'warehouse_operator', organizationId: O.warehouseSaintPriest },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      accountId: DEMO.accounts.demoRetail,
+      lastname: 'Entrepôt',
+      modules: [
+        { moduleType: 'tim', userType: 'store_seller', organizationId: O.storeLille, manageable: false },
+        { moduleType: 'rps', organizationId: O.warehouseSaintPriest, manageable: true },
+      ],
+    });
+  });
+});
+
+describe("user writes stay in the context's accounts", () => {
+  /** An actor who sees every organisation path: only the account scope limits its writes. */
+  const contextFor = (accountId: string): RequestContext => {
+    const actor = {
+      userId: idOf('admin@demo.test'),
+      sessionId: 'test',
+      accountId,
+      email: 'test@example.com',
+      module: 'root',
+      userType: 'root_management_unit_manager',
+      organizationId: O.retailRoot,
+      organizationPath: '/',
+      isPlatform: false,
+      permissions: new Set(),
+    } as Actor;
+    return { actor, scope: scopeOfActor(actor), locale: null, db: t.db, deps: t.deps };
+  };
+  const touch = (accountId: string, email: string) =>
+    transact(contextFor(accountId), (tx) => repo.updateUser(tx, idOf(email), {}));
+
+  it("an update reaches the account's users and the users holding a role in its organisations, no other", async () => {
+    expect(await touch(DEMO.accounts.demoRetail, 'store_seller@other.test')).toBe(false);
+    expect(await touch(DEMO.accounts.otherRetail, 'store_seller@other.test')).toBe(true);
+    expect(await touch(DEMO.accounts.demoBuyer, 'store_manager@demo.test')).toBe(false);
+    expect(await touch(DEMO.accounts.demoBuyer, 'multi@demo.test')).toBe(true);
+  });
+
+  it("a role is replaced only through an organisation of the context's account", async () => {
+    const sellerId = idOf('store_seller@other.test');
+    const held = [{ moduleType: 'tim', userType: 'store_seller', organizationId: O.otherStore }] as const;
+    await transact(contextFor(DEMO.accounts.demoRetail), (tx) => repo.replaceModules(tx, sellerId, held, []));
+    const roles = await t.db.selectFrom('user_modules').selectAll().where('user_id', '=', sellerId).execute();
+    expect(roles).toMatchObject([{ module_type: 'tim', organization_id: O.otherStore }]);
   });
 });
 

@@ -14,8 +14,8 @@ import {
   type WhiteLabelConfigResponse,
   type WhiteLabelDocument,
 } from '@reprise/shared';
-import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
+import type { BaseContext, VisitorContext } from '../../platform/request-context';
 import { resolveSiteHost } from '../../platform/site-host';
 import { faviconUrl, logoUrl } from '../accounts/accounts.mapper';
 import type { ProductSearch } from '../catalog/search/product-search';
@@ -23,22 +23,26 @@ import { bannerUrl, externalLinkOf, publicDocumentUrl, toProductCard } from './w
 import * as repo from './white-label.repository';
 import { readDocument } from './white-label.service';
 
-type Deps = Pick<AppDeps, 'db' | 'storage' | 'config'>;
 export type SiteAccount = NonNullable<Awaited<ReturnType<typeof repo.findActiveSiteAccount>>>;
 
+/** A visitor of a public site (its context's account is the site's), with the site's account row. */
+export type SiteContext = VisitorContext & { readonly site: SiteAccount };
+
 /**
- * The retailer whose active site this host names. The back office's host, an unknown host and an
- * inactive site all answer `site_not_available` (the public app then shows its not-available page).
+ * The retailer whose active site this host names, looked up in every account. The back office's
+ * host, an unknown host and an inactive site all answer `site_not_available` (the public app then
+ * shows its not-available page).
  */
-export async function siteOfHost(deps: Deps, host: string | undefined): Promise<SiteAccount> {
-  const site = resolveSiteHost(host, new URL(deps.config.publicUrl).hostname);
-  const account = site.kind === 'back_office' ? undefined : await repo.findActiveSiteAccount(deps.db, site);
+export async function siteOfHost(ctx: BaseContext, host: string | undefined): Promise<SiteAccount> {
+  const site = resolveSiteHost(host, new URL(ctx.deps.config.publicUrl).hostname);
+  const account = site.kind === 'back_office' ? undefined : await repo.findActiveSiteAccount(ctx, site);
   if (!account) throw new AppError('site_not_available', 'No active site answers at this address.');
   return account;
 }
 
-export async function config(deps: Deps, account: SiteAccount): Promise<WhiteLabelConfigResponse> {
-  const row = await repo.findConfig(deps.db, account.id);
+export async function config(ctx: SiteContext): Promise<WhiteLabelConfigResponse> {
+  const account = ctx.site;
+  const row = await repo.findConfig(ctx, account.id);
   return {
     tagManagerId: row?.tag_manager_id ?? null,
     axeptioId: row?.axeptio_id ?? null,
@@ -63,14 +67,11 @@ export async function config(deps: Deps, account: SiteAccount): Promise<WhiteLab
 
 /**
  * The published home page, its featured products limited to what is still published; its texts in
- * `locale` where translated, else in the account's language (docs/translations.md).
+ * the visitor's locale where translated, else in the account's language (docs/translations.md).
  */
-export async function home(
-  deps: Deps,
-  account: SiteAccount,
-  locale: Locale | null,
-): Promise<PublicHomeResponse> {
-  const row = await repo.findHomePage(deps.db, account.id);
+export async function home(ctx: SiteContext): Promise<PublicHomeResponse> {
+  const { site: account, locale } = ctx;
+  const row = await repo.findHomePage(ctx, account.id);
   if (row?.status !== 'published')
     return {
       metaTitle: null,
@@ -80,9 +81,7 @@ export async function home(
     };
   const widgets = row.widgets as HomePageWidget[];
   const ids = widgets.flatMap((w) => (w.type === 'featured_products' ? w.productIds : []));
-  const products = new Map(
-    (await repo.findPublishedProducts(deps.db, account.id, ids)).map((p) => [p.id, p]),
-  );
+  const products = new Map((await repo.findPublishedProducts(ctx, account.id, ids)).map((p) => [p.id, p]));
   const texts = localized(
     { metaTitle: row.meta_title, metaDescription: row.meta_description, bannerTitle: row.banner_title },
     row.translations,
@@ -106,8 +105,8 @@ export async function home(
   };
 }
 
-export async function legal(deps: Deps, account: SiteAccount): Promise<PublicLegalResponse> {
-  const row = await repo.findRootDetail(deps.db, account.id);
+export async function legal(ctx: SiteContext): Promise<PublicLegalResponse> {
+  const row = await repo.findRootDetail(ctx, ctx.site.id);
   return {
     termsOfUse: row?.eula ?? null,
     termsOfService: row?.service_terms ?? null,
@@ -116,8 +115,8 @@ export async function legal(deps: Deps, account: SiteAccount): Promise<PublicLeg
   };
 }
 
-export async function stores(deps: Deps, account: SiteAccount): Promise<PublicStoresResponse> {
-  const rows = await repo.findStoresAcceptingDrops(deps.db, account.id);
+export async function stores(ctx: SiteContext): Promise<PublicStoresResponse> {
+  const rows = await repo.findStoresAcceptingDrops(ctx, ctx.site.id);
   return {
     member: rows.map((o) => ({
       id: o.id,
@@ -136,17 +135,16 @@ export async function stores(deps: Deps, account: SiteAccount): Promise<PublicSt
 }
 
 /** The countries the site's web circuits serve (the public customer form's list). */
-export async function countries(deps: Deps, account: SiteAccount): Promise<PublicCountriesResponse> {
-  return { member: await repo.findWebCircuitCountries(deps.db, account.id) };
+export async function countries(ctx: SiteContext): Promise<PublicCountriesResponse> {
+  return { member: await repo.findWebCircuitCountries(ctx, ctx.site.id) };
 }
 
 export async function search(
-  deps: Deps,
+  ctx: SiteContext,
   engine: ProductSearch,
-  account: SiteAccount,
   query: PublicSearchQuery,
-  locale: Locale | null,
 ): Promise<PublicSearchResponse> {
+  const { site: account, locale } = ctx;
   const result = await engine.searchCatalog(
     { kind: 'account', accountId: account.id },
     { q: query.q, page: query.page, ...(query.categoryId ? { category: [query.categoryId] } : {}) },
@@ -154,7 +152,7 @@ export async function search(
   const rows = new Map(
     (
       await repo.findPublishedProducts(
-        deps.db,
+        ctx,
         account.id,
         result.hits.map((h) => h.id),
       )
@@ -171,13 +169,13 @@ export async function search(
   };
 }
 
-export async function document(deps: Deps, account: SiteAccount, name: WhiteLabelDocument) {
-  return readDocument(deps, account.id, name);
+export async function document(ctx: SiteContext, name: WhiteLabelDocument) {
+  return readDocument(ctx, ctx.site.id, name);
 }
 
-export async function productImage(deps: Deps, account: SiteAccount, productId: string) {
-  const key = await repo.findPublishedProductImageKey(deps.db, account.id, productId);
-  const data = key ? await deps.storage.get(key) : null;
+export async function productImage(ctx: SiteContext, productId: string) {
+  const key = await repo.findPublishedProductImageKey(ctx, ctx.site.id, productId);
+  const data = key ? await ctx.deps.storage.get(key) : null;
   if (!key || !data) throw notFound('image');
   return { key, data };
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type Locale,
   localized,
   PREMIUM_FEATURES,
   type PremiumFeature,
@@ -9,16 +8,16 @@ import {
   type PublicCategory,
   type VisitorResponse,
 } from '@reprise/shared';
-import { sql } from 'kysely';
-import type { Actor } from '../../platform/context';
-import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
+import { type RequestContext, transact } from '../../platform/request-context';
 import { newToken } from '../../platform/security';
+import { createSession } from '../auth/auth.repository';
 import { countAttempt } from '../auth/throttle';
 import { channelsOf, listTreeRows } from '../catalog/categories/categories.repository';
-import type { SiteAccount } from './public-site.service';
-
-type Deps = Pick<AppDeps, 'db' | 'config'>;
+import type { SiteContext } from './public-site.service';
+import * as visitors from './visitor.repository';
+import { publicCategoryImage, slugOf } from './white-label.mapper';
+import * as repo from './white-label.repository';
 
 /**
  * The public site's anonymous visitor (journeys.md section 4): a `pseudo_anonymous` user of the
@@ -36,12 +35,12 @@ const VISITOR_LIMIT = {
 };
 
 export async function createVisitor(
-  deps: Deps,
-  account: SiteAccount,
+  ctx: SiteContext,
   client: { ip: string; userAgent: string | null },
 ): Promise<{ visitor: VisitorResponse; token: string }> {
+  const account = ctx.site;
   // every creation counts against the address: a script cannot fill the users table
-  const { refusedForMs } = await countAttempt(deps.db, `visitor:${client.ip}`, VISITOR_LIMIT);
+  const { refusedForMs } = await countAttempt(ctx.db, `visitor:${client.ip}`, VISITOR_LIMIT);
   if (refusedForMs > 0) {
     const seconds = Math.max(1, Math.ceil(refusedForMs / 1000));
     throw new AppError(
@@ -54,73 +53,31 @@ export async function createVisitor(
     );
   }
   const { token, hash } = newToken();
-  const visitor = await deps.db.transaction().execute(async (trx) => {
-    const root = await trx
-      .selectFrom('organizations')
-      .select('id')
-      .where('account_id', '=', account.id)
-      .where('parent_organization_id', 'is', null)
-      .where('type', '=', 'root_management_unit')
-      .executeTakeFirst();
-    if (!root) throw new AppError('site_not_available', 'This site has no root organisation.');
+  const visitor = await transact(ctx, async (tx) => {
+    const rootOrganizationId = await visitors.findRootOrganizationId(tx);
+    if (!rootOrganizationId) throw new AppError('site_not_available', 'This site has no root organisation.');
     const id = randomUUID();
-    await trx
-      .insertInto('users')
-      .values({
-        id,
-        account_id: account.id,
-        // never mailed, never signed in with: unique and in a reserved domain
-        email: `visitor-${id}@visitors.invalid`,
-        firstname: '',
-        lastname: '',
-        password_hash: null,
-        language: account.language,
-      })
-      .execute();
-    await trx
-      .insertInto('user_modules')
-      .values({ user_id: id, module_type: 'tim', user_type: 'pseudo_anonymous', organization_id: root.id })
-      .execute();
-    await trx
-      .insertInto('sessions')
-      .values({
-        user_id: id,
-        token_hash: hash,
-        current_module: 'tim',
-        expires_at: sql<Date>`now() + make_interval(hours => ${deps.config.sessionMaxHours})`,
-        ip: client.ip,
-        user_agent: client.userAgent?.slice(0, 255) ?? null,
-      })
-      .execute();
+    await visitors.insertVisitor(tx, { id, rootOrganizationId, language: account.language });
+    await createSession(tx, {
+      userId: id,
+      tokenHash: hash,
+      module: 'tim',
+      maxHours: ctx.deps.config.sessionMaxHours,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
     return { id, userType: 'pseudo_anonymous' as const, accountId: account.id };
   });
   return { visitor, token };
 }
 
 /** The enabled premium features of the visitor's account (its site is the request's host). */
-export async function premiumFeatures(deps: Deps, actor: Actor): Promise<PremiumFeaturesResponse> {
-  const row = await deps.db
-    .selectFrom('organization_root_details')
-    .select('enabled_premium_features')
-    .where('account_id', '=', actor.accountId)
-    .executeTakeFirst();
+export async function premiumFeatures(ctx: RequestContext): Promise<PremiumFeaturesResponse> {
+  const row = await repo.findRootDetail(ctx, ctx.actor.accountId);
   const known = new Set<string>(PREMIUM_FEATURES);
   return {
     features: (row?.enabled_premium_features ?? []).filter((f): f is PremiumFeature => known.has(f)),
   };
-}
-
-/** Lower-case ASCII words joined by dashes ("Téléphones & tablettes" → "telephones-tablettes"). */
-export function slugOf(label: string): string {
-  return (
-    label
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 80) || 'category'
-  );
 }
 
 /**
@@ -129,33 +86,20 @@ export function slugOf(label: string): string {
  * channel, with the count of those products in the category and its descendants. Categories with
  * no such product are left out. 404 `category_navigation_disabled` when the account turns it off.
  */
-export async function categories(
-  deps: Deps,
-  account: SiteAccount,
-  locale: Locale | null,
-): Promise<PublicCategoriesResponse> {
-  const details = await deps.db
-    .selectFrom('organization_root_details')
-    .select('category_navigation_enabled')
-    .where('account_id', '=', account.id)
-    .executeTakeFirst();
+export async function categories(ctx: SiteContext): Promise<PublicCategoriesResponse> {
+  const { site: account, locale } = ctx;
+  const details = await repo.findRootDetail(ctx, account.id);
   if (!details?.category_navigation_enabled) {
     throw new AppError('category_navigation_disabled', 'Browsing by category is not available on this site.');
   }
-  const rows = (await listTreeRows(deps.db, { kind: 'account', accountId: account.id })).filter(
+  const rows = (await listTreeRows(ctx, { kind: 'account', accountId: account.id })).filter(
     (r) => r.status === 'active',
   );
   const ids = rows.map((r) => r.id);
   const web = new Set(
-    (await channelsOf(deps.db, ids)).filter((c) => c.channel === 'web').map((c) => c.category_id),
+    (await channelsOf(ctx, ids)).filter((c) => c.channel === 'web').map((c) => c.category_id),
   );
-  const extras = ids.length
-    ? await deps.db
-        .selectFrom('categories')
-        .select(['id', 'description', 'image_key', 'image_alt', 'translations', 'updated_at'])
-        .where('id', 'in', ids)
-        .execute()
-    : [];
+  const extras = await repo.findCategoryDetails(ctx, ids);
   const extraOf = new Map(extras.map((e) => [e.id, e]));
   const active = new Set(ids);
   // own web count, then summed up the tree (an inactive ancestor cuts its subtree off)
@@ -196,12 +140,7 @@ export async function categories(
         label: texts.label,
         slug: slugOf(texts.label),
         description: texts.description,
-        image: extra?.image_key
-          ? {
-              url: `/api/white-label/categories/${r.id}/image?v=${new Date(extra.updated_at).getTime()}`,
-              alt: extra.image_alt ?? texts.label,
-            }
-          : null,
+        image: extra ? publicCategoryImage(extra, texts.label) : null,
         productCount: total.get(r.id) ?? 0,
       });
       walk(r.id, depth + 1);
@@ -212,15 +151,9 @@ export async function categories(
 }
 
 /** A category image of the site's catalogue (active category of the account), for the category pages. */
-export async function categoryImage(deps: Pick<AppDeps, 'db' | 'storage'>, account: SiteAccount, id: string) {
-  const row = await deps.db
-    .selectFrom('categories')
-    .select('image_key')
-    .where('id', '=', id)
-    .where('account_id', '=', account.id)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  const data = row?.image_key ? await deps.storage.get(row.image_key) : null;
-  if (!row?.image_key || !data) throw new AppError('not_found', 'This image does not exist.');
-  return { key: row.image_key, data };
+export async function categoryImage(ctx: SiteContext, id: string) {
+  const key = await repo.findActiveCategoryImageKey(ctx, ctx.site.id, id);
+  const data = key ? await ctx.deps.storage.get(key) : null;
+  if (!key || !data) throw new AppError('not_found', 'This image does not exist.');
+  return { key, data };
 }

@@ -1,6 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../../test/test-app';
+import { systemContext } from '../../platform/request-context';
+import { listRetailerSites } from './white-label.repository';
 import { unsafeParts, XSS_PAYLOADS } from './xss-payloads';
 
 const A = DEMO.accounts;
@@ -163,6 +165,13 @@ describe('site activation', () => {
     expect(res.statusCode).toBe(403);
     const list = await call('root_management_unit_manager@demo.test', 'GET', '/api/white-label/sites');
     expect(list.statusCode).toBe(403);
+  });
+
+  it("the sites listed are those of the context's accounts: every retailer's for the platform", async () => {
+    const idsIn = async (scope: Parameters<typeof systemContext>[1]) =>
+      (await listRetailerSites(systemContext(t.deps, scope))).map((s) => s.id).sort();
+    expect(await idsIn({ kind: 'account', accountId: A.otherRetail })).toEqual([A.otherRetail]);
+    expect(await idsIn({ kind: 'all' })).toEqual([A.demoRetail, A.otherRetail].sort());
   });
 
   it('rejects an invalid slug or domain, and a slug or domain of another site', async () => {

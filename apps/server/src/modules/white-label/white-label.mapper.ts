@@ -55,6 +55,18 @@ export const publicDocumentUrl = (document: WhiteLabelDocument, key: string | nu
 export const bannerUrl = (accountId: string, key: string | null) =>
   key ? `/api/accounts/${accountId}/home-page/banner?v=${imageVersion(key)}` : null;
 
+/** A category's image on the public site, versioned by the category's last change; null without one. */
+export const publicCategoryImage = (
+  category: { id: string; image_key: string | null; image_alt: string | null; updated_at: Date | string },
+  label: string,
+) =>
+  category.image_key
+    ? {
+        url: `/api/white-label/categories/${category.id}/image?v=${new Date(category.updated_at).getTime()}`,
+        alt: category.image_alt ?? label,
+      }
+    : null;
+
 export const externalLinkOf = (row: Selectable<WhiteLabelConfigsTable> | undefined) =>
   row?.external_website_url && row.external_website_text
     ? { url: row.external_website_url, text: row.external_website_text }
@@ -109,4 +121,17 @@ export function toProductCard(row: CardRow, locale: Locale | null): PublicProduc
       row.price_grade_e,
     ),
   };
+}
+
+/** Lower-case ASCII words joined by dashes ("Téléphones & tablettes" → "telephones-tablettes"). */
+export function slugOf(label: string): string {
+  return (
+    label
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'category'
+  );
 }

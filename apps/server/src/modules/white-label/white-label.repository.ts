@@ -1,11 +1,19 @@
 import { sql, type Updateable } from 'kysely';
-import type { Db } from '../../platform/db';
 import type { HomePageConfigsTable, WhiteLabelConfigsTable } from '../../platform/db.types';
+import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
+import { updateAccountRow, updateOwned } from '../../platform/scoped-writes';
 import type { SiteHost } from '../../platform/site-host';
 
+type Tx = InTransaction<BaseContext>;
+/** The one account a write names, within the context's scope (platform/scoped-writes.ts refuses a wider one). */
+const accountScope = (accountId: string) => ({ kind: 'account', accountId }) as const;
+
 /** The retailer account an active site answers for, by slug or own domain; undefined otherwise. */
-export async function findActiveSiteAccount(db: Db, host: Exclude<SiteHost, { kind: 'back_office' }>) {
-  let query = db
+export async function findActiveSiteAccount(
+  ctx: BaseContext,
+  host: Exclude<SiteHost, { kind: 'back_office' }>,
+) {
+  let query = readerOf(ctx)
     .selectFrom('accounts')
     .selectAll()
     .where('site_active', '=', true)
@@ -18,23 +26,24 @@ export async function findActiveSiteAccount(db: Db, host: Exclude<SiteHost, { ki
   return query.executeTakeFirst();
 }
 
-export async function listRetailerSites(db: Db) {
-  return db
+/** The retailer accounts of the context's scope (every one for platform operators). */
+export async function listRetailerSites(ctx: BaseContext) {
+  let query = readerOf(ctx)
     .selectFrom('accounts')
     .select(['id', 'name', 'site_slug', 'site_domain', 'site_active'])
-    .where('is_retailer', '=', true)
-    .orderBy('name')
-    .execute();
+    .where('is_retailer', '=', true);
+  if (ctx.scope.kind === 'account') query = query.where('id', '=', ctx.scope.accountId);
+  return query.orderBy('name').execute();
 }
 
 /** Another account already using this slug or domain (the unique indexes back this check). */
 export async function findSiteAddressOwner(
-  db: Db,
+  ctx: BaseContext,
   accountId: string,
   column: 'site_slug' | 'site_domain',
   value: string,
 ) {
-  return db
+  return readerOf(ctx)
     .selectFrom('accounts')
     .select('id')
     .where(column, '=', value)
@@ -43,26 +52,25 @@ export async function findSiteAddressOwner(
 }
 
 export async function updateSite(
-  trx: Db,
+  tx: Tx,
   accountId: string,
   values: { site_slug: string; site_domain: string | null; site_active: boolean },
 ) {
-  return trx
-    .updateTable('accounts')
+  return updateAccountRow(tx, accountScope(accountId))
     .set({ ...values, updated_at: sql`now()` })
     .where('id', '=', accountId)
     .returning(['id', 'name', 'site_slug', 'site_domain', 'site_active'])
     .executeTakeFirstOrThrow();
 }
 
-export async function findConfig(db: Db, accountId: string, options: { forUpdate?: boolean } = {}) {
-  let query = db.selectFrom('white_label_configs').selectAll().where('account_id', '=', accountId);
+export async function findConfig(ctx: BaseContext, accountId: string, options: { forUpdate?: boolean } = {}) {
+  let query = readerOf(ctx).selectFrom('white_label_configs').selectAll().where('account_id', '=', accountId);
   if (options.forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
-export async function upsertConfig(trx: Db, accountId: string, values: Updateable<WhiteLabelConfigsTable>) {
-  return trx
+export async function upsertConfig(tx: Tx, accountId: string, values: Updateable<WhiteLabelConfigsTable>) {
+  return tx.trx
     .insertInto('white_label_configs')
     .values({ ...values, account_id: accountId })
     .onConflict((oc) => oc.column('account_id').doUpdateSet({ ...values, updated_at: sql`now()` }))
@@ -70,14 +78,18 @@ export async function upsertConfig(trx: Db, accountId: string, values: Updateabl
     .executeTakeFirstOrThrow();
 }
 
-export async function findHomePage(db: Db, accountId: string, options: { forUpdate?: boolean } = {}) {
-  let query = db.selectFrom('home_page_configs').selectAll().where('account_id', '=', accountId);
+export async function findHomePage(
+  ctx: BaseContext,
+  accountId: string,
+  options: { forUpdate?: boolean } = {},
+) {
+  let query = readerOf(ctx).selectFrom('home_page_configs').selectAll().where('account_id', '=', accountId);
   if (options.forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
 export async function upsertHomePage(
-  trx: Db,
+  tx: Tx,
   accountId: string,
   values: Omit<HomePageConfigsTable, 'account_id' | 'updated_at' | 'widgets' | 'translations'> & {
     widgets: unknown[];
@@ -85,7 +97,7 @@ export async function upsertHomePage(
   },
 ) {
   const row = { ...values, widgets: JSON.stringify(values.widgets) };
-  return trx
+  return tx.trx
     .insertInto('home_page_configs')
     .values({ account_id: accountId, ...row })
     .onConflict((oc) => oc.column('account_id').doUpdateSet({ ...row, updated_at: sql`now()` }))
@@ -93,19 +105,17 @@ export async function upsertHomePage(
     .executeTakeFirstOrThrow();
 }
 
-export async function setHomeBanner(trx: Db, accountId: string, key: string | null) {
-  return trx
-    .updateTable('home_page_configs')
+export async function setHomeBanner(tx: Tx, accountId: string, key: string | null) {
+  return updateOwned(tx, 'home_page_configs', accountScope(accountId))
     .set({ banner_image_key: key, updated_at: sql`now()` })
-    .where('account_id', '=', accountId)
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 /** The published products of one account among these ids (others, and other accounts', are left out). */
-export async function findPublishedProducts(db: Db, accountId: string, ids: readonly string[]) {
+export async function findPublishedProducts(ctx: BaseContext, accountId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db
+  return readerOf(ctx)
     .selectFrom('products')
     .select([
       'id',
@@ -126,8 +136,8 @@ export async function findPublishedProducts(db: Db, accountId: string, ids: read
     .execute();
 }
 
-export async function findPublishedProductImageKey(db: Db, accountId: string, productId: string) {
-  const row = await db
+export async function findPublishedProductImageKey(ctx: BaseContext, accountId: string, productId: string) {
+  const row = await readerOf(ctx)
     .selectFrom('products')
     .select('image_key')
     .where('id', '=', productId)
@@ -137,10 +147,17 @@ export async function findPublishedProductImageKey(db: Db, accountId: string, pr
   return row?.image_key ?? null;
 }
 
-export async function findRootDetail(db: Db, accountId: string) {
-  return db
+export async function findRootDetail(ctx: BaseContext, accountId: string) {
+  return readerOf(ctx)
     .selectFrom('organization_root_details')
-    .select(['eula', 'service_terms', 'faq_and_contact', 'seller_support_email'])
+    .select([
+      'eula',
+      'service_terms',
+      'faq_and_contact',
+      'seller_support_email',
+      'enabled_premium_features',
+      'category_navigation_enabled',
+    ])
     .where('account_id', '=', accountId)
     .executeTakeFirst();
 }
@@ -149,8 +166,8 @@ export async function findRootDetail(db: Db, accountId: string) {
  * The account's active stores, when the account accepts drops in store: it has an active
  * store_drop circuit (journeys.md: `/stores` lists the stores that accept drops).
  */
-export async function findStoresAcceptingDrops(db: Db, accountId: string) {
-  return db
+export async function findStoresAcceptingDrops(ctx: BaseContext, accountId: string) {
+  return readerOf(ctx)
     .selectFrom('organizations as o')
     .select([
       'o.id',
@@ -187,8 +204,8 @@ export async function findStoresAcceptingDrops(db: Db, accountId: string) {
  * The countries the account's web circuits serve: active web circuits with an enabled dispatch
  * circuit rule, each rule's own countries else its circuit's (as shipping-methods.ts resolves them).
  */
-export async function findWebCircuitCountries(db: Db, accountId: string): Promise<string[]> {
-  const rows = await db
+export async function findWebCircuitCountries(ctx: BaseContext, accountId: string): Promise<string[]> {
+  const rows = await readerOf(ctx)
     .selectFrom('circuits as c')
     .innerJoin('dispatch_circuit_rules as r', 'r.circuit_id', 'c.id')
     .select(sql<string>`unnest(coalesce(r.eligible_countries, c.eligible_countries))`.as('country'))
@@ -199,4 +216,26 @@ export async function findWebCircuitCountries(db: Db, accountId: string): Promis
     .distinct()
     .execute();
   return rows.map((r) => r.country).sort();
+}
+
+/** The texts, image and version of these categories (the public site's category tree). */
+export async function findCategoryDetails(ctx: BaseContext, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return readerOf(ctx)
+    .selectFrom('categories')
+    .select(['id', 'description', 'image_key', 'image_alt', 'translations', 'updated_at'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** The image key of an active category of the account; null when it has none. */
+export async function findActiveCategoryImageKey(ctx: BaseContext, accountId: string, categoryId: string) {
+  const row = await readerOf(ctx)
+    .selectFrom('categories')
+    .select('image_key')
+    .where('id', '=', categoryId)
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return row?.image_key ?? null;
 }

@@ -22,12 +22,12 @@ import {
   WhiteLabelDocumentParams,
   WhiteLabelSettingsResponse,
 } from '@reprise/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, SESSION_COOKIE } from '../../platform/auth-hook';
+import { SESSION_COOKIE } from '../../platform/auth-hook';
 import type { AppDeps } from '../../platform/deps';
-import { localeOf } from '../../platform/translations';
+import { contextOf, systemContext, visitorContextOf } from '../../platform/request-context';
 import { imageVersion } from '../accounts/account-images';
 import { readUploadedFile } from '../accounts/uploaded-file';
 import { sendImage } from '../catalog/catalog-images';
@@ -61,7 +61,7 @@ export function registerWhiteLabelRoutes(fastify: FastifyInstance, deps: AppDeps
       config: { permission: 'white_label.activate' },
       schema: { tags, response: { 200: SiteListResponse } },
     },
-    async () => whiteLabel.listSites(deps),
+    async (request) => whiteLabel.listSites(contextOf(request, deps)),
   );
 
   app.put(
@@ -70,7 +70,7 @@ export function registerWhiteLabelRoutes(fastify: FastifyInstance, deps: AppDeps
       config: { permission: 'white_label.activate' },
       schema: { tags, params: IdParams, body: UpdateSiteRequest, response: { 200: SiteResponse } },
     },
-    async (request) => whiteLabel.updateSite(deps, actorOf(request), request.params.id, request.body),
+    async (request) => whiteLabel.updateSite(contextOf(request, deps), request.params.id, request.body),
   );
 
   app.get(
@@ -79,7 +79,7 @@ export function registerWhiteLabelRoutes(fastify: FastifyInstance, deps: AppDeps
       config: { permission: 'design' },
       schema: { tags, params: IdParams, response: { 200: WhiteLabelSettingsResponse } },
     },
-    async (request) => whiteLabel.getSettings(deps, actorOf(request), request.params.id),
+    async (request) => whiteLabel.getSettings(contextOf(request, deps), request.params.id),
   );
 
   app.patch(
@@ -93,7 +93,7 @@ export function registerWhiteLabelRoutes(fastify: FastifyInstance, deps: AppDeps
         response: { 200: WhiteLabelSettingsResponse },
       },
     },
-    async (request) => whiteLabel.patchSettings(deps, actorOf(request), request.params.id, request.body),
+    async (request) => whiteLabel.patchSettings(contextOf(request, deps), request.params.id, request.body),
   );
 
   app.put(
@@ -110,8 +110,7 @@ export function registerWhiteLabelRoutes(fastify: FastifyInstance, deps: AppDeps
     async (request) => {
       const data = await readUploadedFile(request, PDF_MAX_BYTES);
       return whiteLabel.replaceDocument(
-        deps,
-        actorOf(request),
+        contextOf(request, deps),
         request.params.id,
         request.params.document,
         data,
@@ -126,7 +125,7 @@ export function registerWhiteLabelRoutes(fastify: FastifyInstance, deps: AppDeps
       schema: { tags, params: WhiteLabelDocumentParams, response: { 200: WhiteLabelSettingsResponse } },
     },
     async (request) =>
-      whiteLabel.replaceDocument(deps, actorOf(request), request.params.id, request.params.document, null),
+      whiteLabel.replaceDocument(contextOf(request, deps), request.params.id, request.params.document, null),
   );
 
   app.get(
@@ -140,8 +139,7 @@ export function registerWhiteLabelRoutes(fastify: FastifyInstance, deps: AppDeps
         reply,
         request.params.document,
         await whiteLabel.readAccountDocument(
-          deps,
-          actorOf(request),
+          contextOf(request, deps),
           request.params.id,
           request.params.document,
         ),
@@ -154,7 +152,7 @@ export function registerWhiteLabelRoutes(fastify: FastifyInstance, deps: AppDeps
       config: { permission: 'design' },
       schema: { tags, params: IdParams, response: { 200: HomePageConfigResponse.nullable() } },
     },
-    async (request) => whiteLabel.getHomePage(deps, actorOf(request), request.params.id),
+    async (request) => whiteLabel.getHomePage(contextOf(request, deps), request.params.id),
   );
 
   app.put(
@@ -170,7 +168,7 @@ export function registerWhiteLabelRoutes(fastify: FastifyInstance, deps: AppDeps
         response: { 200: HomePageConfigResponse },
       },
     },
-    async (request) => whiteLabel.putHomePage(deps, actorOf(request), request.params.id, request.body),
+    async (request) => whiteLabel.putHomePage(contextOf(request, deps), request.params.id, request.body),
   );
 
   app.put(
@@ -186,7 +184,7 @@ export function registerWhiteLabelRoutes(fastify: FastifyInstance, deps: AppDeps
     },
     async (request) => {
       const data = await readUploadedFile(request, IMAGE_MAX_BYTES);
-      return whiteLabel.replaceBanner(deps, actorOf(request), request.params.id, data);
+      return whiteLabel.replaceBanner(contextOf(request, deps), request.params.id, data);
     },
   );
 
@@ -196,29 +194,41 @@ export function registerWhiteLabelRoutes(fastify: FastifyInstance, deps: AppDeps
       config: { permission: 'design' },
       schema: { tags, params: IdParams, response: { 200: HomePageConfigResponse } },
     },
-    async (request) => whiteLabel.replaceBanner(deps, actorOf(request), request.params.id, null),
+    async (request) => whiteLabel.replaceBanner(contextOf(request, deps), request.params.id, null),
   );
 
-  // public: the banner is shown on the public site
+  // public: the banner is shown on the public site; the account named is the only one read
   app.get(
     '/accounts/:id/home-page/banner',
     { config: { public: true }, schema: { tags, params: IdParams, querystring: VersionQuery } },
-    async (request, reply) => sendImage(request, reply, await whiteLabel.readBanner(deps, request.params.id)),
+    async (request, reply) => {
+      const ctx = systemContext(deps, { kind: 'account', accountId: request.params.id });
+      return sendImage(request, reply, await whiteLabel.readBanner(ctx, request.params.id));
+    },
   );
 
   registerPublicSiteRoutes(fastify, deps);
+}
+
+/**
+ * The context of a public site's visitor: the site the request's host names (looked up in every
+ * account), whose account is the only one the context reaches.
+ */
+async function siteContextOf(request: FastifyRequest, deps: AppDeps): Promise<site.SiteContext> {
+  const account = await site.siteOfHost(systemContext(deps, { kind: 'all' }), request.host);
+  return { ...visitorContextOf(request, deps, account.id), site: account };
 }
 
 /** What the public site reads, for anyone, resolved by the request's host. */
 function registerPublicSiteRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const engine = createPostgresProductSearch(deps.db);
-  const siteOf = (host: string) => site.siteOfHost(deps, host);
+  const siteOf = (request: FastifyRequest) => siteContextOf(request, deps);
 
   app.get(
     '/white-label/config',
     { config: { public: true }, schema: { tags, response: { 200: WhiteLabelConfigResponse } } },
-    async (request) => site.config(deps, await siteOf(request.host)),
+    async (request) => site.config(await siteOf(request)),
   );
 
   app.get(
@@ -226,26 +236,26 @@ function registerPublicSiteRoutes(fastify: FastifyInstance, deps: AppDeps): void
     { config: { public: true }, schema: { tags, response: { 200: PublicHomeResponse } } },
     async (request, reply) => {
       reply.header('vary', 'Accept-Language');
-      return site.home(deps, await siteOf(request.host), localeOf(request));
+      return site.home(await siteOf(request));
     },
   );
 
   app.get(
     '/white-label/legal',
     { config: { public: true }, schema: { tags, response: { 200: PublicLegalResponse } } },
-    async (request) => site.legal(deps, await siteOf(request.host)),
+    async (request) => site.legal(await siteOf(request)),
   );
 
   app.get(
     '/white-label/stores',
     { config: { public: true }, schema: { tags, response: { 200: PublicStoresResponse } } },
-    async (request) => site.stores(deps, await siteOf(request.host)),
+    async (request) => site.stores(await siteOf(request)),
   );
 
   app.get(
     '/white-label/countries',
     { config: { public: true }, schema: { tags, response: { 200: PublicCountriesResponse } } },
-    async (request) => site.countries(deps, await siteOf(request.host)),
+    async (request) => site.countries(await siteOf(request)),
   );
 
   app.get(
@@ -256,7 +266,7 @@ function registerPublicSiteRoutes(fastify: FastifyInstance, deps: AppDeps): void
     },
     async (request, reply) => {
       reply.header('vary', 'Accept-Language');
-      return site.search(deps, engine, await siteOf(request.host), request.query, localeOf(request));
+      return site.search(await siteOf(request), engine, request.query);
     },
   );
 
@@ -274,7 +284,7 @@ function registerPublicSiteRoutes(fastify: FastifyInstance, deps: AppDeps): void
       sendPdf(
         reply,
         request.params.document,
-        await site.document(deps, await siteOf(request.host), request.params.document),
+        await site.document(await siteOf(request), request.params.document),
       ),
   );
 
@@ -284,7 +294,7 @@ function registerPublicSiteRoutes(fastify: FastifyInstance, deps: AppDeps): void
     '/white-label/visitor',
     { config: { public: true }, schema: { tags, response: { 201: VisitorResponse } } },
     async (request, reply) => {
-      const { visitor, token } = await visitors.createVisitor(deps, await siteOf(request.host), {
+      const { visitor, token } = await visitors.createVisitor(await siteOf(request), {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
       });
@@ -305,7 +315,7 @@ function registerPublicSiteRoutes(fastify: FastifyInstance, deps: AppDeps): void
       config: { permission: ['web_buyback.create', 'web_buyback.read'] },
       schema: { tags, response: { 200: PremiumFeaturesResponse } },
     },
-    async (request) => visitors.premiumFeatures(deps, actorOf(request)),
+    async (request) => visitors.premiumFeatures(contextOf(request, deps)),
   );
 
   app.get(
@@ -313,7 +323,7 @@ function registerPublicSiteRoutes(fastify: FastifyInstance, deps: AppDeps): void
     { config: { public: true }, schema: { tags, response: { 200: PublicCategoriesResponse } } },
     async (request, reply) => {
       reply.header('vary', 'Accept-Language');
-      return visitors.categories(deps, await siteOf(request.host), localeOf(request));
+      return visitors.categories(await siteOf(request));
     },
   );
 
@@ -321,17 +331,13 @@ function registerPublicSiteRoutes(fastify: FastifyInstance, deps: AppDeps): void
     '/white-label/categories/:id/image',
     { config: { public: true }, schema: { tags, params: IdParams, querystring: VersionQuery } },
     async (request, reply) =>
-      sendImage(
-        request,
-        reply,
-        await visitors.categoryImage(deps, await siteOf(request.host), request.params.id),
-      ),
+      sendImage(request, reply, await visitors.categoryImage(await siteOf(request), request.params.id)),
   );
 
   app.get(
     '/white-label/products/:id/image',
     { config: { public: true }, schema: { tags, params: IdParams, querystring: VersionQuery } },
     async (request, reply) =>
-      sendImage(request, reply, await site.productImage(deps, await siteOf(request.host), request.params.id)),
+      sendImage(request, reply, await site.productImage(await siteOf(request), request.params.id)),
   );
 }

@@ -5,7 +5,6 @@ import {
   IMAGE_MAX_BYTES,
   type PatchWhiteLabelSettingsRequest,
   PDF_MAX_BYTES,
-  type SiteListResponse,
   type SiteResponse,
   type Translations,
   type UpdateSiteRequest,
@@ -14,12 +13,11 @@ import {
   type WhiteLabelSettingsResponse,
 } from '@reprise/shared';
 import type { Updateable } from 'kysely';
-import { writeAudit } from '../../platform/audit';
-import type { Actor } from '../../platform/context';
-import type { Db } from '../../platform/db';
+import { audit } from '../../platform/audit';
 import type { WhiteLabelConfigsTable } from '../../platform/db.types';
-import type { AppDeps } from '../../platform/deps';
 import { AppError, fieldError, notFound } from '../../platform/errors';
+import type { Page } from '../../platform/pagination';
+import { type BaseContext, type RequestContext, transact } from '../../platform/request-context';
 import { baseLanguageViolations, checkBaseLanguage, translationsColumn } from '../../platform/translations';
 import { checkUpload } from '../../platform/uploads';
 import { findReachableAccount } from '../accounts/accounts.repository';
@@ -35,16 +33,9 @@ import {
 } from './white-label.mapper';
 import * as repo from './white-label.repository';
 
-type Deps = Pick<AppDeps, 'db' | 'storage' | 'config'>;
-
 /** The retailer account the actor may configure (its own, or any for a platform operator); 404 otherwise. */
-async function reachableRetailer(
-  db: Db,
-  actor: Actor,
-  accountId: string,
-  options: { forUpdate?: boolean } = {},
-) {
-  const account = await findReachableAccount(db, actor, accountId, options);
+async function reachableRetailer(ctx: BaseContext, accountId: string, options: { forUpdate?: boolean } = {}) {
+  const account = await findReachableAccount(ctx, accountId, options);
   // only a retailer has a public site
   if (!account?.is_retailer) throw notFound('site');
   return account;
@@ -52,31 +43,30 @@ async function reachableRetailer(
 
 // ---- site address and activation (platform admins) ----
 
-export async function listSites(deps: Deps): Promise<SiteListResponse> {
-  const rows = await repo.listRetailerSites(deps.db);
-  return { member: rows.map((r) => toSiteResponse(r, deps.config.publicUrl)), totalItems: rows.length };
+export async function listSites(ctx: RequestContext): Promise<Page<SiteResponse>> {
+  const rows = await repo.listRetailerSites(ctx);
+  return { member: rows.map((r) => toSiteResponse(r, ctx.deps.config.publicUrl)), totalItems: rows.length };
 }
 
 export async function updateSite(
-  deps: Deps,
-  actor: Actor,
+  ctx: RequestContext,
   accountId: string,
   input: UpdateSiteRequest,
 ): Promise<SiteResponse> {
-  return deps.db.transaction().execute(async (trx) => {
-    const current = await reachableRetailer(trx, actor, accountId, { forUpdate: true });
-    if (await repo.findSiteAddressOwner(trx, accountId, 'site_slug', input.slug))
+  return transact(ctx, async (tx) => {
+    const current = await reachableRetailer(tx, accountId, { forUpdate: true });
+    if (await repo.findSiteAddressOwner(tx, accountId, 'site_slug', input.slug))
       throw fieldError('site_slug_not_unique', 'slug', 'This address is used by another site.');
-    if (input.domain && (await repo.findSiteAddressOwner(trx, accountId, 'site_domain', input.domain)))
+    if (input.domain && (await repo.findSiteAddressOwner(tx, accountId, 'site_domain', input.domain)))
       throw fieldError('site_domain_not_unique', 'domain', 'This domain is used by another site.');
-    const updated = await repo.updateSite(trx, accountId, {
+    const updated = await repo.updateSite(tx, accountId, {
       site_slug: input.slug,
       site_domain: input.domain,
       site_active: input.active,
     });
-    const before = toSiteResponse(current, deps.config.publicUrl);
-    const after = toSiteResponse(updated, deps.config.publicUrl);
-    await writeAudit(trx, actor, {
+    const before = toSiteResponse(current, ctx.deps.config.publicUrl);
+    const after = toSiteResponse(updated, ctx.deps.config.publicUrl);
+    await audit(tx, {
       action: 'update',
       entityType: 'site',
       entityId: accountId,
@@ -90,18 +80,18 @@ export async function updateSite(
 
 // ---- site configuration (design permission) ----
 
-async function settingsOf(deps: Deps, account: Awaited<ReturnType<typeof reachableRetailer>>) {
-  const row = await repo.findConfig(deps.db, account.id);
-  return toSettings(deps, account, row);
+async function settingsOf(ctx: BaseContext, account: Awaited<ReturnType<typeof reachableRetailer>>) {
+  const row = await repo.findConfig(ctx, account.id);
+  return toSettings(ctx, account, row);
 }
 
 function toSettings(
-  deps: Deps,
+  ctx: BaseContext,
   account: Awaited<ReturnType<typeof reachableRetailer>>,
   row: Awaited<ReturnType<typeof repo.findConfig>>,
 ): WhiteLabelSettingsResponse {
   return {
-    site: toSiteResponse(account, deps.config.publicUrl),
+    site: toSiteResponse(account, ctx.deps.config.publicUrl),
     tagManagerId: row?.tag_manager_id ?? null,
     axeptioId: row?.axeptio_id ?? null,
     externalWebsiteLink: externalLinkOf(row),
@@ -115,19 +105,18 @@ function toSettings(
   };
 }
 
-export async function getSettings(deps: Deps, actor: Actor, accountId: string) {
-  return settingsOf(deps, await reachableRetailer(deps.db, actor, accountId));
+export async function getSettings(ctx: RequestContext, accountId: string) {
+  return settingsOf(ctx, await reachableRetailer(ctx, accountId));
 }
 
 export async function patchSettings(
-  deps: Deps,
-  actor: Actor,
+  ctx: RequestContext,
   accountId: string,
   patch: PatchWhiteLabelSettingsRequest,
 ): Promise<WhiteLabelSettingsResponse> {
-  return deps.db.transaction().execute(async (trx) => {
-    const account = await reachableRetailer(trx, actor, accountId, { forUpdate: true });
-    const current = await repo.findConfig(trx, accountId, { forUpdate: true });
+  return transact(ctx, async (tx) => {
+    const account = await reachableRetailer(tx, accountId, { forUpdate: true });
+    const current = await repo.findConfig(tx, accountId, { forUpdate: true });
     const values: Updateable<WhiteLabelConfigsTable> = {};
     if (patch.tagManagerId !== undefined) values.tag_manager_id = patch.tagManagerId;
     if (patch.axeptioId !== undefined) values.axeptio_id = patch.axeptioId;
@@ -137,10 +126,10 @@ export async function patchSettings(
     }
     if (patch.dropOffLocationsMapEnabled !== undefined)
       values.drop_off_locations_map_enabled = patch.dropOffLocationsMapEnabled;
-    const before = toSettings(deps, account, current);
+    const before = toSettings(tx, account, current);
     if (Object.keys(values).length === 0) return before;
-    const after = toSettings(deps, account, await repo.upsertConfig(trx, accountId, values));
-    await writeAudit(trx, actor, {
+    const after = toSettings(tx, account, await repo.upsertConfig(tx, accountId, values));
+    await audit(tx, {
       action: 'update',
       entityType: 'white_label_config',
       entityId: accountId,
@@ -154,27 +143,27 @@ export async function patchSettings(
 
 /** Sets (or, with null, removes) a policy document: a PDF of at most 250 kB, checked by content. */
 export async function replaceDocument(
-  deps: Deps,
-  actor: Actor,
+  ctx: RequestContext,
   accountId: string,
   document: WhiteLabelDocument,
   data: Buffer | null,
 ): Promise<WhiteLabelSettingsResponse> {
-  await reachableRetailer(deps.db, actor, accountId);
+  const { storage } = ctx.deps;
+  await reachableRetailer(ctx, accountId);
   let key: string | null = null;
   if (data) {
     await checkUpload(data, ['pdf'], PDF_MAX_BYTES);
     checkPdf(data);
-    key = await deps.storage.put('site-documents', 'pdf', data);
+    key = await storage.put('site-documents', 'pdf', data);
   }
   const column = DOCUMENT_COLUMN[document];
-  return swapStoredImage(deps.storage, key, () =>
-    deps.db.transaction().execute(async (trx) => {
-      const account = await reachableRetailer(trx, actor, accountId, { forUpdate: true });
-      const current = await repo.findConfig(trx, accountId, { forUpdate: true });
-      const before = toSettings(deps, account, current);
-      const after = toSettings(deps, account, await repo.upsertConfig(trx, accountId, { [column]: key }));
-      await writeAudit(trx, actor, {
+  return swapStoredImage(storage, key, () =>
+    transact(ctx, async (tx) => {
+      const account = await reachableRetailer(tx, accountId, { forUpdate: true });
+      const current = await repo.findConfig(tx, accountId, { forUpdate: true });
+      const before = toSettings(tx, account, current);
+      const after = toSettings(tx, account, await repo.upsertConfig(tx, accountId, { [column]: key }));
+      await audit(tx, {
         action: 'update',
         entityType: 'white_label_config',
         entityId: accountId,
@@ -188,20 +177,19 @@ export async function replaceDocument(
 }
 
 export async function readAccountDocument(
-  deps: Deps,
-  actor: Actor,
+  ctx: RequestContext,
   accountId: string,
   document: WhiteLabelDocument,
 ) {
-  await reachableRetailer(deps.db, actor, accountId);
-  return readDocument(deps, accountId, document);
+  await reachableRetailer(ctx, accountId);
+  return readDocument(ctx, accountId, document);
 }
 
 /** The stored PDF of a document; 404 when the site has none. */
-export async function readDocument(deps: Deps, accountId: string, document: WhiteLabelDocument) {
-  const row = await repo.findConfig(deps.db, accountId);
+export async function readDocument(ctx: BaseContext, accountId: string, document: WhiteLabelDocument) {
+  const row = await repo.findConfig(ctx, accountId);
   const key = row?.[DOCUMENT_COLUMN[document]] ?? null;
-  const data = key ? await deps.storage.get(key) : null;
+  const data = key ? await ctx.deps.storage.get(key) : null;
   if (!key || !data) throw notFound('document');
   return { key, data };
 }
@@ -209,19 +197,18 @@ export async function readDocument(deps: Deps, accountId: string, document: Whit
 // ---- home page configuration ----
 
 export async function getHomePage(
-  deps: Deps,
-  actor: Actor,
+  ctx: RequestContext,
   accountId: string,
 ): Promise<HomePageConfigResponse | null> {
-  await reachableRetailer(deps.db, actor, accountId);
-  const row = await repo.findHomePage(deps.db, accountId);
+  await reachableRetailer(ctx, accountId);
+  const row = await repo.findHomePage(ctx, accountId);
   return row ? toHomePageResponse(row) : null;
 }
 
 /** Featured products must be published products of the account: one violation per other id. */
-async function checkFeaturedProducts(db: Db, accountId: string, widgets: HomePageWidget[]) {
+async function checkFeaturedProducts(ctx: BaseContext, accountId: string, widgets: HomePageWidget[]) {
   const ids = widgets.flatMap((w) => (w.type === 'featured_products' ? w.productIds : []));
-  const published = new Set((await repo.findPublishedProducts(db, accountId, ids)).map((p) => p.id));
+  const published = new Set((await repo.findPublishedProducts(ctx, accountId, ids)).map((p) => p.id));
   const violations: Violation[] = [];
   widgets.forEach((widget, w) => {
     if (widget.type !== 'featured_products') return;
@@ -253,8 +240,7 @@ function sanitizedTranslations(translations: Translations<'html'>): Translations
 }
 
 export async function putHomePage(
-  deps: Deps,
-  actor: Actor,
+  ctx: RequestContext,
   accountId: string,
   input: HomePageConfigRequest,
 ): Promise<HomePageConfigResponse> {
@@ -267,8 +253,8 @@ export async function putHomePage(
         }
       : w,
   );
-  return deps.db.transaction().execute(async (trx) => {
-    const account = await reachableRetailer(trx, actor, accountId, { forUpdate: true });
+  return transact(ctx, async (tx) => {
+    const account = await reachableRetailer(tx, accountId, { forUpdate: true });
     checkBaseLanguage([
       ...baseLanguageViolations(input.translations, account.language),
       ...input.widgets.flatMap((w, index) =>
@@ -277,9 +263,9 @@ export async function putHomePage(
           : [],
       ),
     ]);
-    await checkFeaturedProducts(trx, accountId, widgets);
-    const current = await repo.findHomePage(trx, accountId, { forUpdate: true });
-    const row = await repo.upsertHomePage(trx, accountId, {
+    await checkFeaturedProducts(tx, accountId, widgets);
+    const current = await repo.findHomePage(tx, accountId, { forUpdate: true });
+    const row = await repo.upsertHomePage(tx, accountId, {
       status: input.status,
       meta_title: input.metaTitle,
       meta_description: input.metaDescription,
@@ -289,7 +275,7 @@ export async function putHomePage(
       translations: translationsColumn(input.translations),
     });
     const after = toHomePageResponse(row);
-    await writeAudit(trx, actor, {
+    await audit(tx, {
       action: current ? 'update' : 'create',
       entityType: 'home_page_config',
       entityId: accountId,
@@ -303,25 +289,25 @@ export async function putHomePage(
 
 /** Sets (or, with null, removes) the search banner image: JPG or PNG up to 250 kB, checked by content. */
 export async function replaceBanner(
-  deps: Deps,
-  actor: Actor,
+  ctx: RequestContext,
   accountId: string,
   data: Buffer | null,
 ): Promise<HomePageConfigResponse> {
-  await reachableRetailer(deps.db, actor, accountId);
-  if (!(await repo.findHomePage(deps.db, accountId)))
+  const { storage } = ctx.deps;
+  await reachableRetailer(ctx, accountId);
+  if (!(await repo.findHomePage(ctx, accountId)))
     throw new AppError('conflict', 'Save the home page configuration before its banner image.');
   const key = data
-    ? await deps.storage.put('site-banners', await checkUpload(data, ['jpg', 'png'], IMAGE_MAX_BYTES), data)
+    ? await storage.put('site-banners', await checkUpload(data, ['jpg', 'png'], IMAGE_MAX_BYTES), data)
     : null;
-  return swapStoredImage(deps.storage, key, () =>
-    deps.db.transaction().execute(async (trx) => {
-      await reachableRetailer(trx, actor, accountId, { forUpdate: true });
-      const current = await repo.findHomePage(trx, accountId, { forUpdate: true });
+  return swapStoredImage(storage, key, () =>
+    transact(ctx, async (tx) => {
+      await reachableRetailer(tx, accountId, { forUpdate: true });
+      const current = await repo.findHomePage(tx, accountId, { forUpdate: true });
       if (!current)
         throw new AppError('conflict', 'Save the home page configuration before its banner image.');
-      const after = toHomePageResponse(await repo.setHomeBanner(trx, accountId, key));
-      await writeAudit(trx, actor, {
+      const after = toHomePageResponse(await repo.setHomeBanner(tx, accountId, key));
+      await audit(tx, {
         action: 'update',
         entityType: 'home_page_config',
         entityId: accountId,
@@ -335,10 +321,10 @@ export async function replaceBanner(
 }
 
 /** The banner image, for anyone (it is shown on the public site). */
-export async function readBanner(deps: Deps, accountId: string) {
-  const row = await repo.findHomePage(deps.db, accountId);
+export async function readBanner(ctx: BaseContext, accountId: string) {
+  const row = await repo.findHomePage(ctx, accountId);
   const key = row?.banner_image_key ?? null;
-  const data = key ? await deps.storage.get(key) : null;
+  const data = key ? await ctx.deps.storage.get(key) : null;
   if (!key || !data) throw notFound('banner');
   return { key, data };
 }

@@ -20,7 +20,7 @@ import { StepImei } from './step-imei';
 import { StepQuestion } from './step-question';
 import { StepReview } from './step-review';
 import classes from './wizard.module.css';
-import { useBuybackQuestionnaire, useEstimate, useShippingMethods } from './wizard.queries';
+import { useBuybackQuestionnaire, useEstimate, useOfferedCircuits } from './wizard.queries';
 import { estimateErrorPath, isWizardErrorCode, wizardErrorOf } from './wizard-errors';
 import { WizardFrame } from './wizard-frame';
 import {
@@ -28,7 +28,7 @@ import {
   answersInput,
   buildSteps,
   chooseAnswers,
-  chooseShipping,
+  chooseCircuit,
   clearDraft,
   furthestReachableStep,
   imeiCheckOf,
@@ -37,8 +37,8 @@ import {
   loadDraft,
   type Questionnaire,
   saveDraft,
+  selectedCircuit,
   selectedPayment,
-  selectedShipping,
   type WizardDraft,
   type WizardStep,
 } from './wizard-model';
@@ -77,11 +77,11 @@ function stepTitle(step: WizardStep, t: (key: string, options?: Record<string, u
 
 interface WizardStepsProps {
   questionnaire: Questionnaire;
-  methods: ShippingMethod[];
+  circuits: ShippingMethod[];
   country: string;
 }
 
-function WizardSteps({ questionnaire, methods, country }: WizardStepsProps) {
+function WizardSteps({ questionnaire, circuits, country }: WizardStepsProps) {
   const { t } = useTranslation('buybackWizard');
   const navigate = useNavigate();
   const productId = questionnaire.product.id;
@@ -95,10 +95,10 @@ function WizardSteps({ questionnaire, methods, country }: WizardStepsProps) {
   const estimate = useEstimate();
 
   const steps = useMemo(() => buildSteps(questionnaire), [questionnaire]);
-  const reachable = furthestReachableStep(steps, draft, questionnaire, methods);
+  const reachable = furthestReachableStep(steps, draft, questionnaire, circuits);
   const index = Math.min(requestedStep, reachable);
   const step = steps[index] as WizardStep;
-  const price = livePrice(draft, questionnaire, methods);
+  const price = livePrice(draft, questionnaire, circuits);
   const cartFull = (cart?.buybacks.length ?? 0) >= maxItems;
 
   const setDraft = (next: WizardDraft) => {
@@ -119,7 +119,7 @@ function WizardSteps({ questionnaire, methods, country }: WizardStepsProps) {
   }, [index]);
 
   const next = () => {
-    if (!isStepComplete(step, draft, questionnaire, methods)) {
+    if (!isStepComplete(step, draft, questionnaire, circuits)) {
       setAttempted(true);
       return;
     }
@@ -127,16 +127,16 @@ function WizardSteps({ questionnaire, methods, country }: WizardStepsProps) {
   };
 
   const addToCart = () => {
-    const shipping = selectedShipping(draft, methods);
-    const payment = selectedPayment(draft, methods);
-    if (!shipping || !payment || cartFull) return;
+    const circuit = selectedCircuit(draft, circuits);
+    const payment = selectedPayment(draft, circuits);
+    if (!circuit || !payment || cartFull) return;
     const imei = questionnaire.product.isCollectingIMEI ? normaliseImei(draft.imei) : null;
     estimate.mutate(
       {
         productId,
         channel: 'store',
         answers: answersInput(draft, questionnaire),
-        shippingMethodId: shipping.id,
+        shippingMethodId: circuit.id,
         paymentModeId: payment.id,
         imei,
         country,
@@ -153,10 +153,10 @@ function WizardSteps({ questionnaire, methods, country }: WizardStepsProps) {
               answerSummary: answerSummary(draft, questionnaire),
               imei,
               shippingMethod: {
-                id: shipping.id,
-                name: shipping.name,
-                type: shipping.type,
-                depositType: shipping.depositType,
+                id: circuit.id,
+                name: circuit.name,
+                type: circuit.type,
+                depositType: circuit.depositType,
               },
               paymentMethod: { id: payment.id, type: payment.type, label: payment.label, iban: payment.iban },
               price: {
@@ -169,7 +169,7 @@ function WizardSteps({ questionnaire, methods, country }: WizardStepsProps) {
                 bonusCents: result.bonusCents,
                 totalCents: result.totalCents,
               },
-              warehouseId: shipping.warehouseId,
+              warehouseId: circuit.warehouseId,
               addedAt: Date.now(),
             },
             maxItems,
@@ -235,23 +235,23 @@ function WizardSteps({ questionnaire, methods, country }: WizardStepsProps) {
               )}
               {step.kind === 'delivery' && (
                 <StepDelivery
-                  methods={methods}
-                  shippingMethodId={draft.shippingMethodId}
+                  circuits={circuits}
+                  circuitId={draft.circuitId}
                   paymentModeId={draft.paymentModeId}
-                  onShipping={(id) => setDraft(chooseShipping(draft, id, methods))}
+                  onCircuit={(id) => setDraft(chooseCircuit(draft, id, circuits))}
                   onPayment={(id) => setDraft({ ...draft, paymentModeId: id })}
                   error={attempted ? translateViolation('required') : null}
                 />
               )}
               {step.kind === 'review' &&
-                selectedShipping(draft, methods) &&
-                selectedPayment(draft, methods) && (
+                selectedCircuit(draft, circuits) &&
+                selectedPayment(draft, circuits) && (
                   <StepReview
                     steps={steps}
                     draft={draft}
-                    shipping={selectedShipping(draft, methods) as ShippingMethod}
+                    circuit={selectedCircuit(draft, circuits) as ShippingMethod}
                     payment={
-                      selectedPayment(draft, methods) as NonNullable<ReturnType<typeof selectedPayment>>
+                      selectedPayment(draft, circuits) as NonNullable<ReturnType<typeof selectedPayment>>
                     }
                     price={price}
                     cartFull={cartFull}
@@ -313,11 +313,11 @@ function DiagProduct({ productId }: { productId: string }) {
   const user = useCurrentUser();
   const country = user.currentOrganization.account.companyCountry || 'FR';
   const questionnaire = useBuybackQuestionnaire(productId);
-  const shipping = useShippingMethods(productId, country);
+  const circuits = useOfferedCircuits(productId, country);
 
-  const failure = questionnaire.error ?? shipping.error;
+  const failure = questionnaire.error ?? circuits.error;
   const noQuestions = questionnaire.data?.questions.length === 0;
-  const noTransport = shipping.data?.length === 0;
+  const noTransport = circuits.data?.length === 0;
   useEffect(() => {
     if (failure) {
       if (failure instanceof ApiError) navigate(estimateErrorPath(wizardErrorOf(failure)), { replace: true });
@@ -331,8 +331,8 @@ function DiagProduct({ productId }: { productId: string }) {
     : t('diag.loading');
   return (
     <WizardFrame title={title}>
-      {questionnaire.data && shipping.data && !noQuestions && !noTransport ? (
-        <WizardSteps questionnaire={questionnaire.data} methods={shipping.data} country={country} />
+      {questionnaire.data && circuits.data && !noQuestions && !noTransport ? (
+        <WizardSteps questionnaire={questionnaire.data} circuits={circuits.data} country={country} />
       ) : (
         <PageLoader />
       )}

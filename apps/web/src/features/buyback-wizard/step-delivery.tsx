@@ -27,31 +27,31 @@ function ModifierBadge({ modifier }: { modifier: ShippingMethod['modifier'] }) {
   );
 }
 
-function ShippingDetails({ method }: { method: ShippingMethod }) {
+function CircuitDetails({ circuit }: { circuit: ShippingMethod }) {
   const { t } = useTranslation('buybackWizard');
-  const instructions = [...method.instructions].sort((a, b) => a.sequence - b.sequence);
+  const instructions = [...circuit.instructions].sort((a, b) => a.sequence - b.sequence);
   return (
     <Stack gap="xs">
-      {method.highlightedInstruction && (
+      {circuit.highlightedInstruction && (
         <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} p="xs">
-          <Text size="sm">{method.highlightedInstruction}</Text>
+          <Text size="sm">{circuit.highlightedInstruction}</Text>
         </Alert>
       )}
       {instructions.length > 0 && (
         <div>
-          <Text size="sm" fw={600} id={`instructions-${method.id}`}>
+          <Text size="sm" fw={600} id={`instructions-${circuit.id}`}>
             {t('delivery.instructions')}
           </Text>
-          <List type="ordered" size="sm" aria-labelledby={`instructions-${method.id}`}>
+          <List type="ordered" size="sm" aria-labelledby={`instructions-${circuit.id}`}>
             {instructions.map((instruction) => (
               <List.Item key={instruction.sequence}>{instruction.label}</List.Item>
             ))}
           </List>
         </div>
       )}
-      {method.terms && (
+      {circuit.terms && (
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
-          {method.terms}
+          {circuit.terms}
         </Text>
       )}
     </Stack>
@@ -68,10 +68,10 @@ function PaymentLabel({ payment }: { payment: PaymentMethod }) {
 }
 
 interface StepDeliveryProps {
-  methods: ShippingMethod[];
-  shippingMethodId: string | null;
+  circuits: ShippingMethod[];
+  circuitId: string | null;
   paymentModeId: string | null;
-  onShipping: (id: string) => void;
+  onCircuit: (id: string) => void;
   onPayment: (id: string) => void;
   error: string | null;
 }
@@ -81,44 +81,44 @@ interface StepDeliveryProps {
  * bonus/malus and instructions, then the payment modes of the circuit chosen with theirs.
  */
 export function StepDelivery({
-  methods,
-  shippingMethodId,
+  circuits,
+  circuitId,
   paymentModeId,
-  onShipping,
+  onCircuit,
   onPayment,
   error,
 }: StepDeliveryProps) {
   const { t } = useTranslation('buybackWizard');
-  const chosen = methods.find((m) => m.id === shippingMethodId) ?? null;
+  const chosen = circuits.find((c) => c.id === circuitId) ?? null;
   return (
     <Stack gap="lg">
       <Radio.Group
-        value={shippingMethodId}
-        onChange={onShipping}
+        value={circuitId}
+        onChange={onCircuit}
         label={t('delivery.transport')}
         labelProps={{ fz: 'md', fw: 700, mb: 4 }}
         required
         error={!chosen ? error : null}
       >
         <Stack gap="xs" mt="xs">
-          {methods.map((method) => (
+          {circuits.map((circuit) => (
             <Radio
-              key={method.id}
-              value={method.id}
+              key={circuit.id}
+              value={circuit.id}
               classNames={{ root: classes.option }}
               label={
                 <Group gap="xs" component="span">
-                  <span>{method.name}</span>
-                  <ModifierBadge modifier={method.modifier} />
+                  <span>{circuit.name}</span>
+                  <ModifierBadge modifier={circuit.modifier} />
                 </Group>
               }
-              description={method.description}
-              data-testid="shipping-method"
+              description={circuit.description}
+              data-testid="circuit"
             />
           ))}
         </Stack>
       </Radio.Group>
-      {chosen && <ShippingDetails method={chosen} />}
+      {chosen && <CircuitDetails circuit={chosen} />}
       {chosen && (
         <Radio.Group
           value={paymentModeId}
@@ -151,7 +151,7 @@ export function StepDelivery({
                     )}
                   </>
                 }
-                data-testid="payment-method"
+                data-testid="payment-mode"
               />
             ))}
           </Stack>

@@ -9,7 +9,7 @@ import type { WizardDraft, WizardStep } from './wizard-model';
 interface StepReviewProps {
   steps: WizardStep[];
   draft: WizardDraft;
-  shipping: ShippingMethod;
+  circuit: ShippingMethod;
   payment: PaymentMethod;
   price: PriceBreakdown;
   cartFull: boolean;
@@ -21,7 +21,7 @@ interface StepReviewProps {
 export function StepReview({
   steps,
   draft,
-  shipping,
+  circuit,
   payment,
   price,
   cartFull,
@@ -60,7 +60,7 @@ export function StepReview({
           key: 'delivery',
           step: index,
           label: t('review.delivery'),
-          value: `${shipping.name} · ${payment.label}`,
+          value: `${circuit.name} · ${payment.label}`,
           mono: false,
         },
       ];

@@ -7,7 +7,7 @@ import { estimateErrorPath, isWizardErrorCode, WIZARD_ERROR_CODES } from './wiza
 import {
   answersInput,
   buildSteps,
-  chooseShipping,
+  chooseCircuit,
   emptyDraft,
   furthestReachableStep,
   isAnswered,
@@ -83,7 +83,7 @@ function questionnaire(overrides: Partial<Questionnaire['product']> = {}): Quest
   };
 }
 
-const methods: ShippingMethod[] = [
+const circuits: ShippingMethod[] = [
   {
     id: id(30),
     name: 'Store drop',
@@ -169,21 +169,21 @@ describe('wizard steps', () => {
   it('opens no step beyond the first one left incomplete', () => {
     const q = questionnaire();
     const steps = buildSteps(q);
-    expect(furthestReachableStep(steps, draftWith({}), q, methods)).toBe(0);
+    expect(furthestReachableStep(steps, draftWith({}), q, circuits)).toBe(0);
     const withImei = draftWith({ imei: '356938035643809' });
-    expect(furthestReachableStep(steps, withImei, q, methods)).toBe(1);
+    expect(furthestReachableStep(steps, withImei, q, circuits)).toBe(1);
     const answered = { ...withImei, answers: { [id(10)]: [id(11)], [id(20)]: [id(21)] } };
-    expect(furthestReachableStep(steps, answered, q, methods)).toBe(3);
-    const chosen = { ...answered, shippingMethodId: id(30), paymentModeId: id(31) };
-    expect(furthestReachableStep(steps, chosen, q, methods)).toBe(4);
+    expect(furthestReachableStep(steps, answered, q, circuits)).toBe(3);
+    const chosen = { ...answered, circuitId: id(30), paymentModeId: id(31) };
+    expect(furthestReachableStep(steps, chosen, q, circuits)).toBe(4);
   });
 
   it('holds the IMEI step until a doubtful IMEI is accepted anyway', () => {
     const q = questionnaire();
     const steps = buildSteps(q);
     const otherTac = draftWith({ imei: '490154203237518' });
-    expect(furthestReachableStep(steps, otherTac, q, methods)).toBe(0);
-    expect(furthestReachableStep(steps, { ...otherTac, imeiWarningAccepted: true }, q, methods)).toBe(1);
+    expect(furthestReachableStep(steps, otherTac, q, circuits)).toBe(0);
+    expect(furthestReachableStep(steps, { ...otherTac, imeiWarningAccepted: true }, q, circuits)).toBe(1);
   });
 
   it('takes exactly one answer to a unique question and at least one to a multiple one', () => {
@@ -196,11 +196,10 @@ describe('wizard steps', () => {
   });
 
   it('drops a payment mode the newly chosen circuit does not offer, and picks its only one', () => {
-    const draft = draftWith({ shippingMethodId: id(30), paymentModeId: id(31) });
-    expect(chooseShipping(draft, id(33), methods).paymentModeId).toBe(id(34));
+    const draft = draftWith({ circuitId: id(30), paymentModeId: id(31) });
+    expect(chooseCircuit(draft, id(33), circuits).paymentModeId).toBe(id(34));
     expect(
-      chooseShipping({ ...draft, shippingMethodId: id(33), paymentModeId: id(34) }, id(30), methods)
-        .paymentModeId,
+      chooseCircuit({ ...draft, circuitId: id(33), paymentModeId: id(34) }, id(30), circuits).paymentModeId,
     ).toBeNull();
   });
 
@@ -220,10 +219,10 @@ describe('live price', () => {
     const q = questionnaire();
     const draft = draftWith({
       answers: { [id(10)]: [id(12)], [id(20)]: [id(21)] },
-      shippingMethodId: id(30),
+      circuitId: id(30),
       paymentModeId: id(32),
     });
-    const price = livePrice(draft, q, methods);
+    const price = livePrice(draft, q, circuits);
     expect(price.declaredState).toBe('grade_c');
     expect(price.basePriceCents).toBe(15_000);
     expect(price.estimatedPriceCents).toBe(14_000);
@@ -234,7 +233,7 @@ describe('live price', () => {
   });
 
   it('starts from the best state before any answer', () => {
-    const price = livePrice(draftWith({}), questionnaire(), methods);
+    const price = livePrice(draftWith({}), questionnaire(), circuits);
     expect(price.declaredState).toBe('functional');
     expect(price.totalCents).toBe(30_000);
   });

@@ -12,8 +12,8 @@ export const wizardKeys = {
   all: ['buyback-wizard'] as const,
   questionnaire: (productId: string, language: string) =>
     [...wizardKeys.all, 'questionnaire', productId, language] as const,
-  shippingMethods: (productId: string, country: string) =>
-    [...wizardKeys.all, 'shipping-methods', productId, country] as const,
+  offeredCircuits: (productId: string, country: string) =>
+    [...wizardKeys.all, 'offered-circuits', productId, country] as const,
 };
 
 /** The product's prices, flags and questions (in the user's language, docs/translations.md), for the steps and the live price. */
@@ -32,10 +32,10 @@ export function useBuybackQuestionnaire(productId: string) {
   });
 }
 
-/** The store circuits (with their payment modes) the product may take. */
-export function useShippingMethods(productId: string, country: string) {
+/** The store circuits (with their payment modes) the product may take: `GET /products/{id}/shipping-methods`. */
+export function useOfferedCircuits(productId: string, country: string) {
   return useQuery({
-    queryKey: wizardKeys.shippingMethods(productId, country),
+    queryKey: wizardKeys.offeredCircuits(productId, country),
     queryFn: ({ signal }) =>
       api.get<{ member: ShippingMethod[] }>(`/products/${productId}/shipping-methods`, {
         query: { channel: 'store', country },

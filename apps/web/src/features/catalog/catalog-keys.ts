@@ -1,5 +1,5 @@
 /**
- * Query keys of the catalogue. Categories, products and questions invalidate one another (counts,
+ * Query keys of the catalogue. Categories, products and diagnostic questions invalidate one another (counts,
  * labels), so their factories live together; each `*.queries.ts` re-exports its own.
  */
 export const categoriesKeys = {
@@ -23,10 +23,10 @@ export const productsKeys = {
     [...productsKeys.all, 'search', q, categories] as const,
 };
 
-export const questionsKeys = {
-  all: ['questions'] as const,
-  ofCategories: () => [...questionsKeys.all, 'category'] as const,
-  ofCategory: (categoryId: string) => [...questionsKeys.ofCategories(), categoryId] as const,
-  details: () => [...questionsKeys.all, 'detail'] as const,
-  detail: (id: string) => [...questionsKeys.details(), id] as const,
+export const diagnosticQuestionsKeys = {
+  all: ['diagnostic-questions'] as const,
+  ofCategories: () => [...diagnosticQuestionsKeys.all, 'category'] as const,
+  ofCategory: (categoryId: string) => [...diagnosticQuestionsKeys.ofCategories(), categoryId] as const,
+  details: () => [...diagnosticQuestionsKeys.all, 'detail'] as const,
+  detail: (id: string) => [...diagnosticQuestionsKeys.details(), id] as const,
 };

@@ -89,16 +89,16 @@ const diagnosticRoutes: RouteObject[] = [
     path: 'diagnostic/category/:categoryId/question/add',
     handle: { permission: 'question.create' } satisfies RouteHandle,
     lazy: screen(
-      () => import('./diagnostic/question-create-page'),
-      (m) => m.QuestionCreatePage,
+      () => import('./diagnostic/diagnostic-question-create-page'),
+      (m) => m.DiagnosticQuestionCreatePage,
     ),
   },
   {
     path: 'diagnostic/category/:categoryId/question/:questionId',
     handle: { permission: 'question.detail' } satisfies RouteHandle,
     lazy: screen(
-      () => import('./diagnostic/question-edit-page'),
-      (m) => m.QuestionEditPage,
+      () => import('./diagnostic/diagnostic-question-edit-page'),
+      (m) => m.DiagnosticQuestionEditPage,
     ),
   },
 ];

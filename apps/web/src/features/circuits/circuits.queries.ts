@@ -32,11 +32,11 @@ export const circuitsKeys = {
   warehouses: () => [...circuitsKeys.all, 'warehouses'] as const,
 };
 
-export const rulesKeys = {
+export const dispatchCircuitRulesKeys = {
   all: ['dispatch-circuit-rules'] as const,
-  lists: () => [...rulesKeys.all, 'list'] as const,
-  list: (query: ListQuery) => [...rulesKeys.lists(), query] as const,
-  detail: (id: string) => [...rulesKeys.all, 'detail', id] as const,
+  lists: () => [...dispatchCircuitRulesKeys.all, 'list'] as const,
+  list: (query: ListQuery) => [...dispatchCircuitRulesKeys.lists(), query] as const,
+  detail: (id: string) => [...dispatchCircuitRulesKeys.all, 'detail', id] as const,
 };
 
 export function useCircuits(query: ListQuery) {
@@ -76,7 +76,7 @@ function afterCircuitWrite(queryClient: QueryClient, circuit?: CircuitResponse) 
   if (circuit) queryClient.setQueryData(circuitsKeys.detail(circuit.id), circuit);
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: circuitsKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: rulesKeys.all }),
+    queryClient.invalidateQueries({ queryKey: dispatchCircuitRulesKeys.all }),
   ]);
 }
 
@@ -115,34 +115,34 @@ export function useCategoryLink(circuitId: string) {
   });
 }
 
-export function useDispatchRules(query: ListQuery) {
+export function useDispatchCircuitRules(query: ListQuery) {
   return useQuery({
-    queryKey: rulesKeys.list(query),
+    queryKey: dispatchCircuitRulesKeys.list(query),
     queryFn: ({ signal }) =>
       api.get<Collection<DispatchCircuitRuleResponse>>('/dispatch-circuit-rules', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useDispatchRule(id: string) {
+export function useDispatchCircuitRule(id: string) {
   return useQuery({
-    queryKey: rulesKeys.detail(id),
+    queryKey: dispatchCircuitRulesKeys.detail(id),
     queryFn: ({ signal }) =>
       api.get<DispatchCircuitRuleResponse>(`/dispatch-circuit-rules/${id}`, { signal }),
     meta: { errorModal: { redirectToRoute: '/dispatch-circuit-rules' } },
   });
 }
 
-export function useUpdateDispatchRule(id: string) {
+export function useUpdateDispatchCircuitRule(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: PatchDispatchCircuitRuleRequest) =>
       api.patch<DispatchCircuitRuleResponse>(`/dispatch-circuit-rules/${id}`, patch),
     meta: { handlesErrors: true },
     onSuccess: (rule) => {
-      queryClient.setQueryData(rulesKeys.detail(rule.id), rule);
+      queryClient.setQueryData(dispatchCircuitRulesKeys.detail(rule.id), rule);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: rulesKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: dispatchCircuitRulesKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: circuitsKeys.all }),
       ]);
     },

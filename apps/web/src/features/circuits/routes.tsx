@@ -33,16 +33,16 @@ export const circuitsRoutes: RouteObject[] = [
     path: 'dispatch-circuit-rules',
     handle: { permission: 'dispatch_circuit_rule.list' } satisfies RouteHandle,
     lazy: screen(
-      () => import('./dispatch-rules-list-page'),
-      (m) => m.DispatchRulesListPage,
+      () => import('./dispatch-circuit-rules-list-page'),
+      (m) => m.DispatchCircuitRulesListPage,
     ),
   },
   {
     path: 'dispatch-circuit-rule/:id/edit',
     handle: { permission: 'dispatch_circuit_rule.list' } satisfies RouteHandle,
     lazy: screen(
-      () => import('./dispatch-rule-edit-page'),
-      (m) => m.DispatchRuleEditPage,
+      () => import('./dispatch-circuit-rule-edit-page'),
+      (m) => m.DispatchCircuitRuleEditPage,
     ),
   },
 ];

@@ -56,7 +56,7 @@ export function UserEditPage() {
   const canEdit = can('user.create');
   const user = useUser(id);
   const assignable = useAssignableUserTypes(canEdit);
-  // A user holding a role the signed-in user could not grant is read-only to them.
+  // A user holding a user type the signed-in user could not grant is read-only to them.
   const readOnly: ReadOnlyReason | false = !canEdit
     ? 'noPermission'
     : user.data?.editable === false

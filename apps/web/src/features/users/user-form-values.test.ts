@@ -54,12 +54,12 @@ describe('user form values', () => {
     expect(missingModuleFields(values)).toEqual(['modules.0.organizationId']);
   });
 
-  it('clears role and parent entity when the module of a row changes', () => {
+  it('clears user type and organisation when the module of a row changes', () => {
     const row = userFormValues(user).modules[0]!;
     expect(withModule(row, 'rps')).toMatchObject({ moduleType: 'rps', userType: null, organizationId: null });
   });
 
-  it('keeps the parent entity when the new role attaches to the same kind of entity', () => {
+  it('keeps the organisation when the new user type attaches to the same kind of organisation', () => {
     const row = userFormValues(user).modules[0]!;
     expect(withUserType(row, 'store_seller')).toMatchObject({
       userType: 'store_seller',

@@ -9,14 +9,14 @@ import {
   type UserType,
 } from '@reprise/shared';
 
-/** One "module and role" row of the user form; the parent entity's name is kept to show it. */
+/** One "module and user type" row of the user form; its organisation's name is kept to show it. */
 export interface UserModuleRow {
   key: string;
   moduleType: ModuleType | null;
   userType: UserType | null;
   organizationId: string | null;
   organizationName: string | null;
-  /** False for a held role the signed-in user may not change (the server keeps it as it is). */
+  /** False for a held user type the signed-in user may not change (the server keeps it as it is). */
   manageable: boolean;
 }
 
@@ -80,12 +80,12 @@ export function userFormValues(user?: UserResponse, defaultModule: ModuleType | 
   };
 }
 
-/** A row after its module changed: the role and parent entity belonged to the old module. */
+/** A row after its module changed: the user type and organisation belonged to the old module. */
 export function withModule(row: UserModuleRow, moduleType: ModuleType | null): UserModuleRow {
   return { ...row, moduleType, userType: null, organizationId: null, organizationName: null };
 }
 
-/** A row after its role changed: the parent entity stays only if the new role takes the same kind. */
+/** A row after its user type changed: the organisation stays only if the new type takes the same kind. */
 export function withUserType(row: UserModuleRow, userType: UserType | null): UserModuleRow {
   const before = row.userType ? PARENT_TYPE_OF_USER_TYPE[row.userType].join() : '';
   const after = userType ? PARENT_TYPE_OF_USER_TYPE[userType].join() : '';

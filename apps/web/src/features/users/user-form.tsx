@@ -11,7 +11,7 @@ import type { AssignableUserType } from './users.queries';
 
 const ACCOUNT_LANGUAGE = 'account';
 
-/** The signed-in user may not write users at all, or not this one (it holds a role they cannot grant). */
+/** The signed-in user may not write users at all, or not this one (it holds a user type they cannot grant). */
 export type ReadOnlyReason = 'noPermission' | 'notEditable';
 
 interface UserFormViewProps {

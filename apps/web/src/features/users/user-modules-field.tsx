@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Text } fro
 import { MODULE_TYPES, type ModuleType, PARENT_TYPE_OF_USER_TYPE, type UserType } from '@reprise/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { OrganizationSelect } from '../entities/organization-select';
+import { OrganizationSelect } from '../organizations/organization-select';
 import type { UserForm } from './use-user-form';
 import { emptyModuleRow, type UserModuleRow, withModule, withUserType } from './user-form-values';
 import type { AssignableUserType } from './users.queries';
@@ -11,7 +11,7 @@ const ROW_FIELDS = ['moduleType', 'userType', 'organizationId', 'organizationNam
 
 interface UserModulesFieldProps {
   form: UserForm;
-  /** The (module, role) pairs the signed-in user may grant. */
+  /** The (module, user type) pairs the signed-in user may grant. */
   assignable: readonly AssignableUserType[];
   readOnly: boolean;
 }
@@ -21,12 +21,20 @@ interface RowProps {
   index: number;
   row: UserModuleRow;
   moduleOptions: { value: string; label: string; disabled?: boolean }[];
-  roleOptions: { value: string; label: string }[];
+  userTypeOptions: { value: string; label: string }[];
   removable: boolean;
   readOnly: boolean;
 }
 
-function ModuleRowFields({ form, index, row, moduleOptions, roleOptions, removable, readOnly }: RowProps) {
+function ModuleRowFields({
+  form,
+  index,
+  row,
+  moduleOptions,
+  userTypeOptions,
+  removable,
+  readOnly,
+}: RowProps) {
   const { t } = useTranslation(['users', 'common']);
   const path = `modules.${index}`;
   const number = index + 1;
@@ -55,7 +63,7 @@ function ModuleRowFields({ form, index, row, moduleOptions, roleOptions, removab
           />
           <Select
             label={t('users:form.role')}
-            data={roleOptions}
+            data={userTypeOptions}
             value={row.userType}
             onChange={(value) => setRow(withUserType(row, value as UserType | null))}
             error={form.errors[`${path}.userType`]}
@@ -106,7 +114,7 @@ function ModuleRowFields({ form, index, row, moduleOptions, roleOptions, removab
   );
 }
 
-/** One row per module the user works in: its role and its parent entity (at least one row). */
+/** One row per module the user works in: its user type and its organisation (at least one row). */
 export function UserModulesField({ form, assignable, readOnly }: UserModulesFieldProps) {
   const { t } = useTranslation(['users', 'common']);
   const rows = form.values.modules;
@@ -121,11 +129,11 @@ export function UserModulesField({ form, assignable, readOnly }: UserModulesFiel
       disabled: m !== row.moduleType && taken.has(m),
     }));
 
-  const roleOptionsFor = (row: UserModuleRow) => {
-    const roles = assignable.filter((a) => a.moduleType === row.moduleType).map((a) => a.userType);
-    // An existing role the signed-in user may not grant still shows.
-    if (row.userType && !roles.includes(row.userType)) roles.unshift(row.userType);
-    return roles.map((role) => ({ value: role, label: t(`common:userType.${role}`) }));
+  const userTypeOptionsFor = (row: UserModuleRow) => {
+    const types = assignable.filter((a) => a.moduleType === row.moduleType).map((a) => a.userType);
+    // An existing user type the signed-in user may not grant still shows.
+    if (row.userType && !types.includes(row.userType)) types.unshift(row.userType);
+    return types.map((type) => ({ value: type, label: t(`common:userType.${type}`) }));
   };
 
   return (
@@ -137,7 +145,7 @@ export function UserModulesField({ form, assignable, readOnly }: UserModulesFiel
           index={index}
           row={row}
           moduleOptions={moduleOptionsFor(row)}
-          roleOptions={roleOptionsFor(row)}
+          userTypeOptions={userTypeOptionsFor(row)}
           removable={!readOnly && rows.length > 1}
           readOnly={readOnly}
         />

@@ -13,7 +13,7 @@ interface UsersFiltersProps {
   onClear: () => void;
 }
 
-/** Search, status, role and module filters, applied as soon as they change. */
+/** Search, status, user type and module filters, applied as soon as they change. */
 export function UsersFilters({ values, onChange, onClear }: UsersFiltersProps) {
   const { t } = useTranslation(['users', 'common']);
   const all = t('users:filters.all');

@@ -9,7 +9,7 @@ import { useFormatters } from '../../app/use-formatters';
 import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
 import { useSetFilters } from '../../ui/list-filters';
 import { StatusBadge } from '../../ui/status-badge';
-import { UserRoles } from './user-roles';
+import { UserModulesSummary } from './user-modules-summary';
 import { useUsers } from './users.queries';
 import { USER_FILTERS, type UserFilter, UsersFilters } from './users-filters';
 
@@ -66,7 +66,11 @@ function useColumns(): DataTableColumn<UserResponse>[] {
       sortField: 'status',
       render: (user) => <StatusBadge status={user.status} />,
     },
-    { key: 'roles', header: t('columns.roles'), render: (user) => <UserRoles modules={user.modules} /> },
+    {
+      key: 'roles',
+      header: t('columns.roles'),
+      render: (user) => <UserModulesSummary modules={user.modules} />,
+    },
     {
       key: 'lastLogin',
       header: t('columns.lastLogin'),

@@ -49,7 +49,7 @@ export function useUser(id: string) {
   });
 }
 
-/** The (module, role) pairs the signed-in user may grant. */
+/** The (module, user type) pairs the signed-in user may grant. */
 export function useAssignableUserTypes(enabled = true) {
   return useQuery({
     enabled,
@@ -82,7 +82,7 @@ export function useUpdateUser(id: string) {
     onSuccess: (user) =>
       Promise.all([
         rememberUser(queryClient, user),
-        // Editing oneself changes the session's name, roles or language.
+        // Editing oneself changes the session's name, user types or language.
         queryClient.invalidateQueries({ queryKey: sessionKeys.me() }),
       ]),
   });

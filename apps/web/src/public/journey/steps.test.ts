@@ -6,13 +6,13 @@ import {
   buildSteps,
   checkImei,
   chooseAnswers,
-  chooseShipping,
+  chooseCircuit,
   emptyDraft,
   furthestStep,
   isStepComplete,
   livePrice,
   type Questionnaire,
-  webMethods,
+  webCircuits,
 } from './steps';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -82,7 +82,7 @@ const questionnaire = (collectsImei = false): Questionnaire => ({
   ],
 });
 
-const method = (id: number, type: string, payments: number[], modifier: ShippingMethod['modifier'] = null) =>
+const circuit = (id: number, type: string, payments: number[], modifier: ShippingMethod['modifier'] = null) =>
   ({
     id: uuid(id),
     name: `m${id}`,
@@ -108,7 +108,7 @@ const method = (id: number, type: string, payments: number[], modifier: Shipping
     })),
   }) as unknown as ShippingMethod;
 
-const methods = [method(30, 'web_post', [101, 102]), method(31, 'web_drop', [103])];
+const circuits = [circuit(30, 'web_post', [101, 102]), circuit(31, 'web_drop', [103])];
 
 describe('the product page steps', () => {
   it('one step per question, then transport and payment, then the review; IMEI first when collected', () => {
@@ -127,39 +127,39 @@ describe('the product page steps', () => {
     const q = questionnaire();
     const steps = buildSteps(q);
     let draft = emptyDraft(PRODUCT);
-    expect(furthestStep(steps, draft, q, methods)).toBe(0);
+    expect(furthestStep(steps, draft, q, circuits)).toBe(0);
     draft = chooseAnswers(draft, Q1, [uuid(12)]);
-    expect(furthestStep(steps, draft, q, methods)).toBe(1);
+    expect(furthestStep(steps, draft, q, circuits)).toBe(1);
     // a multiple question needs at least one answer; unknown ids do not count
     draft = chooseAnswers(draft, Q2, [uuid(99)]);
-    expect(furthestStep(steps, draft, q, methods)).toBe(1);
+    expect(furthestStep(steps, draft, q, circuits)).toBe(1);
     draft = chooseAnswers(draft, Q2, [uuid(21), uuid(22)]);
-    expect(furthestStep(steps, draft, q, methods)).toBe(2);
-    draft = chooseShipping(draft, uuid(30), methods);
+    expect(furthestStep(steps, draft, q, circuits)).toBe(2);
+    draft = chooseCircuit(draft, uuid(30), circuits);
     expect(draft.paymentModeId).toBeNull();
-    expect(isStepComplete(steps[2] as never, draft, q, methods)).toBe(false);
+    expect(isStepComplete(steps[2] as never, draft, q, circuits)).toBe(false);
     draft = { ...draft, paymentModeId: uuid(101) };
-    expect(furthestStep(steps, draft, q, methods)).toBe(3);
+    expect(furthestStep(steps, draft, q, circuits)).toBe(3);
   });
 
   it('another transport drops a payment it does not offer, and picks its only one', () => {
-    const draft = { ...chooseShipping(emptyDraft(PRODUCT), uuid(30), methods), paymentModeId: uuid(101) };
-    expect(chooseShipping(draft, uuid(30), methods).paymentModeId).toBe(uuid(101));
-    expect(chooseShipping(draft, uuid(31), methods).paymentModeId).toBe(uuid(103));
+    const draft = { ...chooseCircuit(emptyDraft(PRODUCT), uuid(30), circuits), paymentModeId: uuid(101) };
+    expect(chooseCircuit(draft, uuid(30), circuits).paymentModeId).toBe(uuid(101));
+    expect(chooseCircuit(draft, uuid(31), circuits).paymentModeId).toBe(uuid(103));
   });
 
   it('the live price follows the answers, transport and payment (shared pricing)', () => {
     const q = questionnaire();
     let draft = emptyDraft(PRODUCT);
-    expect(livePrice(draft, q, methods).totalCents).toBe(20000);
+    expect(livePrice(draft, q, circuits).totalCents).toBe(20000);
     draft = chooseAnswers(draft, Q1, [uuid(12)]);
     // grade B 15600, −5 % = −780
-    expect(livePrice(draft, q, methods).totalCents).toBe(14820);
+    expect(livePrice(draft, q, circuits).totalCents).toBe(14820);
     draft = chooseAnswers(draft, Q2, [uuid(22)]);
-    expect(livePrice(draft, q, methods).totalCents).toBe(13820);
-    draft = { ...chooseShipping(draft, uuid(30), methods), paymentModeId: uuid(101) };
+    expect(livePrice(draft, q, circuits).totalCents).toBe(13820);
+    draft = { ...chooseCircuit(draft, uuid(30), circuits), paymentModeId: uuid(101) };
     // +10 % of the base 15600 = 1560, capped at 1500
-    expect(livePrice(draft, q, methods)).toMatchObject({ paymentModifierCents: 1500, totalCents: 15320 });
+    expect(livePrice(draft, q, circuits)).toMatchObject({ paymentModifierCents: 1500, totalCents: 15320 });
     expect(answersInput(draft, q)).toEqual([
       { questionId: Q1, answerIds: [uuid(12)] },
       { questionId: Q2, answerIds: [uuid(22)] },
@@ -181,12 +181,12 @@ describe('the product page steps', () => {
     const q = questionnaire(true);
     const imeiStep = buildSteps(q)[0] as never;
     const doubtful = { ...emptyDraft(PRODUCT), imei: '490154203237518' };
-    expect(isStepComplete(imeiStep, doubtful, q, methods)).toBe(false);
-    expect(isStepComplete(imeiStep, { ...doubtful, imeiWarningAccepted: true }, q, methods)).toBe(true);
+    expect(isStepComplete(imeiStep, doubtful, q, circuits)).toBe(false);
+    expect(isStepComplete(imeiStep, { ...doubtful, imeiWarningAccepted: true }, q, circuits)).toBe(true);
   });
 
   it('offers the web circuits only', () => {
-    expect(webMethods([...methods, method(40, 'store_drop', [101])]).map((m) => m.type)).toEqual([
+    expect(webCircuits([...circuits, circuit(40, 'store_drop', [101])]).map((m) => m.type)).toEqual([
       'web_post',
       'web_drop',
     ]);

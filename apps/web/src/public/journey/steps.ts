@@ -18,14 +18,14 @@ export {
   answersInput,
   buildSteps,
   chooseAnswers,
-  chooseShipping,
+  chooseCircuit,
   emptyDraft,
   isAnswered,
   isStepComplete,
   livePrice,
   type Questionnaire,
+  selectedCircuit,
   selectedPayment,
-  selectedShipping,
 } from '../../lib/buyback-draft';
 export { checkImei, type ImeiCheck, normaliseImei } from '../../lib/imei';
 
@@ -37,8 +37,8 @@ export const furthestStep = furthestReachableStep;
 /** The circuits of the public site: the web channel's four transport modes. */
 export const WEB_CIRCUIT_TYPES = ['web_collect', 'web_drop', 'web_drop_label', 'web_post'] as const;
 
-export const webMethods = (methods: readonly ShippingMethod[]) =>
-  methods.filter((m) => (WEB_CIRCUIT_TYPES as readonly string[]).includes(m.type));
+export const webCircuits = (circuits: readonly ShippingMethod[]) =>
+  circuits.filter((c) => (WEB_CIRCUIT_TYPES as readonly string[]).includes(c.type));
 
 const drafts = draftStore('reprise.public.draft.');
 

@@ -12,7 +12,7 @@ import {
   buildSteps,
   checkImei,
   chooseAnswers,
-  chooseShipping,
+  chooseCircuit,
   clearDraft,
   type Draft,
   furthestStep,
@@ -24,9 +24,9 @@ import {
   type Questionnaire,
   type Step,
   saveDraft,
+  selectedCircuit,
   selectedPayment,
-  selectedShipping,
-  webMethods,
+  webCircuits,
 } from '../journey/steps';
 import { useFormatPrice, usePageTitle } from '../use-page-title';
 import { recoverFromLostSession, useVisitor } from '../visitor-context';
@@ -199,20 +199,20 @@ function ImeiStep({
 }
 
 function DeliveryStep({
-  methods,
+  circuits,
   draft,
   onChange,
   attempted,
 }: {
-  methods: ShippingMethod[];
+  circuits: ShippingMethod[];
   draft: Draft;
   onChange: (draft: Draft) => void;
   attempted: boolean;
 }) {
   const { t } = useTranslation();
   const modifierText = useModifierText();
-  const chosen = selectedShipping(draft, methods);
-  const payment = selectedPayment(draft, methods);
+  const chosen = selectedCircuit(draft, circuits);
+  const payment = selectedPayment(draft, circuits);
   const badge = (modifier: Modifier) => {
     const text = modifierText(modifier);
     if (!text || !modifier) return null;
@@ -228,21 +228,21 @@ function DeliveryStep({
         <legend>
           <span className="choice-question">{t('delivery.transport')}</span>
         </legend>
-        {methods.map((method) => (
-          <label key={method.id} className="option" data-testid="shipping-method">
+        {circuits.map((circuit) => (
+          <label key={circuit.id} className="option" data-testid="circuit">
             <input
               type="radio"
               name="transport"
-              value={method.id}
-              checked={draft.shippingMethodId === method.id}
-              onChange={() => onChange(chooseShipping(draft, method.id, methods))}
+              value={circuit.id}
+              checked={draft.circuitId === circuit.id}
+              onChange={() => onChange(chooseCircuit(draft, circuit.id, circuits))}
             />
             <span>
               <span className="option-title">
-                {method.name} {badge(method.modifier)}
+                {circuit.name} {badge(circuit.modifier)}
               </span>
-              <span className="option-text">{t(`delivery.modes.${method.depositType}`)}</span>
-              {method.description && <span className="option-text">{method.description}</span>}
+              <span className="option-text">{t(`delivery.modes.${circuit.depositType}`)}</span>
+              {circuit.description && <span className="option-text">{circuit.description}</span>}
             </span>
           </label>
         ))}
@@ -274,7 +274,7 @@ function DeliveryStep({
             <span className="choice-question">{t('delivery.payment')}</span>
           </legend>
           {chosen.paymentMethods.map((method) => (
-            <label key={method.id} className="option" data-testid="payment-method">
+            <label key={method.id} className="option" data-testid="payment-mode">
               <input
                 type="radio"
                 name="payment"
@@ -308,18 +308,18 @@ function ReviewStep({
   steps,
   draft,
   questionnaire,
-  methods,
+  circuits,
   onEdit,
 }: {
   steps: Step[];
   draft: Draft;
   questionnaire: Questionnaire;
-  methods: ShippingMethod[];
+  circuits: ShippingMethod[];
   onEdit: (index: number) => void;
 }) {
   const { t } = useTranslation();
-  const shipping = selectedShipping(draft, methods);
-  const payment = selectedPayment(draft, methods);
+  const circuit = selectedCircuit(draft, circuits);
+  const payment = selectedPayment(draft, circuits);
   return (
     <dl className="review">
       {steps.map((step, index) => {
@@ -331,7 +331,7 @@ function ReviewStep({
             .filter((a) => (draft.answers[step.question.id] ?? []).includes(a.id))
             .map((a) => a.title)
             .join(', ');
-        else value = `${shipping?.name ?? ''} · ${payment?.label ?? ''}`;
+        else value = `${circuit?.name ?? ''} · ${payment?.label ?? ''}`;
         const label =
           step.kind === 'question'
             ? step.question.title
@@ -365,11 +365,11 @@ function ReviewStep({
 
 function Journey({
   questionnaire,
-  methods,
+  circuits,
   maxItems,
 }: {
   questionnaire: Questionnaire;
-  methods: ShippingMethod[];
+  circuits: ShippingMethod[];
   maxItems: number;
 }) {
   const { t } = useTranslation();
@@ -386,10 +386,10 @@ function Journey({
   const cartFull = !canAddAnother(cart, maxItems);
 
   const steps = useMemo(() => buildSteps(questionnaire), [questionnaire]);
-  const reachable = furthestStep(steps, draft, questionnaire, methods);
+  const reachable = furthestStep(steps, draft, questionnaire, circuits);
   const index = Math.min(requested, reachable);
   const step = steps[index] as Step;
-  const price = livePrice(draft, questionnaire, methods);
+  const price = livePrice(draft, questionnaire, circuits);
   const isLast = step.kind === 'review';
 
   const setDraft = (next: Draft) => {
@@ -410,9 +410,9 @@ function Journey({
   }, [index]);
 
   const addToCartNow = async () => {
-    const shipping = selectedShipping(draft, methods);
-    const payment = selectedPayment(draft, methods);
-    if (!shipping || !payment || cartFull) return;
+    const circuit = selectedCircuit(draft, circuits);
+    const payment = selectedPayment(draft, circuits);
+    if (!circuit || !payment || cartFull) return;
     const imei = product.isCollectingIMEI ? normaliseImei(draft.imei) : null;
     setPending(true);
     setFailure(null);
@@ -422,7 +422,7 @@ function Journey({
         productId: product.id,
         channel: 'web',
         answers,
-        shippingMethodId: shipping.id,
+        shippingMethodId: circuit.id,
         paymentModeId: payment.id,
         imei,
       });
@@ -440,10 +440,10 @@ function Journey({
           answerSummary: answerSummary(draft, questionnaire),
           imei,
           shippingMethod: {
-            id: shipping.id,
-            name: shipping.name,
-            type: shipping.type,
-            depositType: shipping.depositType,
+            id: circuit.id,
+            name: circuit.name,
+            type: circuit.type,
+            depositType: circuit.depositType,
           },
           paymentMethod: { id: payment.id, type: payment.type, label: payment.label, iban: payment.iban },
           price: {
@@ -477,7 +477,7 @@ function Journey({
       void addToCartNow();
       return;
     }
-    if (!isStepComplete(step, draft, questionnaire, methods)) {
+    if (!isStepComplete(step, draft, questionnaire, circuits)) {
       setAttempted(true);
       return;
     }
@@ -516,14 +516,14 @@ function Journey({
           />
         )}
         {step.kind === 'delivery' && (
-          <DeliveryStep methods={methods} draft={draft} onChange={setDraft} attempted={attempted} />
+          <DeliveryStep circuits={circuits} draft={draft} onChange={setDraft} attempted={attempted} />
         )}
         {step.kind === 'review' && (
           <ReviewStep
             steps={steps}
             draft={draft}
             questionnaire={questionnaire}
-            methods={methods}
+            circuits={circuits}
             onEdit={(i) => goTo(i)}
           />
         )}
@@ -596,21 +596,21 @@ function ProductLoader({ productId, maxItems }: { productId: string; maxItems: n
   const questionnaire = useResource<BuybackQuestionnaireResponse>(
     `/api/products/${encodeURIComponent(productId)}/buyback-questionnaire`,
   );
-  const shipping = useResource<{ member: ShippingMethod[] }>(
+  const offered = useResource<{ member: ShippingMethod[] }>(
     `/api/products/${encodeURIComponent(productId)}/shipping-methods?channel=web`,
   );
-  const methods = shipping.status === 'ready' ? webMethods(shipping.data.member) : null;
+  const circuits = offered.status === 'ready' ? webCircuits(offered.data.member) : null;
   const data = questionnaire.status === 'ready' ? questionnaire.data : null;
   usePageTitle(data ? t('product.sell', { name: data.product.name }) : t('loading'));
 
   const error =
     questionnaire.status === 'error'
       ? questionnaire.error
-      : shipping.status === 'error'
-        ? shipping.error
+      : offered.status === 'error'
+        ? offered.error
         : null;
   const noQuestions = data?.questions.length === 0;
-  const noTransport = methods?.length === 0;
+  const noTransport = circuits?.length === 0;
   useEffect(() => {
     if (error) {
       if (!recoverFromLostSession(error))
@@ -619,12 +619,12 @@ function ProductLoader({ productId, maxItems }: { productId: string; maxItems: n
     else if (noTransport) navigate(estimateErrorPath('no_transport_mode'), { replace: true });
   }, [error, noQuestions, noTransport, navigate]);
 
-  if (!data || !methods || noQuestions || noTransport) return <Loading />;
+  if (!data || !circuits || noQuestions || noTransport) return <Loading />;
   return (
     <div className="container page">
       <h1>{t('product.sell', { name: data.product.name })}</h1>
       {data.product.brand && <p className="muted">{data.product.brand}</p>}
-      <Journey questionnaire={data} methods={methods} maxItems={maxItems} />
+      <Journey questionnaire={data} circuits={circuits} maxItems={maxItems} />
     </div>
   );
 }

@@ -1,7 +1,13 @@
 import type { InstructionInput } from '@reprise/shared';
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../../../platform/db';
 import type { CircuitsTable } from '../../../platform/db.types';
+import {
+  type BaseContext,
+  type InTransaction,
+  type Reader,
+  readerOf,
+} from '../../../platform/request-context';
+import { deleteChildOf, updateOwned } from '../../../platform/scoped-writes';
 
 export type CircuitRow = Selectable<CircuitsTable> & {
   rule_id: string;
@@ -10,9 +16,12 @@ export type CircuitRow = Selectable<CircuitsTable> & {
   transport_provider_name: string | null;
 };
 
+type Tx = InTransaction<BaseContext>;
+
 const ORDER = { name: 'c.name', type: 'c.type', status: 'c.status' } as const;
 
-function base(db: Db, accountId: string | null) {
+/** Circuits of the account read (null: every account, for platform operators: config-scope.ts `readAccount`). */
+function base(db: Reader, accountId: string | null) {
   let q = db
     .selectFrom('circuits as c')
     .innerJoin('dispatch_circuit_rules as r', 'r.circuit_id', 'c.id')
@@ -36,7 +45,7 @@ export interface CircuitFilter {
 }
 
 export async function listCircuits(
-  db: Db,
+  ctx: BaseContext,
   accountId: string | null,
   filter: CircuitFilter & {
     order: { field: keyof typeof ORDER; direction: 'asc' | 'desc' };
@@ -44,6 +53,7 @@ export async function listCircuits(
     limit: number;
   },
 ): Promise<{ rows: CircuitRow[]; total: number }> {
+  const db = readerOf(ctx);
   let q = base(db, accountId);
   let count = db.selectFrom('circuits as c').select((eb) => eb.fn.countAll<number>().as('n'));
   if (accountId) count = count.where('c.account_id', '=', accountId);
@@ -68,19 +78,24 @@ export async function listCircuits(
 }
 
 export async function findCircuit(
-  db: Db,
+  ctx: BaseContext,
   accountId: string | null,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<CircuitRow | undefined> {
-  let q = base(db, accountId).where('c.id', '=', id);
+  let q = base(readerOf(ctx), accountId).where('c.id', '=', id);
   if (options.forUpdate) q = q.forUpdate('c');
   return q.executeTakeFirst();
 }
 
 /** Active circuits of one combined type in the account (other than `exceptId`). */
-export async function countActiveOfType(db: Db, accountId: string, type: string, exceptId?: string) {
-  let q = db
+export async function countActiveOfType(
+  ctx: BaseContext,
+  accountId: string,
+  type: string,
+  exceptId?: string,
+) {
+  let q = readerOf(ctx)
     .selectFrom('circuits')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('account_id', '=', accountId)
@@ -90,26 +105,27 @@ export async function countActiveOfType(db: Db, accountId: string, type: string,
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
-export async function insertCircuit(trx: Db, values: Insertable<CircuitsTable> & { id: string }) {
-  await trx.insertInto('circuits').values(values).execute();
+export async function insertCircuit(tx: Tx, values: Insertable<CircuitsTable> & { id: string }) {
+  await tx.trx.insertInto('circuits').values(values).execute();
 }
 
-export async function updateCircuit(trx: Db, id: string, values: Updateable<CircuitsTable>) {
-  await trx
-    .updateTable('circuits')
+export async function updateCircuit(tx: Tx, id: string, values: Updateable<CircuitsTable>) {
+  await updateOwned(tx, 'circuits')
     .set({ ...values, updated_at: new Date() })
     .where('id', '=', id)
     .execute();
 }
 
-export async function insertRule(trx: Db, values: { id: string; account_id: string; circuit_id: string }) {
-  await trx.insertInto('dispatch_circuit_rules').values(values).execute();
+export async function insertRule(tx: Tx, values: { id: string; account_id: string; circuit_id: string }) {
+  await tx.trx.insertInto('dispatch_circuit_rules').values(values).execute();
 }
 
-export async function replacePaymentModes(trx: Db, circuitId: string, paymentModeIds: string[]) {
-  await trx.deleteFrom('circuit_payment_modes').where('circuit_id', '=', circuitId).execute();
+export async function replacePaymentModes(tx: Tx, circuitId: string, paymentModeIds: string[]) {
+  await deleteChildOf(tx, 'circuit_payment_modes', { column: 'circuit_id', parent: 'circuits' })
+    .where('circuit_id', '=', circuitId)
+    .execute();
   if (paymentModeIds.length)
-    await trx
+    await tx.trx
       .insertInto('circuit_payment_modes')
       .values(paymentModeIds.map((payment_mode_id) => ({ circuit_id: circuitId, payment_mode_id })))
       .execute();
@@ -117,15 +133,19 @@ export async function replacePaymentModes(trx: Db, circuitId: string, paymentMod
 
 /** Replaces the instructions of a circuit (defaults) or of a rule (own), numbered in their order. */
 export async function replaceInstructions(
-  trx: Db,
+  tx: Tx,
   owner: { circuitId: string } | { ruleId: string },
   instructions: InstructionInput[],
 ) {
-  const column = 'circuitId' in owner ? 'circuit_id' : 'dispatch_circuit_rule_id';
+  const through =
+    'circuitId' in owner
+      ? ({ column: 'circuit_id', parent: 'circuits' } as const)
+      : ({ column: 'dispatch_circuit_rule_id', parent: 'dispatch_circuit_rules' } as const);
+  const column = through.column;
   const ownerId = 'circuitId' in owner ? owner.circuitId : owner.ruleId;
-  await trx.deleteFrom('circuit_instructions').where(column, '=', ownerId).execute();
+  await deleteChildOf(tx, 'circuit_instructions', through).where(column, '=', ownerId).execute();
   if (instructions.length)
-    await trx
+    await tx.trx
       .insertInto('circuit_instructions')
       .values(
         instructions.map((i, n) => ({
@@ -148,13 +168,13 @@ export interface InstructionRow {
 }
 
 export async function instructionsOf(
-  db: Db,
+  ctx: BaseContext,
   owners: { circuitIds?: string[]; ruleIds?: string[] },
 ): Promise<InstructionRow[]> {
   const circuitIds = owners.circuitIds ?? [];
   const ruleIds = owners.ruleIds ?? [];
   if (!circuitIds.length && !ruleIds.length) return [];
-  return db
+  return readerOf(ctx)
     .selectFrom('circuit_instructions')
     .selectAll()
     .where((eb) =>
@@ -167,9 +187,9 @@ export async function instructionsOf(
     .execute();
 }
 
-export async function paymentModesOf(db: Db, circuitIds: string[]) {
+export async function paymentModesOf(ctx: BaseContext, circuitIds: string[]) {
   if (!circuitIds.length) return [];
-  return db
+  return readerOf(ctx)
     .selectFrom('circuit_payment_modes as cp')
     .innerJoin('payment_modes as p', 'p.id', 'cp.payment_mode_id')
     .select(['cp.circuit_id', 'p.id', 'p.label', 'p.type', 'p.status'])
@@ -180,9 +200,9 @@ export async function paymentModesOf(db: Db, circuitIds: string[]) {
 }
 
 /** The categories linked to rules, by rule. */
-export async function ruleCategoriesOf(db: Db, ruleIds: string[]) {
+export async function ruleCategoriesOf(ctx: BaseContext, ruleIds: string[]) {
   if (!ruleIds.length) return [];
-  return db
+  return readerOf(ctx)
     .selectFrom('dispatch_circuit_rule_categories as rc')
     .innerJoin('categories as k', 'k.id', 'rc.category_id')
     .select(['rc.dispatch_circuit_rule_id as rule_id', 'k.id', 'k.identifier', 'k.label'])
@@ -197,8 +217,8 @@ export async function ruleCategoriesOf(db: Db, ruleIds: string[]) {
  * account is connected to, as the referring warehouse of one of its categories or the default
  * warehouse of one of its organisations.
  */
-export async function connectedWarehouses(db: Db, accountId: string, ids?: string[]) {
-  let q = db
+export async function connectedWarehouses(ctx: BaseContext, accountId: string, ids?: string[]) {
+  let q = readerOf(ctx)
     .selectFrom('organizations as w')
     .innerJoin('accounts as a', 'a.id', 'w.account_id')
     .select(['w.id', 'w.common_name', 'w.city', 'a.name as account_name'])
@@ -234,8 +254,8 @@ export async function connectedWarehouses(db: Db, accountId: string, ids?: strin
   return q.orderBy('w.common_name').orderBy('w.id').execute();
 }
 
-export async function activeTransportProvider(db: Db, id: string) {
-  return db
+export async function activeTransportProvider(ctx: BaseContext, id: string) {
+  return readerOf(ctx)
     .selectFrom('transport_providers')
     .select('id')
     .where('id', '=', id)
@@ -243,12 +263,19 @@ export async function activeTransportProvider(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-export async function listTransportProviders(db: Db) {
-  return db.selectFrom('transport_providers').selectAll().orderBy('name').orderBy('id').execute();
+export async function listTransportProviders(ctx: BaseContext) {
+  return readerOf(ctx).selectFrom('transport_providers').selectAll().orderBy('name').orderBy('id').execute();
 }
 
-export async function circuitsOfCategory(db: Db, categoryId: string) {
-  return db
+/** A category of the account (any account's when null). */
+export async function findCategory(ctx: BaseContext, accountId: string | null, id: string) {
+  let q = readerOf(ctx).selectFrom('categories').select(['id', 'account_id']).where('id', '=', id);
+  if (accountId) q = q.where('account_id', '=', accountId);
+  return q.executeTakeFirst();
+}
+
+export async function circuitsOfCategory(ctx: BaseContext, categoryId: string) {
+  return readerOf(ctx)
     .selectFrom('dispatch_circuit_rule_categories as rc')
     .innerJoin('dispatch_circuit_rules as r', 'r.id', 'rc.dispatch_circuit_rule_id')
     .innerJoin('circuits as c', 'c.id', 'r.circuit_id')
@@ -259,8 +286,8 @@ export async function circuitsOfCategory(db: Db, categoryId: string) {
     .execute();
 }
 
-export async function ruleCategoryIds(db: Db, ruleId: string): Promise<string[]> {
-  const rows = await db
+export async function ruleCategoryIds(ctx: BaseContext, ruleId: string): Promise<string[]> {
+  const rows = await readerOf(ctx)
     .selectFrom('dispatch_circuit_rule_categories')
     .select('category_id')
     .where('dispatch_circuit_rule_id', '=', ruleId)
@@ -269,17 +296,19 @@ export async function ruleCategoryIds(db: Db, ruleId: string): Promise<string[]>
   return rows.map((r) => r.category_id);
 }
 
-export async function linkCategory(trx: Db, ruleId: string, categoryId: string) {
-  await trx
+export async function linkCategory(tx: Tx, ruleId: string, categoryId: string) {
+  await tx.trx
     .insertInto('dispatch_circuit_rule_categories')
     .values({ dispatch_circuit_rule_id: ruleId, category_id: categoryId })
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
-export async function unlinkCategory(trx: Db, ruleId: string, categoryId: string) {
-  await trx
-    .deleteFrom('dispatch_circuit_rule_categories')
+export async function unlinkCategory(tx: Tx, ruleId: string, categoryId: string) {
+  await deleteChildOf(tx, 'dispatch_circuit_rule_categories', {
+    column: 'dispatch_circuit_rule_id',
+    parent: 'dispatch_circuit_rules',
+  })
     .where('dispatch_circuit_rule_id', '=', ruleId)
     .where('category_id', '=', categoryId)
     .execute();

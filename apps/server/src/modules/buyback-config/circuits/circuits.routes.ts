@@ -13,13 +13,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../platform/auth-hook';
 import type { AppDeps } from '../../../platform/deps';
+import { pageResponse } from '../../../platform/pagination';
+import { contextOf } from '../../../platform/request-context';
 import * as circuits from './circuits.service';
 
 const tags = ['configuration: circuits'];
 
-export function registerCircuitRoutes(fastify: FastifyInstance, { db }: Pick<AppDeps, 'db'>): void {
+export function registerCircuitRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -28,7 +29,12 @@ export function registerCircuitRoutes(fastify: FastifyInstance, { db }: Pick<App
       config: { permission: 'dispatch_circuit_rule.list' },
       schema: { tags, querystring: ListCircuitsQuery, response: { 200: collectionOf(CircuitResponse) } },
     },
-    async (request) => circuits.listCircuits(db, actorOf(request), request.query, request.url),
+    async (request) =>
+      pageResponse(
+        await circuits.listCircuits(contextOf(request, deps), request.query),
+        request.query,
+        request.url,
+      ),
   );
 
   app.post(
@@ -38,7 +44,7 @@ export function registerCircuitRoutes(fastify: FastifyInstance, { db }: Pick<App
       schema: { tags, body: CreateCircuitRequest, response: { 201: CircuitResponse } },
     },
     async (request, reply) =>
-      reply.code(201).send(await circuits.createCircuit(db, actorOf(request), request.body)),
+      reply.code(201).send(await circuits.createCircuit(contextOf(request, deps), request.body)),
   );
 
   app.get(
@@ -47,7 +53,7 @@ export function registerCircuitRoutes(fastify: FastifyInstance, { db }: Pick<App
       config: { permission: 'dispatch_circuit_rule.list' },
       schema: { tags, params: IdParams, response: { 200: CircuitResponse } },
     },
-    async (request) => circuits.getCircuit(db, actorOf(request), request.params.id),
+    async (request) => circuits.getCircuit(contextOf(request, deps), request.params.id),
   );
 
   app.patch(
@@ -56,7 +62,7 @@ export function registerCircuitRoutes(fastify: FastifyInstance, { db }: Pick<App
       config: { permission: 'circuit.manage' },
       schema: { tags, params: IdParams, body: PatchCircuitRequest, response: { 200: CircuitResponse } },
     },
-    async (request) => circuits.updateCircuit(db, actorOf(request), request.params.id, request.body),
+    async (request) => circuits.updateCircuit(contextOf(request, deps), request.params.id, request.body),
   );
 
   app.get(
@@ -65,7 +71,7 @@ export function registerCircuitRoutes(fastify: FastifyInstance, { db }: Pick<App
       config: { permission: 'dispatch_circuit_rule.list' },
       schema: { tags, response: { 200: z.object({ member: z.array(TransportProviderResponse) }) } },
     },
-    async () => ({ member: await circuits.listTransportProviders(db) }),
+    async (request) => ({ member: await circuits.listTransportProviders(contextOf(request, deps)) }),
   );
 
   app.get(
@@ -79,7 +85,7 @@ export function registerCircuitRoutes(fastify: FastifyInstance, { db }: Pick<App
       },
     },
     async (request) => ({
-      member: await circuits.listCircuitWarehouses(db, actorOf(request), request.query.accountId),
+      member: await circuits.listCircuitWarehouses(contextOf(request, deps), request.query.accountId),
     }),
   );
 
@@ -89,7 +95,7 @@ export function registerCircuitRoutes(fastify: FastifyInstance, { db }: Pick<App
       config: { permission: 'dispatch_circuit_rule.list' },
       schema: { tags, params: IdParams, response: { 200: CategoryCircuitsResponse } },
     },
-    async (request) => circuits.listCategoryCircuits(db, actorOf(request), request.params.id),
+    async (request) => circuits.listCategoryCircuits(contextOf(request, deps), request.params.id),
   );
 
   app.post(
@@ -99,7 +105,7 @@ export function registerCircuitRoutes(fastify: FastifyInstance, { db }: Pick<App
       schema: { tags, params: CategoryCircuitParams, response: { 200: CategoryCircuitsResponse } },
     },
     async (request) =>
-      circuits.linkCategory(db, actorOf(request), request.params.id, request.params.circuitId),
+      circuits.linkCategory(contextOf(request, deps), request.params.id, request.params.circuitId),
   );
 
   app.delete(
@@ -109,6 +115,6 @@ export function registerCircuitRoutes(fastify: FastifyInstance, { db }: Pick<App
       schema: { tags, params: CategoryCircuitParams, response: { 200: CategoryCircuitsResponse } },
     },
     async (request) =>
-      circuits.unlinkCategory(db, actorOf(request), request.params.id, request.params.circuitId),
+      circuits.unlinkCategory(contextOf(request, deps), request.params.id, request.params.circuitId),
   );
 }

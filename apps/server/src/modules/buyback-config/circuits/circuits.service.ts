@@ -6,7 +6,6 @@ import {
   type CircuitResponse,
   type CircuitType,
   type CircuitWarehouseResponse,
-  type Collection,
   type CreateCircuitRequest,
   circuitTypeOf,
   circuitViolations,
@@ -22,11 +21,10 @@ import {
   type TransportProviderResponse,
   type Violation,
 } from '@reprise/shared';
-import { writeAudit } from '../../../platform/audit';
-import type { Actor } from '../../../platform/context';
-import type { Db } from '../../../platform/db';
+import { audit } from '../../../platform/audit';
 import { AppError, notFound } from '../../../platform/errors';
-import { collection, orderFrom } from '../../../platform/pagination';
+import { orderFrom, type Page } from '../../../platform/pagination';
+import { type RequestContext, type TxContext, transact } from '../../../platform/request-context';
 import { iso, lockAccountConfiguration, readAccount, reject, violation, writeAccount } from '../config-scope';
 import { paymentModeIdsIn } from '../payment-modes/payment-modes.repository';
 import * as repo from './circuits.repository';
@@ -44,13 +42,13 @@ const MESSAGES: Record<string, string> = {
   transport_required: 'A post or drop_label circuit needs a transport provider.',
 };
 
-export async function toCircuitResponses(db: Db, rows: repo.CircuitRow[]): Promise<CircuitResponse[]> {
+async function toCircuitResponses(ctx: RequestContext, rows: repo.CircuitRow[]): Promise<CircuitResponse[]> {
   const ids = rows.map((r) => r.id);
   const [instructions, paymentModes, categories] = await Promise.all([
-    repo.instructionsOf(db, { circuitIds: ids }),
-    repo.paymentModesOf(db, ids),
+    repo.instructionsOf(ctx, { circuitIds: ids }),
+    repo.paymentModesOf(ctx, ids),
     repo.ruleCategoriesOf(
-      db,
+      ctx,
       rows.map((r) => r.rule_id),
     ),
   ]);
@@ -101,19 +99,17 @@ export async function toCircuitResponses(db: Db, rows: repo.CircuitRow[]): Promi
   });
 }
 
-async function responseOf(db: Db, id: string): Promise<CircuitResponse> {
-  const row = (await repo.findCircuit(db, null, id)) as repo.CircuitRow;
-  return (await toCircuitResponses(db, [row]))[0] as CircuitResponse;
+async function responseOf(ctx: RequestContext, id: string): Promise<CircuitResponse> {
+  const row = (await repo.findCircuit(ctx, null, id)) as repo.CircuitRow;
+  return (await toCircuitResponses(ctx, [row]))[0] as CircuitResponse;
 }
 
 export async function listCircuits(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   query: ListCircuitsQuery,
-  url: string,
-): Promise<Collection<CircuitResponse>> {
+): Promise<Page<CircuitResponse>> {
   const order = orderFrom(query, ['name', 'type', 'status'] as const, { field: 'name', direction: 'asc' });
-  const { rows, total } = await repo.listCircuits(db, readAccount(actor, query.accountId), {
+  const { rows, total } = await repo.listCircuits(ctx, readAccount(ctx.actor, query.accountId), {
     channel: query.channel,
     type: query.type,
     status: query.status,
@@ -121,17 +117,17 @@ export async function listCircuits(
     offset: (query.page - 1) * query.itemsPerPage,
     limit: query.itemsPerPage,
   });
-  return collection(await toCircuitResponses(db, rows), total, query.page, query.itemsPerPage, url);
+  return { member: await toCircuitResponses(ctx, rows), totalItems: total };
 }
 
-export async function getCircuit(db: Db, actor: Actor, id: string): Promise<CircuitResponse> {
-  const row = await repo.findCircuit(db, readAccount(actor), id);
+export async function getCircuit(ctx: RequestContext, id: string): Promise<CircuitResponse> {
+  const row = await repo.findCircuit(ctx, readAccount(ctx.actor), id);
   if (!row) throw notFound('circuit');
-  return (await toCircuitResponses(db, [row]))[0] as CircuitResponse;
+  return (await toCircuitResponses(ctx, [row]))[0] as CircuitResponse;
 }
 
-export async function listTransportProviders(db: Db): Promise<TransportProviderResponse[]> {
-  return (await repo.listTransportProviders(db)).map((t) => ({
+export async function listTransportProviders(ctx: RequestContext): Promise<TransportProviderResponse[]> {
+  return (await repo.listTransportProviders(ctx)).map((t) => ({
     id: t.id,
     code: t.code,
     name: t.name,
@@ -140,13 +136,12 @@ export async function listTransportProviders(db: Db): Promise<TransportProviderR
 }
 
 export async function listCircuitWarehouses(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   accountId?: string,
 ): Promise<CircuitWarehouseResponse[]> {
-  const account = readAccount(actor, accountId);
+  const account = readAccount(ctx.actor, accountId);
   if (!account) reject([violation('accountId', 'required', 'Name the retailer account.')]);
-  return (await repo.connectedWarehouses(db, account)).map((w) => ({
+  return (await repo.connectedWarehouses(ctx, account)).map((w) => ({
     id: w.id,
     commonName: w.common_name,
     city: w.city,
@@ -173,7 +168,7 @@ interface CircuitState {
 
 /** Cross-field rules, then the references: payment modes of the account, a connected warehouse, an active transport. */
 async function checkCircuit(
-  trx: Db,
+  tx: TxContext,
   accountId: string,
   next: CircuitState,
   changed: Set<keyof CircuitState>,
@@ -182,7 +177,7 @@ async function checkCircuit(
   if (rules.length) reject(rules.map((r) => violation(r.path, r.code, MESSAGES[r.code] ?? 'Not allowed.')));
   const violations: Violation[] = [];
   if (changed.has('paymentModeIds')) {
-    const known = await paymentModeIdsIn(trx, accountId, next.paymentModeIds);
+    const known = await paymentModeIdsIn(tx, accountId, next.paymentModeIds);
     if (next.paymentModeIds.some((id) => !known.has(id)))
       violations.push(
         violation(
@@ -193,7 +188,7 @@ async function checkCircuit(
       );
   }
   if (changed.has('warehouseId') && next.warehouseId) {
-    const found = await repo.connectedWarehouses(trx, accountId, [next.warehouseId]);
+    const found = await repo.connectedWarehouses(tx, accountId, [next.warehouseId]);
     if (!found.length)
       violations.push(
         violation(
@@ -204,7 +199,7 @@ async function checkCircuit(
       );
   }
   if (changed.has('transportProviderId') && next.transportProviderId) {
-    if (!(await repo.activeTransportProvider(trx, next.transportProviderId)))
+    if (!(await repo.activeTransportProvider(tx, next.transportProviderId)))
       violations.push(
         violation(
           'transportProviderId',
@@ -221,20 +216,20 @@ async function checkCircuit(
  * active store_drop; the active store_drop cannot be deactivated while an active web_drop exists.
  */
 async function checkStatusRules(
-  trx: Db,
+  tx: TxContext,
   accountId: string,
   id: string,
   before: { type: CircuitType; status: Status } | null,
   after: { type: CircuitType; status: Status },
 ) {
   if (after.type === 'store_drop' && after.status === 'active') {
-    if ((await repo.countActiveOfType(trx, accountId, 'store_drop', id)) > 0)
+    if ((await repo.countActiveOfType(tx, accountId, 'store_drop', id)) > 0)
       throw new AppError('store_drop_already_active', 'Only one store_drop circuit may be active.', [
         violation('status', 'store_drop_already_active', 'Only one store_drop circuit may be active.'),
       ]);
   }
   if (after.type === 'web_drop' && after.status === 'active') {
-    if ((await repo.countActiveOfType(trx, accountId, 'store_drop', id)) === 0)
+    if ((await repo.countActiveOfType(tx, accountId, 'store_drop', id)) === 0)
       throw new AppError(
         'store_drop_required',
         'An active web_drop circuit needs an active store_drop circuit.',
@@ -248,7 +243,7 @@ async function checkStatusRules(
       );
   }
   if (before?.type === 'store_drop' && before.status === 'active' && after.status !== 'active') {
-    if ((await repo.countActiveOfType(trx, accountId, 'web_drop', id)) > 0)
+    if ((await repo.countActiveOfType(tx, accountId, 'web_drop', id)) > 0)
       throw new AppError(
         'store_drop_in_use',
         'The store_drop circuit cannot be deactivated while an active web_drop circuit needs it.',
@@ -277,11 +272,10 @@ const columnsOf = (s: CircuitState) => ({
 });
 
 export async function createCircuit(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   input: CreateCircuitRequest,
 ): Promise<CircuitResponse> {
-  const accountId = await writeAccount(db, actor, input.accountId);
+  const accountId = await writeAccount(ctx, input.accountId);
   const state: CircuitState = {
     name: input.name,
     channel: input.channel,
@@ -299,23 +293,23 @@ export async function createCircuit(
     defaultInstructions: input.defaultInstructions,
   };
   const id = randomUUID();
-  return db.transaction().execute(async (trx) => {
-    await lockAccountConfiguration(trx, accountId);
-    await checkCircuit(trx, accountId, state, new Set(Object.keys(state) as (keyof CircuitState)[]));
+  return transact(ctx, async (tx) => {
+    await lockAccountConfiguration(tx, accountId);
+    await checkCircuit(tx, accountId, state, new Set(Object.keys(state) as (keyof CircuitState)[]));
     const type = circuitTypeOf(state.channel, state.depositType) as CircuitType;
-    await checkStatusRules(trx, accountId, id, null, { type, status: state.status });
-    await repo.insertCircuit(trx, {
+    await checkStatusRules(tx, accountId, id, null, { type, status: state.status });
+    await repo.insertCircuit(tx, {
       id,
       account_id: accountId,
       channel: state.channel,
       deposit_type: state.depositType,
       ...columnsOf(state),
     });
-    await repo.insertRule(trx, { id: randomUUID(), account_id: accountId, circuit_id: id });
-    await repo.replacePaymentModes(trx, id, state.paymentModeIds);
-    await repo.replaceInstructions(trx, { circuitId: id }, state.defaultInstructions);
-    const response = await responseOf(trx, id);
-    await writeAudit(trx, actor, {
+    await repo.insertRule(tx, { id: randomUUID(), account_id: accountId, circuit_id: id });
+    await repo.replacePaymentModes(tx, id, state.paymentModeIds);
+    await repo.replaceInstructions(tx, { circuitId: id }, state.defaultInstructions);
+    const response = await responseOf(tx, id);
+    await audit(tx, {
       action: 'create',
       entityType: 'circuit',
       entityId: id,
@@ -327,17 +321,16 @@ export async function createCircuit(
 }
 
 export async function updateCircuit(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   input: PatchCircuitRequest,
 ): Promise<CircuitResponse> {
-  return db.transaction().execute(async (trx) => {
-    const scope = readAccount(actor);
-    const found = await repo.findCircuit(trx, scope, id);
+  return transact(ctx, async (tx) => {
+    const scope = readAccount(ctx.actor);
+    const found = await repo.findCircuit(tx, scope, id);
     if (!found) throw notFound('circuit');
-    await lockAccountConfiguration(trx, found.account_id);
-    const current = (await repo.findCircuit(trx, scope, id, { forUpdate: true })) as repo.CircuitRow;
+    await lockAccountConfiguration(tx, found.account_id);
+    const current = (await repo.findCircuit(tx, scope, id, { forUpdate: true })) as repo.CircuitRow;
     for (const field of ['channel', 'depositType'] as const) {
       const was = field === 'channel' ? current.channel : current.deposit_type;
       if (input[field] !== undefined && input[field] !== was)
@@ -345,7 +338,7 @@ export async function updateCircuit(
           violation(field, 'immutable_field', `The ${field} of a circuit cannot change.`),
         ]);
     }
-    const before = (await toCircuitResponses(trx, [current]))[0] as CircuitResponse;
+    const before = (await toCircuitResponses(tx, [current]))[0] as CircuitResponse;
     const state: CircuitState = {
       name: input.name ?? before.name,
       channel: before.channel,
@@ -371,20 +364,20 @@ export async function updateCircuit(
     const changed = new Set(
       (Object.keys(input) as (keyof CircuitState)[]).filter((k) => k !== 'channel' && k !== 'depositType'),
     );
-    await checkCircuit(trx, current.account_id, state, changed);
+    await checkCircuit(tx, current.account_id, state, changed);
     await checkStatusRules(
-      trx,
+      tx,
       current.account_id,
       id,
       { type: before.type, status: before.status },
       { type: before.type, status: state.status },
     );
-    await repo.updateCircuit(trx, id, columnsOf(state));
-    if (input.paymentModeIds) await repo.replacePaymentModes(trx, id, state.paymentModeIds);
+    await repo.updateCircuit(tx, id, columnsOf(state));
+    if (input.paymentModeIds) await repo.replacePaymentModes(tx, id, state.paymentModeIds);
     if (input.defaultInstructions)
-      await repo.replaceInstructions(trx, { circuitId: id }, state.defaultInstructions);
-    const response = await responseOf(trx, id);
-    await writeAudit(trx, actor, {
+      await repo.replaceInstructions(tx, { circuitId: id }, state.defaultInstructions);
+    const response = await responseOf(tx, id);
+    await audit(tx, {
       action: 'update',
       entityType: 'circuit',
       entityId: id,
@@ -398,20 +391,13 @@ export async function updateCircuit(
 
 // ---------- category links ----------
 
-async function findCategory(db: Db, accountId: string | null, id: string) {
-  let q = db.selectFrom('categories').select(['id', 'account_id']).where('id', '=', id);
-  if (accountId) q = q.where('account_id', '=', accountId);
-  return q.executeTakeFirst();
-}
-
 export async function listCategoryCircuits(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   categoryId: string,
 ): Promise<CategoryCircuitsResponse> {
-  const category = await findCategory(db, readAccount(actor), categoryId);
+  const category = await repo.findCategory(ctx, readAccount(ctx.actor), categoryId);
   if (!category) throw notFound('category');
-  const rows = await repo.circuitsOfCategory(db, categoryId);
+  const rows = await repo.circuitsOfCategory(ctx, categoryId);
   return {
     categoryId,
     member: rows.map((r) => ({
@@ -425,31 +411,33 @@ export async function listCategoryCircuits(
 }
 
 /** Links (or unlinks) a category to a circuit of the same account, through the circuit's dispatch rule. */
-async function setLink(db: Db, actor: Actor, categoryId: string, circuitId: string, linked: boolean) {
-  return db.transaction().execute(async (trx) => {
-    const scope = readAccount(actor);
-    const category = await findCategory(trx, scope, categoryId);
+async function setLink(ctx: RequestContext, categoryId: string, circuitId: string, linked: boolean) {
+  return transact(ctx, async (tx) => {
+    const category = await repo.findCategory(tx, readAccount(ctx.actor), categoryId);
     if (!category) throw notFound('category');
-    const circuit = await repo.findCircuit(trx, category.account_id, circuitId, { forUpdate: true });
+    const circuit = await repo.findCircuit(tx, category.account_id, circuitId, { forUpdate: true });
     if (!circuit) throw notFound('circuit');
-    const before = await repo.ruleCategoryIds(trx, circuit.rule_id);
+    const before = await repo.ruleCategoryIds(tx, circuit.rule_id);
     if (linked !== before.includes(categoryId)) {
-      if (linked) await repo.linkCategory(trx, circuit.rule_id, categoryId);
-      else await repo.unlinkCategory(trx, circuit.rule_id, categoryId);
-      await writeAudit(trx, actor, {
+      if (linked) await repo.linkCategory(tx, circuit.rule_id, categoryId);
+      else await repo.unlinkCategory(tx, circuit.rule_id, categoryId);
+      await audit(tx, {
         action: 'update',
         entityType: 'dispatch_circuit_rule',
         entityId: circuit.rule_id,
         accountId: category.account_id,
         before: { categoryIds: before },
-        after: { categoryIds: await repo.ruleCategoryIds(trx, circuit.rule_id) },
+        after: { categoryIds: await repo.ruleCategoryIds(tx, circuit.rule_id) },
       });
     }
-    return listCategoryCircuits(trx, actor, categoryId);
+    return listCategoryCircuits(tx, categoryId);
   });
 }
 
-export const linkCategory = (db: Db, actor: Actor, categoryId: string, circuitId: string) =>
-  setLink(db, actor, categoryId, circuitId, true);
-export const unlinkCategory = (db: Db, actor: Actor, categoryId: string, circuitId: string) =>
-  setLink(db, actor, categoryId, circuitId, false);
+export function linkCategory(ctx: RequestContext, categoryId: string, circuitId: string) {
+  return setLink(ctx, categoryId, circuitId, true);
+}
+
+export function unlinkCategory(ctx: RequestContext, categoryId: string, circuitId: string) {
+  return setLink(ctx, categoryId, circuitId, false);
+}

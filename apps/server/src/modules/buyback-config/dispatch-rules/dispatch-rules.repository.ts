@@ -1,6 +1,12 @@
 import type { Selectable, Updateable } from 'kysely';
-import type { Db } from '../../../platform/db';
 import type { DispatchCircuitRulesTable } from '../../../platform/db.types';
+import {
+  type BaseContext,
+  type InTransaction,
+  type Reader,
+  readerOf,
+} from '../../../platform/request-context';
+import { updateOwned } from '../../../platform/scoped-writes';
 
 export type RuleRow = Selectable<DispatchCircuitRulesTable> & {
   circuit_name: string;
@@ -10,7 +16,8 @@ export type RuleRow = Selectable<DispatchCircuitRulesTable> & {
   circuit_countries: string[];
 };
 
-function base(db: Db, accountId: string | null) {
+/** Rules of the account read (null: every account, for platform operators: config-scope.ts `readAccount`). */
+function base(db: Reader, accountId: string | null) {
   let q = db
     .selectFrom('dispatch_circuit_rules as r')
     .innerJoin('circuits as c', 'c.id', 'r.circuit_id')
@@ -27,10 +34,11 @@ function base(db: Db, accountId: string | null) {
 }
 
 export async function listRules(
-  db: Db,
+  ctx: BaseContext,
   accountId: string | null,
   filter: { status?: string; circuit?: string; category?: string; offset: number; limit: number },
 ): Promise<{ rows: RuleRow[]; total: number }> {
+  const db = readerOf(ctx);
   let q = base(db, accountId);
   let count = db.selectFrom('dispatch_circuit_rules as r').select((eb) => eb.fn.countAll<number>().as('n'));
   if (accountId) count = count.where('r.account_id', '=', accountId);
@@ -62,19 +70,22 @@ export async function listRules(
 }
 
 export async function findRule(
-  db: Db,
+  ctx: BaseContext,
   accountId: string | null,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<RuleRow | undefined> {
-  let q = base(db, accountId).where('r.id', '=', id);
+  let q = base(readerOf(ctx), accountId).where('r.id', '=', id);
   if (options.forUpdate) q = q.forUpdate('r');
   return q.executeTakeFirst();
 }
 
-export async function updateRule(trx: Db, id: string, values: Updateable<DispatchCircuitRulesTable>) {
-  await trx
-    .updateTable('dispatch_circuit_rules')
+export async function updateRule(
+  tx: InTransaction<BaseContext>,
+  id: string,
+  values: Updateable<DispatchCircuitRulesTable>,
+) {
+  await updateOwned(tx, 'dispatch_circuit_rules')
     .set({ ...values, updated_at: new Date() })
     .where('id', '=', id)
     .execute();

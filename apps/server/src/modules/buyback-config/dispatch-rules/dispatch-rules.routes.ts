@@ -7,13 +7,14 @@ import {
 } from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../../platform/auth-hook';
 import type { AppDeps } from '../../../platform/deps';
+import { pageResponse } from '../../../platform/pagination';
+import { contextOf } from '../../../platform/request-context';
 import * as rules from './dispatch-rules.service';
 
 const tags = ['configuration: dispatch circuit rules'];
 
-export function registerDispatchRuleRoutes(fastify: FastifyInstance, { db }: Pick<AppDeps, 'db'>): void {
+export function registerDispatchRuleRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -26,7 +27,12 @@ export function registerDispatchRuleRoutes(fastify: FastifyInstance, { db }: Pic
         response: { 200: collectionOf(DispatchCircuitRuleResponse) },
       },
     },
-    async (request) => rules.listRules(db, actorOf(request), request.query, request.url),
+    async (request) =>
+      pageResponse(
+        await rules.listRules(contextOf(request, deps), request.query),
+        request.query,
+        request.url,
+      ),
   );
 
   app.get(
@@ -35,7 +41,7 @@ export function registerDispatchRuleRoutes(fastify: FastifyInstance, { db }: Pic
       config: { permission: 'dispatch_circuit_rule.list' },
       schema: { tags, params: IdParams, response: { 200: DispatchCircuitRuleResponse } },
     },
-    async (request) => rules.getRule(db, actorOf(request), request.params.id),
+    async (request) => rules.getRule(contextOf(request, deps), request.params.id),
   );
 
   app.patch(
@@ -49,6 +55,6 @@ export function registerDispatchRuleRoutes(fastify: FastifyInstance, { db }: Pic
         response: { 200: DispatchCircuitRuleResponse },
       },
     },
-    async (request) => rules.updateRule(db, actorOf(request), request.params.id, request.body),
+    async (request) => rules.updateRule(contextOf(request, deps), request.params.id, request.body),
   );
 }

@@ -1,7 +1,6 @@
 import {
   type CircuitChannel,
   type CircuitType,
-  type Collection,
   type DispatchCircuitRuleResponse,
   type DispatchRuleStatus,
   dispatchRuleViolations,
@@ -11,11 +10,10 @@ import {
   type PatchDispatchCircuitRuleRequest,
   type Status,
 } from '@reprise/shared';
-import { writeAudit } from '../../../platform/audit';
-import type { Actor } from '../../../platform/context';
-import type { Db } from '../../../platform/db';
+import { audit } from '../../../platform/audit';
 import { notFound } from '../../../platform/errors';
-import { collection } from '../../../platform/pagination';
+import type { Page } from '../../../platform/pagination';
+import { type RequestContext, transact } from '../../../platform/request-context';
 import * as circuits from '../circuits/circuits.repository';
 import { iso, readAccount, reject, violation } from '../config-scope';
 import * as repo from './dispatch-rules.repository';
@@ -27,14 +25,17 @@ const toInstruction = (i: circuits.InstructionRow): Instruction => ({
   type: i.type as InstructionType,
 });
 
-async function responsesOf(db: Db, rows: repo.RuleRow[]): Promise<DispatchCircuitRuleResponse[]> {
+async function responsesOf(
+  ctx: RequestContext,
+  rows: repo.RuleRow[],
+): Promise<DispatchCircuitRuleResponse[]> {
   const [instructions, categories] = await Promise.all([
-    circuits.instructionsOf(db, {
+    circuits.instructionsOf(ctx, {
       circuitIds: rows.map((r) => r.circuit_id),
       ruleIds: rows.map((r) => r.id),
     }),
     circuits.ruleCategoriesOf(
-      db,
+      ctx,
       rows.map((r) => r.id),
     ),
   ]);
@@ -73,37 +74,34 @@ async function responsesOf(db: Db, rows: repo.RuleRow[]): Promise<DispatchCircui
 }
 
 export async function listRules(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   query: ListDispatchCircuitRulesQuery,
-  url: string,
-): Promise<Collection<DispatchCircuitRuleResponse>> {
-  const { rows, total } = await repo.listRules(db, readAccount(actor, query.accountId), {
+): Promise<Page<DispatchCircuitRuleResponse>> {
+  const { rows, total } = await repo.listRules(ctx, readAccount(ctx.actor, query.accountId), {
     status: query.status,
     circuit: query.circuit,
     category: query.category,
     offset: (query.page - 1) * query.itemsPerPage,
     limit: query.itemsPerPage,
   });
-  return collection(await responsesOf(db, rows), total, query.page, query.itemsPerPage, url);
+  return { member: await responsesOf(ctx, rows), totalItems: total };
 }
 
-export async function getRule(db: Db, actor: Actor, id: string): Promise<DispatchCircuitRuleResponse> {
-  const row = await repo.findRule(db, readAccount(actor), id);
+export async function getRule(ctx: RequestContext, id: string): Promise<DispatchCircuitRuleResponse> {
+  const row = await repo.findRule(ctx, readAccount(ctx.actor), id);
   if (!row) throw notFound('dispatch circuit rule');
-  return (await responsesOf(db, [row]))[0] as DispatchCircuitRuleResponse;
+  return (await responsesOf(ctx, [row]))[0] as DispatchCircuitRuleResponse;
 }
 
 export async function updateRule(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   input: PatchDispatchCircuitRuleRequest,
 ): Promise<DispatchCircuitRuleResponse> {
-  return db.transaction().execute(async (trx) => {
-    const current = await repo.findRule(trx, readAccount(actor), id, { forUpdate: true });
+  return transact(ctx, async (tx) => {
+    const current = await repo.findRule(tx, readAccount(ctx.actor), id, { forUpdate: true });
     if (!current) throw notFound('dispatch circuit rule');
-    const before = (await responsesOf(trx, [current]))[0] as DispatchCircuitRuleResponse;
+    const before = (await responsesOf(tx, [current]))[0] as DispatchCircuitRuleResponse;
     const next = {
       status: input.status ?? before.status,
       description: input.description !== undefined ? input.description : before.description,
@@ -124,7 +122,7 @@ export async function updateRule(
       reject(
         issues.map((i) => violation(i.path, i.code, 'Give at least one instruction, or use the circuit’s.')),
       );
-    await repo.updateRule(trx, id, {
+    await repo.updateRule(tx, id, {
       status: next.status,
       description: next.description,
       terms: next.terms,
@@ -134,11 +132,11 @@ export async function updateRule(
       own_instructions: next.ownInstructions,
       custom_values: JSON.stringify(next.customValues),
     });
-    if (input.instructions) await circuits.replaceInstructions(trx, { ruleId: id }, next.instructions);
+    if (input.instructions) await circuits.replaceInstructions(tx, { ruleId: id }, next.instructions);
     const response = (
-      await responsesOf(trx, [(await repo.findRule(trx, null, id)) as repo.RuleRow])
+      await responsesOf(tx, [(await repo.findRule(tx, null, id)) as repo.RuleRow])
     )[0] as DispatchCircuitRuleResponse;
-    await writeAudit(trx, actor, {
+    await audit(tx, {
       action: 'update',
       entityType: 'dispatch_circuit_rule',
       entityId: id,

@@ -1,12 +1,21 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../../../platform/db';
 import type { PaymentModesTable } from '../../../platform/db.types';
+import {
+  type BaseContext,
+  type InTransaction,
+  type Reader,
+  readerOf,
+} from '../../../platform/request-context';
+import { updateOwned } from '../../../platform/scoped-writes';
 
 export type PaymentModeRow = Selectable<PaymentModesTable> & { number_of_circuits: number };
 
+type Tx = InTransaction<BaseContext>;
+
 const ORDER = { label: 'p.label', type: 'p.type' } as const;
 
-function base(db: Db, accountId: string | null) {
+/** Payment modes of the account read (null: every account, for platform operators: config-scope.ts `readAccount`). */
+function base(db: Reader, accountId: string | null) {
   let q = db
     .selectFrom('payment_modes as p')
     .selectAll('p')
@@ -22,7 +31,7 @@ function base(db: Db, accountId: string | null) {
 }
 
 export async function listPaymentModes(
-  db: Db,
+  ctx: BaseContext,
   accountId: string | null,
   filter: {
     type?: string;
@@ -32,6 +41,7 @@ export async function listPaymentModes(
     limit: number;
   },
 ): Promise<{ rows: PaymentModeRow[]; total: number }> {
+  const db = readerOf(ctx);
   let q = base(db, accountId);
   if (filter.type) q = q.where('p.type', '=', filter.type);
   if (filter.status) q = q.where('p.status', '=', filter.status);
@@ -58,33 +68,36 @@ const normalise = (
 });
 
 export async function findPaymentMode(
-  db: Db,
+  ctx: BaseContext,
   accountId: string | null,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<PaymentModeRow | undefined> {
-  let q = base(db, accountId).where('p.id', '=', id);
+  let q = base(readerOf(ctx), accountId).where('p.id', '=', id);
   if (options.forUpdate) q = q.forUpdate('p');
   const row = await q.executeTakeFirst();
   return row && normalise(row);
 }
 
-export async function insertPaymentMode(trx: Db, values: Insertable<PaymentModesTable> & { id: string }) {
-  await trx.insertInto('payment_modes').values(values).execute();
+export async function insertPaymentMode(tx: Tx, values: Insertable<PaymentModesTable> & { id: string }) {
+  await tx.trx.insertInto('payment_modes').values(values).execute();
 }
 
-export async function updatePaymentMode(trx: Db, id: string, values: Updateable<PaymentModesTable>) {
-  await trx
-    .updateTable('payment_modes')
+export async function updatePaymentMode(tx: Tx, id: string, values: Updateable<PaymentModesTable>) {
+  await updateOwned(tx, 'payment_modes')
     .set({ ...values, updated_at: new Date() })
     .where('id', '=', id)
     .execute();
 }
 
 /** The ids among `ids` that are payment modes of the account. */
-export async function paymentModeIdsIn(db: Db, accountId: string, ids: string[]): Promise<Set<string>> {
+export async function paymentModeIdsIn(
+  ctx: BaseContext,
+  accountId: string,
+  ids: string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
+  const rows = await readerOf(ctx)
     .selectFrom('payment_modes')
     .select('id')
     .where('account_id', '=', accountId)

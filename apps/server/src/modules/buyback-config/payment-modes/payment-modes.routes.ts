@@ -8,13 +8,14 @@ import {
 } from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../../platform/auth-hook';
 import type { AppDeps } from '../../../platform/deps';
+import { pageResponse } from '../../../platform/pagination';
+import { contextOf } from '../../../platform/request-context';
 import * as paymentModes from './payment-modes.service';
 
 const tags = ['configuration: payment modes'];
 
-export function registerPaymentModeRoutes(fastify: FastifyInstance, { db }: Pick<AppDeps, 'db'>): void {
+export function registerPaymentModeRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -27,7 +28,12 @@ export function registerPaymentModeRoutes(fastify: FastifyInstance, { db }: Pick
         response: { 200: collectionOf(PaymentModeResponse) },
       },
     },
-    async (request) => paymentModes.listPaymentModes(db, actorOf(request), request.query, request.url),
+    async (request) =>
+      pageResponse(
+        await paymentModes.listPaymentModes(contextOf(request, deps), request.query),
+        request.query,
+        request.url,
+      ),
   );
 
   app.post(
@@ -37,7 +43,7 @@ export function registerPaymentModeRoutes(fastify: FastifyInstance, { db }: Pick
       schema: { tags, body: CreatePaymentModeRequest, response: { 201: PaymentModeResponse } },
     },
     async (request, reply) =>
-      reply.code(201).send(await paymentModes.createPaymentMode(db, actorOf(request), request.body)),
+      reply.code(201).send(await paymentModes.createPaymentMode(contextOf(request, deps), request.body)),
   );
 
   app.get(
@@ -46,7 +52,7 @@ export function registerPaymentModeRoutes(fastify: FastifyInstance, { db }: Pick
       config: { permission: 'payment_modes' },
       schema: { tags, params: IdParams, response: { 200: PaymentModeResponse } },
     },
-    async (request) => paymentModes.getPaymentMode(db, actorOf(request), request.params.id),
+    async (request) => paymentModes.getPaymentMode(contextOf(request, deps), request.params.id),
   );
 
   app.patch(
@@ -60,6 +66,7 @@ export function registerPaymentModeRoutes(fastify: FastifyInstance, { db }: Pick
         response: { 200: PaymentModeResponse },
       },
     },
-    async (request) => paymentModes.updatePaymentMode(db, actorOf(request), request.params.id, request.body),
+    async (request) =>
+      paymentModes.updatePaymentMode(contextOf(request, deps), request.params.id, request.body),
   );
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   type BonusMode,
-  type Collection,
   type CreatePaymentModeRequest,
   type ListPaymentModesQuery,
   modifierOf,
@@ -13,11 +12,10 @@ import {
   paymentNeedsIban,
   type Status,
 } from '@reprise/shared';
-import { writeAudit } from '../../../platform/audit';
-import type { Actor } from '../../../platform/context';
-import type { Db } from '../../../platform/db';
+import { audit } from '../../../platform/audit';
 import { AppError, notFound } from '../../../platform/errors';
-import { collection, orderFrom } from '../../../platform/pagination';
+import { orderFrom, type Page } from '../../../platform/pagination';
+import { type RequestContext, transact } from '../../../platform/request-context';
 import {
   hasPremiumFeature,
   iso,
@@ -41,7 +39,7 @@ const MESSAGES: Record<string, string> = {
 };
 
 /** The answer of a payment mode; its modifier applies only while the account has payment_bonus. */
-export function toPaymentModeResponse(row: repo.PaymentModeRow, bonusEnabled: boolean): PaymentModeResponse {
+function toPaymentModeResponse(row: repo.PaymentModeRow, bonusEnabled: boolean): PaymentModeResponse {
   const bonus = {
     bonusMode: row.bonus_mode as BonusMode,
     bonusValue: row.bonus_value,
@@ -66,34 +64,32 @@ export function toPaymentModeResponse(row: repo.PaymentModeRow, bonusEnabled: bo
   };
 }
 
-async function responsesOf(db: Db, rows: repo.PaymentModeRow[]): Promise<PaymentModeResponse[]> {
+async function responsesOf(ctx: RequestContext, rows: repo.PaymentModeRow[]): Promise<PaymentModeResponse[]> {
   const enabled = new Map<string, boolean>();
   for (const accountId of new Set(rows.map((r) => r.account_id)))
-    enabled.set(accountId, await hasPremiumFeature(db, accountId, 'payment_bonus'));
+    enabled.set(accountId, await hasPremiumFeature(ctx, accountId, 'payment_bonus'));
   return rows.map((r) => toPaymentModeResponse(r, enabled.get(r.account_id) ?? false));
 }
 
 export async function listPaymentModes(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   query: ListPaymentModesQuery,
-  url: string,
-): Promise<Collection<PaymentModeResponse>> {
+): Promise<Page<PaymentModeResponse>> {
   const order = orderFrom(query, ['label', 'type'] as const, { field: 'label', direction: 'asc' });
-  const { rows, total } = await repo.listPaymentModes(db, readAccount(actor, query.accountId), {
+  const { rows, total } = await repo.listPaymentModes(ctx, readAccount(ctx.actor, query.accountId), {
     type: query.type,
     status: query.status,
     order,
     offset: (query.page - 1) * query.itemsPerPage,
     limit: query.itemsPerPage,
   });
-  return collection(await responsesOf(db, rows), total, query.page, query.itemsPerPage, url);
+  return { member: await responsesOf(ctx, rows), totalItems: total };
 }
 
-export async function getPaymentMode(db: Db, actor: Actor, id: string): Promise<PaymentModeResponse> {
-  const row = await repo.findPaymentMode(db, readAccount(actor), id);
+export async function getPaymentMode(ctx: RequestContext, id: string): Promise<PaymentModeResponse> {
+  const row = await repo.findPaymentMode(ctx, readAccount(ctx.actor), id);
   if (!row) throw notFound('payment mode');
-  return (await responsesOf(db, [row]))[0] as PaymentModeResponse;
+  return (await responsesOf(ctx, [row]))[0] as PaymentModeResponse;
 }
 
 function rejectRules(issues: { path: string; code: string }[]): void {
@@ -102,20 +98,23 @@ function rejectRules(issues: { path: string; code: string }[]): void {
 }
 
 /** A bonus (or malus) on a payment mode needs the premium feature payment_bonus. */
-async function checkBonusAllowed(db: Db, accountId: string, bonusMode: BonusMode): Promise<void> {
-  if (bonusMode !== 'disabled') await requirePremiumFeature(db, accountId, 'payment_bonus');
+async function checkBonusAllowed(
+  ctx: RequestContext,
+  accountId: string,
+  bonusMode: BonusMode,
+): Promise<void> {
+  if (bonusMode !== 'disabled') await requirePremiumFeature(ctx, accountId, 'payment_bonus');
 }
 
 export async function createPaymentMode(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   input: CreatePaymentModeRequest,
 ): Promise<PaymentModeResponse> {
-  const accountId = await writeAccount(db, actor, input.accountId);
-  await checkBonusAllowed(db, accountId, input.bonusMode);
+  const accountId = await writeAccount(ctx, input.accountId);
+  await checkBonusAllowed(ctx, accountId, input.bonusMode);
   const id = randomUUID();
-  return db.transaction().execute(async (trx) => {
-    await repo.insertPaymentMode(trx, {
+  return transact(ctx, async (tx) => {
+    await repo.insertPaymentMode(tx, {
       id,
       account_id: accountId,
       type: input.type,
@@ -129,9 +128,9 @@ export async function createPaymentMode(
       bonus_cap: input.bonusCap,
       status: input.status,
     });
-    const row = (await repo.findPaymentMode(trx, accountId, id)) as repo.PaymentModeRow;
-    const response = (await responsesOf(trx, [row]))[0] as PaymentModeResponse;
-    await writeAudit(trx, actor, {
+    const row = (await repo.findPaymentMode(tx, accountId, id)) as repo.PaymentModeRow;
+    const response = (await responsesOf(tx, [row]))[0] as PaymentModeResponse;
+    await audit(tx, {
       action: 'create',
       entityType: 'payment_mode',
       entityId: id,
@@ -143,13 +142,12 @@ export async function createPaymentMode(
 }
 
 export async function updatePaymentMode(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   input: PatchPaymentModeRequest,
 ): Promise<PaymentModeResponse> {
-  return db.transaction().execute(async (trx) => {
-    const current = await repo.findPaymentMode(trx, readAccount(actor), id, { forUpdate: true });
+  return transact(ctx, async (tx) => {
+    const current = await repo.findPaymentMode(tx, readAccount(ctx.actor), id, { forUpdate: true });
     if (!current) throw notFound('payment mode');
     if (input.type !== undefined && input.type !== current.type)
       throw new AppError('immutable_field', 'The type of a payment mode cannot change.', [
@@ -175,9 +173,9 @@ export async function updatePaymentMode(
       merged.bonusMode !== current.bonus_mode ||
       merged.bonusValue !== current.bonus_value ||
       merged.bonusCap !== current.bonus_cap;
-    if (bonusChanged) await checkBonusAllowed(trx, current.account_id, merged.bonusMode);
-    const before = (await responsesOf(trx, [current]))[0];
-    await repo.updatePaymentMode(trx, id, {
+    if (bonusChanged) await checkBonusAllowed(tx, current.account_id, merged.bonusMode);
+    const before = (await responsesOf(tx, [current]))[0];
+    await repo.updatePaymentMode(tx, id, {
       label: merged.label,
       description: merged.description,
       long_description: merged.longDescription,
@@ -188,9 +186,9 @@ export async function updatePaymentMode(
       bonus_cap: merged.bonusCap,
       status: merged.status,
     });
-    const row = (await repo.findPaymentMode(trx, current.account_id, id)) as repo.PaymentModeRow;
-    const response = (await responsesOf(trx, [row]))[0] as PaymentModeResponse;
-    await writeAudit(trx, actor, {
+    const row = (await repo.findPaymentMode(tx, current.account_id, id)) as repo.PaymentModeRow;
+    const response = (await responsesOf(tx, [row]))[0] as PaymentModeResponse;
+    await audit(tx, {
       action: 'update',
       entityType: 'payment_mode',
       entityId: id,

@@ -5,13 +5,13 @@ import {
 } from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../../platform/auth-hook';
 import type { AppDeps } from '../../../platform/deps';
+import { contextOf } from '../../../platform/request-context';
 import * as transferOrder from './transfer-order.service';
 
 const tags = ['configuration: transfer order'];
 
-export function registerTransferOrderRoutes(fastify: FastifyInstance, { db }: Pick<AppDeps, 'db'>): void {
+export function registerTransferOrderRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -24,7 +24,8 @@ export function registerTransferOrderRoutes(fastify: FastifyInstance, { db }: Pi
         response: { 200: TransferOrderSettingsResponse },
       },
     },
-    async (request) => transferOrder.getTransferOrderSettings(db, actorOf(request), request.query.accountId),
+    async (request) =>
+      transferOrder.getTransferOrderSettings(contextOf(request, deps), request.query.accountId),
   );
 
   app.put(
@@ -39,6 +40,6 @@ export function registerTransferOrderRoutes(fastify: FastifyInstance, { db }: Pi
       },
     },
     async (request) =>
-      transferOrder.putTransferOrderSettings(db, actorOf(request), request.body, request.query.accountId),
+      transferOrder.putTransferOrderSettings(contextOf(request, deps), request.body, request.query.accountId),
   );
 }

@@ -1,8 +1,15 @@
 import type { Status } from '@reprise/shared';
 import { type Insertable, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
-import type { Db } from '../../../platform/db';
 import type { CategoriesTable } from '../../../platform/db.types';
 import { fieldError } from '../../../platform/errors';
+import {
+  type BaseContext,
+  type InTransaction,
+  type Reader,
+  readerOf,
+  type Trx,
+} from '../../../platform/request-context';
+import { deleteChildOf, deleteOwned, updateOwned } from '../../../platform/scoped-writes';
 import type { CatalogScope } from '../catalog-scope';
 import { categoryInScope } from '../catalog-scope.sql';
 
@@ -12,7 +19,9 @@ export type CategoryRow = Selectable<CategoriesTable> & {
   parent_label: string | null;
 };
 
-const withRefs = (db: Db) =>
+type Tx = InTransaction<BaseContext>;
+
+const withRefs = (db: Reader) =>
   db
     .selectFrom('categories as c')
     .innerJoin('accounts as b', 'b.id', 'c.buyer_account_id')
@@ -41,13 +50,13 @@ export interface CategoryFilters {
 }
 
 export async function listCategories(
-  db: Db,
+  ctx: BaseContext,
   scope: CatalogScope,
   filters: CategoryFilters,
   order: { field: CategorySortField; direction: 'asc' | 'desc' },
   page: { offset: number; limit: number },
 ): Promise<{ rows: CategoryRow[]; total: number }> {
-  let query = withRefs(db).where(categoryInScope(scope));
+  let query = withRefs(readerOf(ctx)).where(categoryInScope(scope));
   if (filters.status) query = query.where('c.status', '=', filters.status);
   if (filters.parentId) query = query.where('c.parent_category_id', '=', filters.parentId);
   if (filters.hasParent !== undefined)
@@ -76,20 +85,20 @@ export async function listCategories(
  * change or delete it, `keyShare` to keep it from being deleted while something is attached to it.
  */
 export async function findCategory(
-  db: Db,
+  ctx: BaseContext,
   scope: CatalogScope,
   id: string,
   options: { lock?: 'update' | 'keyShare' } = {},
 ): Promise<CategoryRow | undefined> {
-  let query = withRefs(db).where('c.id', '=', id).where(categoryInScope(scope));
+  let query = withRefs(readerOf(ctx)).where('c.id', '=', id).where(categoryInScope(scope));
   if (options.lock === 'update') query = query.forUpdate('c');
   if (options.lock === 'keyShare') query = query.forKeyShare('c');
   return query.executeTakeFirst();
 }
 
-export async function childrenOf(db: Db, ids: string[]) {
+export async function childrenOf(ctx: BaseContext, ids: string[]) {
   if (ids.length === 0) return [];
-  return db
+  return readerOf(ctx)
     .selectFrom('categories')
     .select(['id', 'parent_category_id', 'identifier', 'label', 'status'])
     .where('parent_category_id', 'in', ids)
@@ -98,9 +107,9 @@ export async function childrenOf(db: Db, ids: string[]) {
     .execute();
 }
 
-export async function warehousesOf(db: Db, ids: string[]) {
+export async function warehousesOf(ctx: BaseContext, ids: string[]) {
   if (ids.length === 0) return [];
-  return db
+  return readerOf(ctx)
     .selectFrom('category_referring_warehouses as w')
     .innerJoin('organizations as o', 'o.id', 'w.warehouse_id')
     .select(['w.category_id', 'o.id', 'o.common_name'])
@@ -109,9 +118,9 @@ export async function warehousesOf(db: Db, ids: string[]) {
     .execute();
 }
 
-export async function questionCountsOf(db: Db, ids: string[]) {
+export async function diagnosticQuestionCountsOf(ctx: BaseContext, ids: string[]) {
   if (ids.length === 0) return [];
-  return db
+  return readerOf(ctx)
     .selectFrom('diagnostic_questions')
     .select(['category_id'])
     .select((eb) => eb.fn.countAll<number>().as('questions'))
@@ -125,9 +134,9 @@ export async function questionCountsOf(db: Db, ids: string[]) {
  * whose enabled dispatch rule serves the category or one of its ancestors (as the wizard's
  * shipping methods find them).
  */
-export async function channelsOf(db: Db, ids: string[]) {
+export async function channelsOf(ctx: BaseContext, ids: string[]) {
   if (ids.length === 0) return [];
-  return db
+  return readerOf(ctx)
     .selectFrom('categories as c')
     .innerJoin('dispatch_circuit_rule_categories as rc', (join) =>
       join.on(sql<SqlBool>`c.path like '%/' || rc.category_id || '/%'`),
@@ -167,16 +176,20 @@ const TREE_COLUMNS = [
 ] as const;
 
 /** Every category the scope reads, in label order (the trees are built from them). */
-export async function listTreeRows(db: Db, scope: CatalogScope, options: { pathPrefix?: string } = {}) {
-  let query = db.selectFrom('categories as c').select(TREE_COLUMNS).where(categoryInScope(scope));
+export async function listTreeRows(
+  ctx: BaseContext,
+  scope: CatalogScope,
+  options: { pathPrefix?: string } = {},
+) {
+  let query = readerOf(ctx).selectFrom('categories as c').select(TREE_COLUMNS).where(categoryInScope(scope));
   if (options.pathPrefix) query = query.where('c.path', 'like', `${options.pathPrefix}%`);
   return (await query.orderBy('c.sort_label').orderBy('c.id').execute()) as TreeRow[];
 }
 
 /** Categories by id, whatever the scope: the ancestors of a category already read. */
-export async function findTreeRowsByIds(db: Db, ids: string[]): Promise<TreeRow[]> {
+export async function findTreeRowsByIds(ctx: BaseContext, ids: string[]): Promise<TreeRow[]> {
   if (ids.length === 0) return [];
-  return (await db
+  return (await readerOf(ctx)
     .selectFrom('categories as c')
     .select(TREE_COLUMNS)
     .where('c.id', 'in', ids)
@@ -186,13 +199,16 @@ export async function findTreeRowsByIds(db: Db, ids: string[]): Promise<TreeRow[
 
 // ---------- writes ----------
 
-/** Serialises the tree writes of one catalogue, so that the paths computed in a command stay true. */
-export async function lockCatalogue(trx: Db, accountId: string): Promise<void> {
+/**
+ * Serialises the tree writes of one catalogue, so that the paths computed in a command stay true
+ * (a transaction's: the bulk seed takes it too, seed/seed-catalog.cli.ts).
+ */
+export async function lockCatalogue(trx: Trx, accountId: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtext(${`catalogue:${accountId}`}))`.execute(trx);
 }
 
-export async function findAccount(db: Db, id: string) {
-  return db
+export async function findAccount(ctx: BaseContext, id: string) {
+  return readerOf(ctx)
     .selectFrom('accounts')
     .select(['id', 'name', 'language', 'is_retailer', 'is_buyer_and_workshops_supervisor'])
     .where('id', '=', id)
@@ -200,8 +216,11 @@ export async function findAccount(db: Db, id: string) {
 }
 
 /** The root organisation of an account (its root management unit). */
-export async function findRootOrganizationId(db: Db, accountId: string): Promise<string | undefined> {
-  const row = await db
+export async function findRootOrganizationId(
+  ctx: BaseContext,
+  accountId: string,
+): Promise<string | undefined> {
+  const row = await readerOf(ctx)
     .selectFrom('organizations')
     .select('id')
     .where('account_id', '=', accountId)
@@ -212,9 +231,13 @@ export async function findRootOrganizationId(db: Db, accountId: string): Promise
   return row?.id;
 }
 
-export async function findOrganizations(db: Db, ids: string[]) {
+export async function findOrganizations(ctx: BaseContext, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.selectFrom('organizations').select(['id', 'type', 'account_id']).where('id', 'in', ids).execute();
+  return readerOf(ctx)
+    .selectFrom('organizations')
+    .select(['id', 'type', 'account_id'])
+    .where('id', 'in', ids)
+    .execute();
 }
 
 const IDENTIFIER_CONSTRAINT = 'categories_identifier_key';
@@ -235,8 +258,13 @@ async function guardIdentifier<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function isIdentifierTaken(db: Db, accountId: string, identifier: string, exceptId?: string) {
-  let query = db
+export async function isIdentifierTaken(
+  ctx: BaseContext,
+  accountId: string,
+  identifier: string,
+  exceptId?: string,
+) {
+  let query = readerOf(ctx)
     .selectFrom('categories')
     .select('id')
     .where('account_id', '=', accountId)
@@ -248,16 +276,15 @@ export async function isIdentifierTaken(db: Db, accountId: string, identifier: s
 export type CategoryColumns = Updateable<CategoriesTable>;
 
 export async function insertCategory(
-  trx: Db,
+  tx: Tx,
   values: Insertable<CategoriesTable> & { id: string },
 ): Promise<void> {
-  await guardIdentifier(() => trx.insertInto('categories').values(values).execute());
+  await guardIdentifier(() => tx.trx.insertInto('categories').values(values).execute());
 }
 
-export async function updateCategory(trx: Db, id: string, values: CategoryColumns): Promise<void> {
+export async function updateCategory(tx: Tx, id: string, values: CategoryColumns): Promise<void> {
   await guardIdentifier(() =>
-    trx
-      .updateTable('categories')
+    updateOwned(tx, 'categories')
       .set({ ...values, updated_at: sql`now()` })
       .where('id', '=', id)
       .execute(),
@@ -266,40 +293,39 @@ export async function updateCategory(trx: Db, id: string, values: CategoryColumn
 
 /** Rewrites the paths of a whole subtree (the category included) in one statement. */
 export async function moveSubtree(
-  trx: Db,
+  tx: Tx,
   accountId: string,
   oldPath: string,
   newPath: string,
 ): Promise<void> {
-  await trx
-    .updateTable('categories')
+  await updateOwned(tx, 'categories', { kind: 'account', accountId })
     .set({ path: sql`${newPath} || substr(path, ${oldPath.length + 1})` })
-    .where('account_id', '=', accountId)
     .where('path', 'like', `${oldPath}%`)
     .execute();
 }
 
-export async function replaceWarehouses(trx: Db, categoryId: string, warehouseIds: string[]): Promise<void> {
-  await trx.deleteFrom('category_referring_warehouses').where('category_id', '=', categoryId).execute();
+export async function replaceWarehouses(tx: Tx, categoryId: string, warehouseIds: string[]): Promise<void> {
+  await deleteChildOf(tx, 'category_referring_warehouses', { column: 'category_id', parent: 'categories' })
+    .where('category_id', '=', categoryId)
+    .execute();
   if (warehouseIds.length === 0) return;
-  await trx
+  await tx.trx
     .insertInto('category_referring_warehouses')
     .values(warehouseIds.map((warehouse_id) => ({ category_id: categoryId, warehouse_id })))
     .execute();
 }
 
 /** The products ordered by category follow the new label of their main category. */
-export async function renameInProducts(trx: Db, categoryId: string, sortCategory: string): Promise<void> {
-  await trx
-    .updateTable('products')
+export async function renameInProducts(tx: Tx, categoryId: string, sortCategory: string): Promise<void> {
+  await updateOwned(tx, 'products')
     .set({ sort_category: sortCategory })
     .where('main_category_id', '=', categoryId)
     .execute();
 }
 
 /** What keeps a category from being deleted: products (main or secondary), questions, sub-categories. */
-export async function deletionBlockers(db: Db, id: string) {
-  const row = await db
+export async function deletionBlockers(ctx: BaseContext, id: string) {
+  const row = await readerOf(ctx)
     .selectNoFrom((eb) => [
       eb
         .selectFrom('products')
@@ -326,6 +352,6 @@ export async function deletionBlockers(db: Db, id: string) {
   return { products: Number(row.products), questions: Number(row.questions), children: Number(row.children) };
 }
 
-export async function deleteCategory(trx: Db, id: string): Promise<void> {
-  await trx.deleteFrom('categories').where('id', '=', id).execute();
+export async function deleteCategory(tx: Tx, id: string): Promise<void> {
+  await deleteOwned(tx, 'categories').where('id', '=', id).execute();
 }

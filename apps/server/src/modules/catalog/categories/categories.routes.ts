@@ -14,8 +14,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../platform/auth-hook';
 import type { AppDeps } from '../../../platform/deps';
+import { pageResponse } from '../../../platform/pagination';
+import { contextOf } from '../../../platform/request-context';
 import { readUploadedFile } from '../../accounts/uploaded-file';
 import { CATALOG_IMAGE_MAX_BYTES, sendImage } from '../catalog-images';
 import * as categories from './categories.service';
@@ -26,7 +27,6 @@ const ImageQuery = z.object({ v: z.string().max(64).optional() });
 
 export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
 
   app.get(
     '/categories',
@@ -34,7 +34,12 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
       config: { permission: 'category.list' },
       schema: { tags, querystring: ListCategoriesQuery, response: { 200: collectionOf(CategoryResponse) } },
     },
-    async (request) => categories.listCategories(db, actorOf(request), request.query, request.url),
+    async (request) =>
+      pageResponse(
+        await categories.listCategories(contextOf(request, deps), request.query),
+        request.query,
+        request.url,
+      ),
   );
 
   app.get(
@@ -43,7 +48,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
       config: { permission: ['category.list', 'buyback.create'] },
       schema: { tags, querystring: CatalogScopeQuery, response: { 200: z.array(CategoryTreeNode) } },
     },
-    async (request) => categories.getTree(db, actorOf(request), request.query.accountId),
+    async (request) => categories.getTree(contextOf(request, deps), request.query.accountId),
   );
 
   app.get(
@@ -52,7 +57,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
       config: { permission: ['category.list', 'buyback.create'] },
       schema: { tags, params: IdParams, response: { 200: CategoryTreeNode } },
     },
-    async (request) => categories.getSubtree(db, actorOf(request), request.params.id),
+    async (request) => categories.getSubtree(contextOf(request, deps), request.params.id),
   );
 
   app.get(
@@ -61,7 +66,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
       config: { permission: ['category.list', 'buyback.create'] },
       schema: { tags, querystring: CatalogScopeQuery, response: { 200: z.array(CategoryTreeNode) } },
     },
-    async (request) => categories.getTreeWithProducts(db, actorOf(request), request.query.accountId),
+    async (request) => categories.getTreeWithProducts(contextOf(request, deps), request.query.accountId),
   );
 
   app.get(
@@ -70,7 +75,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
       config: { permission: 'category.list' },
       schema: { tags, querystring: ConnectedTreeQuery, response: { 200: z.array(CategoryTreeNode) } },
     },
-    async (request) => categories.getConnectedTree(db, actorOf(request), request.query.buyerAccountId),
+    async (request) => categories.getConnectedTree(contextOf(request, deps), request.query.buyerAccountId),
   );
 
   app.get(
@@ -79,7 +84,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
       config: { permission: 'category.list' },
       schema: { tags, querystring: CatalogScopeQuery, response: { 200: z.array(CategoryResponse) } },
     },
-    async (request) => categories.listRootCategories(db, actorOf(request), request.query.accountId),
+    async (request) => categories.listRootCategories(contextOf(request, deps), request.query.accountId),
   );
 
   app.get(
@@ -88,7 +93,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
       config: { permission: 'category.detail' },
       schema: { tags, params: IdParams, response: { 200: CategoryResponse } },
     },
-    async (request) => categories.getCategory(db, actorOf(request), request.params.id),
+    async (request) => categories.getCategory(contextOf(request, deps), request.params.id),
   );
 
   app.get(
@@ -97,7 +102,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
       config: { permission: ['category.detail', 'buyback.create'] },
       schema: { tags, params: IdParams, response: { 200: CategoryAncestryResponse } },
     },
-    async (request) => categories.getAncestry(db, actorOf(request), request.params.id),
+    async (request) => categories.getAncestry(contextOf(request, deps), request.params.id),
   );
 
   app.get(
@@ -106,7 +111,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
       config: { permission: 'product.detail' },
       schema: { tags, params: IdParams, response: { 200: ProductCategoryTreeResponse } },
     },
-    async (request) => categories.getProductCategoryTree(db, actorOf(request), request.params.id),
+    async (request) => categories.getProductCategoryTree(contextOf(request, deps), request.params.id),
   );
 
   app.post(
@@ -116,7 +121,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
       schema: { tags, body: CreateCategoryRequest, response: { 201: CategoryResponse } },
     },
     async (request, reply) =>
-      reply.code(201).send(await writes.createCategory(db, actorOf(request), request.body)),
+      reply.code(201).send(await writes.createCategory(contextOf(request, deps), request.body)),
   );
 
   app.patch(
@@ -125,7 +130,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
       config: { permission: 'category.create' },
       schema: { tags, params: IdParams, body: PatchCategoryRequest, response: { 200: CategoryResponse } },
     },
-    async (request) => writes.updateCategory(db, actorOf(request), request.params.id, request.body),
+    async (request) => writes.updateCategory(contextOf(request, deps), request.params.id, request.body),
   );
 
   app.delete(
@@ -135,7 +140,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
       schema: { tags, params: IdParams },
     },
     async (request, reply) => {
-      await writes.deleteCategory(deps, actorOf(request), request.params.id);
+      await writes.deleteCategory(contextOf(request, deps), request.params.id);
       return reply.code(204).send();
     },
   );
@@ -153,7 +158,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
     },
     async (request) => {
       const data = await readUploadedFile(request, CATALOG_IMAGE_MAX_BYTES);
-      return writes.replaceCategoryImage(deps, actorOf(request), request.params.id, data);
+      return writes.replaceCategoryImage(contextOf(request, deps), request.params.id, data);
     },
   );
 
@@ -163,7 +168,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
       config: { permission: 'category.create' },
       schema: { tags, params: IdParams, response: { 200: CategoryResponse } },
     },
-    async (request) => writes.replaceCategoryImage(deps, actorOf(request), request.params.id, null),
+    async (request) => writes.replaceCategoryImage(contextOf(request, deps), request.params.id, null),
   );
 
   app.get(
@@ -176,7 +181,7 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
       sendImage(
         request,
         reply,
-        await categories.readCategoryImage(deps, actorOf(request), request.params.id),
+        await categories.readCategoryImage(contextOf(request, deps), request.params.id),
       ),
   );
 }

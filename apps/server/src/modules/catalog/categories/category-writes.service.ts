@@ -7,12 +7,11 @@ import {
   type PatchCategoryRequest,
   type Violation,
 } from '@reprise/shared';
-import { writeAudit } from '../../../platform/audit';
-import type { Actor } from '../../../platform/context';
-import type { Db } from '../../../platform/db';
-import type { AppDeps } from '../../../platform/deps';
+import { audit } from '../../../platform/audit';
 import { AppError, notFound } from '../../../platform/errors';
+import { type RequestContext, type TxContext, transact } from '../../../platform/request-context';
 import { baseLanguageViolations } from '../../../platform/translations';
+import { linkedBuyerViolations } from '../../accounts/linked-buyers.service';
 import { storeImage, swapStoredImage } from '../catalog-images';
 import { writeScope } from '../catalog-scope';
 import { sortKey } from '../catalog-text';
@@ -34,20 +33,20 @@ const violation = (propertyPath: string, code: string, message: string): Violati
   message,
 });
 
-async function responseOf(trx: Db, row: repo.CategoryRow): Promise<CategoryResponse> {
-  return (await toResponses(trx, [row]))[0] as CategoryResponse;
+async function responseOf(tx: TxContext, row: repo.CategoryRow): Promise<CategoryResponse> {
+  return (await toResponses(tx, [row]))[0] as CategoryResponse;
 }
 
 /** The buyer must be a buyer-side account, and every referring warehouse one of its warehouses. */
-async function buyerViolations(trx: Db, buyerAccountId: string, warehouseIds: string[] | undefined) {
+async function buyerViolations(tx: TxContext, buyerAccountId: string, warehouseIds: string[] | undefined) {
   const violations: Violation[] = [];
-  const buyer = await repo.findAccount(trx, buyerAccountId);
+  const buyer = await repo.findAccount(tx, buyerAccountId);
   if (!buyer?.is_buyer_and_workshops_supervisor) {
     violations.push(violation('buyerAccountId', 'not_a_buyer', 'The buyer must be a buyer account.'));
     return violations;
   }
   if (warehouseIds) {
-    const found = await repo.findOrganizations(trx, warehouseIds);
+    const found = await repo.findOrganizations(tx, warehouseIds);
     const valid = new Set(
       found.filter((o) => o.type === 'warehouse' && o.account_id === buyerAccountId).map((o) => o.id),
     );
@@ -64,12 +63,12 @@ async function buyerViolations(trx: Db, buyerAccountId: string, warehouseIds: st
 }
 
 async function identifierViolations(
-  trx: Db,
+  tx: TxContext,
   accountId: string,
   identifier: string | undefined,
   exceptId?: string,
 ) {
-  if (!identifier || !(await repo.isIdentifierTaken(trx, accountId, identifier, exceptId))) return [];
+  if (!identifier || !(await repo.isIdentifierTaken(tx, accountId, identifier, exceptId))) return [];
   return [
     violation('identifier', 'identifier_not_unique', 'This identifier is already used in the catalogue.'),
   ];
@@ -77,56 +76,56 @@ async function identifierViolations(
 
 /** Translations in other languages than the catalogue account's own (docs/translations.md). */
 async function translationViolations(
-  trx: Db,
+  tx: TxContext,
   accountId: string,
   translations: CreateCategoryRequest['translations'] | undefined,
 ) {
   if (!translations || Object.keys(translations).length === 0) return [];
-  const account = await repo.findAccount(trx, accountId);
+  const account = await repo.findAccount(tx, accountId);
   return account ? baseLanguageViolations(translations, account.language) : [];
 }
 
 /** The account whose catalogue a new category joins: an operator names it; everyone else uses their own. */
-async function targetAccount(trx: Db, actor: Actor, accountId: string | undefined) {
-  if (!actor.isPlatform) return actor.accountId;
+async function targetAccount(tx: TxContext, accountId: string | undefined) {
+  if (!tx.actor.isPlatform) return tx.actor.accountId;
   if (!accountId) reject([violation('accountId', 'required', 'Name the retailer account of the catalogue.')]);
-  const account = await repo.findAccount(trx, accountId);
+  const account = await repo.findAccount(tx, accountId);
   if (!account?.is_retailer)
     reject([violation('accountId', 'not_a_retailer', 'The catalogue must belong to a retailer account.')]);
   return accountId;
 }
 
 export async function createCategory(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   input: CreateCategoryRequest,
 ): Promise<CategoryResponse> {
-  const scope = writeScope(actor);
+  const scope = writeScope(ctx);
   if (scope.kind === 'none') throw notFound('catalogue');
-  return db.transaction().execute(async (trx) => {
-    const accountId = await targetAccount(trx, actor, input.accountId);
-    await repo.lockCatalogue(trx, accountId);
+  return transact(ctx, async (tx) => {
+    const accountId = await targetAccount(tx, input.accountId);
+    await repo.lockCatalogue(tx.trx, accountId);
     const violations: Violation[] = [];
-    const rootOrganizationId = await repo.findRootOrganizationId(trx, accountId);
+    const rootOrganizationId = await repo.findRootOrganizationId(tx, accountId);
     if (!rootOrganizationId) throw notFound('root organisation');
     let parentPath: string | null = null;
     if (input.parentCategoryId) {
-      const parent = await repo.findCategory(trx, { kind: 'account', accountId }, input.parentCategoryId);
+      const parent = await repo.findCategory(tx, { kind: 'account', accountId }, input.parentCategoryId);
       if (parent) parentPath = parent.path;
       else
         violations.push(
           violation('parentCategoryId', 'invalid_parent', 'The parent category is not in this catalogue.'),
         );
     }
-    violations.push(...(await identifierViolations(trx, accountId, input.identifier)));
-    violations.push(...(await buyerViolations(trx, input.buyerAccountId, input.referringWarehouseIds)));
-    violations.push(...(await translationViolations(trx, accountId, input.translations)));
+    violations.push(...(await identifierViolations(tx, accountId, input.identifier)));
+    violations.push(...(await buyerViolations(tx, input.buyerAccountId, input.referringWarehouseIds)));
+    violations.push(...(await linkedBuyerViolations(tx, accountId, input.buyerAccountId)));
+    violations.push(...(await translationViolations(tx, accountId, input.translations)));
     const absorption = absorptionViolation(input.absorptionType, input.absorptionValue);
     if (absorption) violations.push(absorption);
     if (violations.length) reject(violations);
 
     const id = randomUUID();
-    await repo.insertCategory(trx, {
+    await repo.insertCategory(tx, {
       ...toCategoryColumns(input),
       id,
       account_id: accountId,
@@ -139,9 +138,9 @@ export async function createCategory(
       default_weight: input.defaultWeight,
       buyer_account_id: input.buyerAccountId,
     });
-    await repo.replaceWarehouses(trx, id, input.referringWarehouseIds);
-    const response = await responseOf(trx, (await repo.findCategory(trx, scope, id)) as repo.CategoryRow);
-    await writeAudit(trx, actor, {
+    await repo.replaceWarehouses(tx, id, input.referringWarehouseIds);
+    const response = await responseOf(tx, (await repo.findCategory(tx, scope, id)) as repo.CategoryRow);
+    await audit(tx, {
       action: 'create',
       entityType: 'category',
       entityId: id,
@@ -154,12 +153,12 @@ export async function createCategory(
 
 /** The new path of a category moving under a parent (null: to the root), or why the parent is refused. */
 async function pathUnderParent(
-  trx: Db,
+  tx: TxContext,
   category: repo.CategoryRow,
   parentId: string | null,
 ): Promise<{ path: string } | { violation: Violation }> {
   if (!parentId) return { path: pathUnder(null, category.id) };
-  const parent = await repo.findCategory(trx, { kind: 'account', accountId: category.account_id }, parentId);
+  const parent = await repo.findCategory(tx, { kind: 'account', accountId: category.account_id }, parentId);
   if (!parent)
     return {
       violation: violation(
@@ -184,18 +183,17 @@ async function pathUnderParent(
  * a new parent must be in the same catalogue and neither the category nor one of its descendants.
  */
 export async function updateCategory(
-  db: Db,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   input: PatchCategoryRequest,
 ): Promise<CategoryResponse> {
-  const scope = writeScope(actor);
-  return db.transaction().execute(async (trx) => {
-    const found = await repo.findCategory(trx, scope, id);
+  const scope = writeScope(ctx);
+  return transact(ctx, async (tx) => {
+    const found = await repo.findCategory(tx, scope, id);
     if (!found) throw notFound('category');
-    await repo.lockCatalogue(trx, found.account_id);
-    const current = (await repo.findCategory(trx, scope, id, { lock: 'update' })) as repo.CategoryRow;
-    const before = await responseOf(trx, current);
+    await repo.lockCatalogue(tx.trx, found.account_id);
+    const current = (await repo.findCategory(tx, scope, id, { lock: 'update' })) as repo.CategoryRow;
+    const before = await responseOf(tx, current);
     const violations: Violation[] = [];
     if (input.buyerAccountId !== undefined && input.buyerAccountId !== current.buyer_account_id)
       violations.push(
@@ -206,10 +204,10 @@ export async function updateCategory(
         ),
       );
     if (input.identifier !== undefined && input.identifier !== current.identifier)
-      violations.push(...(await identifierViolations(trx, current.account_id, input.identifier, id)));
+      violations.push(...(await identifierViolations(tx, current.account_id, input.identifier, id)));
     if (input.referringWarehouseIds)
-      violations.push(...(await buyerViolations(trx, current.buyer_account_id, input.referringWarehouseIds)));
-    violations.push(...(await translationViolations(trx, current.account_id, input.translations)));
+      violations.push(...(await buyerViolations(tx, current.buyer_account_id, input.referringWarehouseIds)));
+    violations.push(...(await translationViolations(tx, current.account_id, input.translations)));
     const absorption = absorptionViolation(
       (input.absorptionType ?? current.absorption_type) as CreateCategoryRequest['absorptionType'],
       input.absorptionValue ?? current.absorption_value,
@@ -218,7 +216,7 @@ export async function updateCategory(
       violations.push(absorption);
     let newPath: string | null = null;
     if (input.parentCategoryId !== undefined && input.parentCategoryId !== current.parent_category_id) {
-      const move = await pathUnderParent(trx, current, input.parentCategoryId);
+      const move = await pathUnderParent(tx, current, input.parentCategoryId);
       if ('violation' in move) violations.push(move.violation);
       else newPath = move.path;
     }
@@ -226,13 +224,13 @@ export async function updateCategory(
 
     const columns = toCategoryColumns(input);
     if (newPath) columns.parent_category_id = input.parentCategoryId;
-    await repo.updateCategory(trx, id, columns);
-    if (newPath) await repo.moveSubtree(trx, current.account_id, current.path, newPath);
-    if (input.referringWarehouseIds) await repo.replaceWarehouses(trx, id, input.referringWarehouseIds);
+    await repo.updateCategory(tx, id, columns);
+    if (newPath) await repo.moveSubtree(tx, current.account_id, current.path, newPath);
+    if (input.referringWarehouseIds) await repo.replaceWarehouses(tx, id, input.referringWarehouseIds);
     if (columns.sort_label !== undefined && columns.sort_label !== current.sort_label)
-      await repo.renameInProducts(trx, id, columns.sort_label as string);
-    const after = await responseOf(trx, (await repo.findCategory(trx, scope, id)) as repo.CategoryRow);
-    await writeAudit(trx, actor, {
+      await repo.renameInProducts(tx, id, columns.sort_label as string);
+    const after = await responseOf(tx, (await repo.findCategory(tx, scope, id)) as repo.CategoryRow);
+    await audit(tx, {
       action: 'update',
       entityType: 'category',
       entityId: id,
@@ -245,56 +243,53 @@ export async function updateCategory(
 }
 
 /** A category with products, questions or sub-categories cannot be deleted: 409 with the reasons. */
-export async function deleteCategory(
-  deps: Pick<AppDeps, 'db' | 'storage'>,
-  actor: Actor,
-  id: string,
-): Promise<void> {
-  const scope = writeScope(actor);
-  const imageKey = await deps.db.transaction().execute(async (trx) => {
-    const found = await repo.findCategory(trx, scope, id);
+export async function deleteCategory(ctx: RequestContext, id: string): Promise<void> {
+  const scope = writeScope(ctx);
+  await transact(ctx, async (tx) => {
+    const found = await repo.findCategory(tx, scope, id);
     if (!found) throw notFound('category');
-    await repo.lockCatalogue(trx, found.account_id);
-    const current = (await repo.findCategory(trx, scope, id, { lock: 'update' })) as repo.CategoryRow;
-    const reasons = deletionViolations(await repo.deletionBlockers(trx, id));
+    await repo.lockCatalogue(tx.trx, found.account_id);
+    const current = (await repo.findCategory(tx, scope, id, { lock: 'update' })) as repo.CategoryRow;
+    const reasons = deletionViolations(await repo.deletionBlockers(tx, id));
     if (reasons.length)
       throw new AppError(
         'category_not_deletable',
         `This category cannot be deleted: ${reasons.map((r) => r.message).join(' ')}`,
         reasons,
       );
-    const before = await responseOf(trx, current);
-    await repo.deleteCategory(trx, id);
-    await writeAudit(trx, actor, {
+    const before = await responseOf(tx, current);
+    await repo.deleteCategory(tx, id);
+    await audit(tx, {
       action: 'remove',
       entityType: 'category',
       entityId: id,
       accountId: current.account_id,
       before,
     });
-    return current.image_key;
+    const imageKey = current.image_key;
+    // the file is only garbage once the category is gone: failing to delete it fails nothing
+    if (imageKey) tx.afterCommit(() => ctx.deps.storage.remove(imageKey).catch(() => {}));
   });
-  if (imageKey) await deps.storage.remove(imageKey).catch(() => {});
 }
 
 /** Sets (or, with null, removes) the category's image, with its audit row. */
 export async function replaceCategoryImage(
-  deps: Pick<AppDeps, 'db' | 'storage'>,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   data: Buffer | null,
 ): Promise<CategoryResponse> {
-  const scope = writeScope(actor);
-  if (!(await repo.findCategory(deps.db, scope, id))) throw notFound('category');
-  const key = data ? await storeImage(deps.storage, 'categories', data) : null;
-  return swapStoredImage(deps.storage, key, () =>
-    deps.db.transaction().execute(async (trx) => {
-      const current = await repo.findCategory(trx, scope, id, { lock: 'update' });
+  const scope = writeScope(ctx);
+  const { storage } = ctx.deps;
+  if (!(await repo.findCategory(ctx, scope, id))) throw notFound('category');
+  const key = data ? await storeImage(storage, 'categories', data) : null;
+  return swapStoredImage(storage, key, () =>
+    transact(ctx, async (tx) => {
+      const current = await repo.findCategory(tx, scope, id, { lock: 'update' });
       if (!current) throw notFound('category');
-      const before = await responseOf(trx, current);
-      await repo.updateCategory(trx, id, { image_key: key });
-      const after = await responseOf(trx, (await repo.findCategory(trx, scope, id)) as repo.CategoryRow);
-      await writeAudit(trx, actor, {
+      const before = await responseOf(tx, current);
+      await repo.updateCategory(tx, id, { image_key: key });
+      const after = await responseOf(tx, (await repo.findCategory(tx, scope, id)) as repo.CategoryRow);
+      await audit(tx, {
         action: 'update',
         entityType: 'category',
         entityId: id,

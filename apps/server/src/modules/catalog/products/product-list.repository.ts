@@ -1,11 +1,16 @@
 import { PRODUCT_LIST_COUNT_LIMIT, type ProductSortField, type ProductStatus } from '@reprise/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { Db } from '../../../platform/db';
+import { CUSTOM_PLAN } from '../../../platform/db';
+import type { Reader } from '../../../platform/request-context';
 import type { CatalogScope } from '../catalog-scope';
 import { categoryInScope, productInScope } from '../catalog-scope.sql';
 import { type ProductRow, withMainCategory } from './products.repository';
 
-/** The product list's queries: filters, the page in one of five orders, and the count. */
+/**
+ * The product list's queries: filters, the page in one of five orders, and the count. They read
+ * on the pool given (a service's `ctx.db`): the product search reads them with the connection it
+ * was built with (search/postgres-product-search.ts).
+ */
 
 export interface ProductFilters {
   /** Folded words, each contained in the name, brand, model, EAN or reference. */
@@ -26,7 +31,12 @@ const inCategories = (ids: string[]): Expression<SqlBool> =>
  * The products the filters keep. A word is tested by LIKE, which the trigram index serves, or,
  * on a walk along an order's index, by strpos: the same test, cheaper on every row it passes.
  */
-function filtered(db: Db, scope: CatalogScope, filters: ProductFilters, words: 'like' | 'strpos' = 'like') {
+function filtered(
+  db: Reader,
+  scope: CatalogScope,
+  filters: ProductFilters,
+  words: 'like' | 'strpos' = 'like',
+) {
   let query = db.selectFrom('products as p').where(productInScope(scope));
   if (filters.status) query = query.where('p.status', '=', filters.status);
   for (const word of filters.words)
@@ -68,7 +78,7 @@ const WALK_FROM_SHARE = 0.05;
  * 1,000" without reading them all, and its page is met soon along the order's index.
  */
 export async function listProducts(
-  db: Db,
+  db: Reader,
   scope: CatalogScope,
   filters: ProductFilters,
   order: Order,
@@ -115,7 +125,7 @@ export const listTuning = {
 };
 
 /** The planner's estimate of the rows of a query (EXPLAIN: planning only, no reading). */
-async function estimatedRows(db: Db, query: Expression<unknown>): Promise<number> {
+async function estimatedRows(db: Reader, query: Expression<unknown>): Promise<number> {
   const result = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>`
     EXPLAIN (FORMAT JSON) ${query}`.execute(db);
   const plan = result.rows[0]?.['QUERY PLAN'];
@@ -133,7 +143,7 @@ type TextPage = { rows: ProductRow[]; total: number; totalCapped: boolean };
  * page; null when there are more (the page is then walked).
  */
 async function textPage(
-  db: Db,
+  db: Reader,
   scope: CatalogScope,
   filters: ProductFilters,
   keys: readonly SortKey[],
@@ -165,7 +175,7 @@ async function textPage(
   const result = await sql<ProductRow & { matched: string }>`
     WITH m AS MATERIALIZED (${found}), c AS (SELECT count(*) AS matched FROM m)
     SELECT c.matched, r.* FROM c LEFT JOIN LATERAL (${rows}) AS r ON true
-    ORDER BY ${inOrder('r')}`.execute(db);
+    ORDER BY ${inOrder('r')} ${CUSTOM_PLAN}`.execute(db);
   const counted = Number(result.rows[0]?.matched ?? 0);
   if (how === 'matches' && counted > countLimit) return null;
   return {
@@ -177,7 +187,7 @@ async function textPage(
 
 /** The products of a page's ids, with their main category, in the page's order. */
 async function rowsInOrder(
-  db: Db,
+  db: Reader,
   ids: string[] | Expression<{ id: string }>,
   keys: readonly SortKey[],
   order: Order,
@@ -189,12 +199,12 @@ async function rowsInOrder(
     Array.isArray(ids) ? sql<string>`any(${ids}::uuid[])` : sql<string>`any(array(${ids}))`,
   );
   for (const key of keys) query = query.orderBy(`p.${key}`, order.direction);
-  return query.orderBy('p.id', order.direction).execute();
+  return query.orderBy('p.id', order.direction).modifyEnd(CUSTOM_PLAN).execute();
 }
 
 /** The page's ids along the order's index: an index-only scan skips the offset cheaply. */
 function pageAlongIndex(
-  db: Db,
+  db: Reader,
   scope: CatalogScope,
   filters: ProductFilters,
   keys: readonly SortKey[],
@@ -208,7 +218,7 @@ function pageAlongIndex(
 
 /** The page's ids among the matches, found first by their filters' indexes (a materialised CTE), then sorted. */
 function pageOfMatches(
-  db: Db,
+  db: Reader,
   scope: CatalogScope,
   filters: ProductFilters,
   keys: readonly SortKey[],
@@ -235,7 +245,7 @@ function pageOfMatches(
 }
 
 /** The number of products a list (without a text filter) matches, as an expression. */
-function countOf(db: Db, scope: CatalogScope, filters: ProductFilters): Expression<unknown> {
+function countOf(db: Reader, scope: CatalogScope, filters: ProductFilters): Expression<unknown> {
   if (filters.words.length || filters.priceMin !== undefined || filters.priceMax !== undefined)
     return filtered(db, scope, filters).select((eb) => eb.fn.countAll<number>().as('total'));
   const counter =
@@ -267,19 +277,19 @@ function countOf(db: Db, scope: CatalogScope, filters: ProductFilters): Expressi
  * through a secondary category: no scan of the products.
  */
 async function countsOf(
-  db: Db,
+  db: Reader,
   scope: CatalogScope,
   filters: ProductFilters,
   withAll: boolean,
 ): Promise<{ total: number; all: number }> {
   const all = withAll ? countOf(db, scope, { words: [], status: filters.status }) : sql`0`;
   const result = await sql<{ total: string; all: string }>`
-    SELECT (${countOf(db, scope, filters)}) AS total, (${all}) AS all`.execute(db);
+    SELECT (${countOf(db, scope, filters)}) AS total, (${all}) AS all ${CUSTOM_PLAN}`.execute(db);
   return { total: Number(result.rows[0]?.total ?? 0), all: Number(result.rows[0]?.all ?? 0) };
 }
 
 /** The ids of the categories (within the scope) at or below the given ones. */
-export async function expandSubtrees(db: Db, scope: CatalogScope, ids: string[]): Promise<string[]> {
+export async function expandSubtrees(db: Reader, scope: CatalogScope, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('categories as c')

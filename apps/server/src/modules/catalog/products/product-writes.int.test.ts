@@ -263,6 +263,18 @@ describe('updating a product', () => {
     });
   });
 
+  it('counts a product published or withdrawn in its category once', async () => {
+    const product = await created({ mainCategoryId: C['consoles-sony'] });
+    const drafted = await counts(C['consoles-sony']);
+    await k.patch('rmu', `/api/products/${product.id}`, { status: 'published' });
+    expect(await counts(C['consoles-sony'])).toEqual({
+      products: drafted.products,
+      published: drafted.published + 1,
+    });
+    await k.patch('rmu', `/api/products/${product.id}`, { status: 'draft' });
+    expect(await counts(C['consoles-sony'])).toEqual(drafted);
+  });
+
   it('applies the rules of creation', async () => {
     const product = await created();
     expectViolation(

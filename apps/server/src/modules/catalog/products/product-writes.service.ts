@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateProductRequest, PatchProductRequest, ProductResponse, Violation } from '@reprise/shared';
-import { writeAudit } from '../../../platform/audit';
-import type { Actor } from '../../../platform/context';
-import type { Db } from '../../../platform/db';
-import type { AppDeps } from '../../../platform/deps';
+import { audit } from '../../../platform/audit';
 import { AppError, notFound } from '../../../platform/errors';
+import { type RequestContext, type TxContext, transact } from '../../../platform/request-context';
 import { translationsColumn } from '../../../platform/translations';
 import { storeImage, swapStoredImage } from '../catalog-images';
 import { type CatalogScope, writeScope } from '../catalog-scope';
@@ -14,22 +12,20 @@ import { derivedColumns, priceColumns, pricesOf } from './products.mapper';
 import * as repo from './products.repository';
 import { type ProductImageKind, toResponses } from './products.service';
 
-export type ProductDeps = Pick<AppDeps, 'db' | 'storage'> & { search: ProductSearch };
-
 const inScope = (scope: CatalogScope, accountId: string) =>
   scope.kind === 'all' || (scope.kind === 'account' && scope.accountId === accountId);
 
-async function responseOf(trx: Db, scope: CatalogScope, id: string): Promise<ProductResponse> {
-  const row = await repo.findProduct(trx, scope, id);
-  return (await toResponses(trx, [row as repo.ProductRow]))[0] as ProductResponse;
+async function responseOf(tx: TxContext, scope: CatalogScope, id: string): Promise<ProductResponse> {
+  const row = await repo.findProduct(tx, scope, id);
+  return (await toResponses(tx, [row as repo.ProductRow]))[0] as ProductResponse;
 }
 
 /**
  * The main category must be in a catalogue the actor writes, the secondary ones in the same
  * catalogue. The categories are locked (key share) so that none is deleted before the product is written.
  */
-async function resolveCategories(trx: Db, scope: CatalogScope, mainId: string, secondaryIds: string[]) {
-  const facts = await repo.findCategoryFacts(trx, [mainId, ...secondaryIds], { share: true });
+async function resolveCategories(tx: TxContext, scope: CatalogScope, mainId: string, secondaryIds: string[]) {
+  const facts = await repo.findCategoryFacts(tx, [mainId, ...secondaryIds], { share: true });
   const main = facts.find((c) => c.id === mainId);
   if (!main || !inScope(scope, main.account_id)) {
     throw new AppError('validation_failed', 'The main category is not in your catalogue.', [
@@ -59,24 +55,25 @@ const counted = (categoryId: string, status: string, sign: 1 | -1): repo.CountDe
   published: status === 'published' ? sign : 0,
 });
 
+/** Creates a product and its search document (`search`: the catalogue's engine, catalog.routes.ts). */
 export async function createProduct(
-  deps: ProductDeps,
-  actor: Actor,
+  ctx: RequestContext,
+  search: ProductSearch,
   input: CreateProductRequest,
 ): Promise<ProductResponse> {
-  const scope = writeScope(actor);
-  return deps.db.transaction().execute(async (trx) => {
+  const scope = writeScope(ctx);
+  return transact(ctx, async (tx) => {
     const { main, secondary } = await resolveCategories(
-      trx,
+      tx,
       scope,
       input.mainCategoryId,
       input.secondaryCategoryIds,
     );
-    await checkCatalogTranslations(trx, main.account_id, [
+    await checkCatalogTranslations(tx, main.account_id, [
       { path: 'translations', translations: input.translations },
     ]);
     const id = randomUUID();
-    await repo.insertProduct(trx, {
+    await repo.insertProduct(tx, {
       id,
       account_id: main.account_id,
       main_category_id: main.id,
@@ -105,10 +102,10 @@ export async function createProduct(
         filter_text: string;
       }),
     });
-    await repo.adjustCategoryCounts(trx, [counted(main.id, input.status, 1)]);
-    await deps.search.index(trx, [id]);
-    const response = await responseOf(trx, scope, id);
-    await writeAudit(trx, actor, {
+    await repo.adjustCategoryCounts(tx, [counted(main.id, input.status, 1)]);
+    await search.index(tx, [id]);
+    const response = await responseOf(tx, scope, id);
+    await audit(tx, {
       action: 'create',
       entityType: 'product',
       entityId: id,
@@ -121,18 +118,18 @@ export async function createProduct(
 
 /** Applies a merge-patch; `buybackPrices` merges the states sent into the current prices. */
 export async function updateProduct(
-  deps: ProductDeps,
-  actor: Actor,
+  ctx: RequestContext,
+  search: ProductSearch,
   id: string,
   input: PatchProductRequest,
 ): Promise<ProductResponse> {
-  const scope = writeScope(actor);
-  return deps.db.transaction().execute(async (trx) => {
-    const current = await repo.findProduct(trx, scope, id, { forUpdate: true });
+  const scope = writeScope(ctx);
+  return transact(ctx, async (tx) => {
+    const current = await repo.findProduct(tx, scope, id, { forUpdate: true });
     if (!current) throw notFound('product');
-    const before = (await toResponses(trx, [current]))[0] as ProductResponse;
+    const before = (await toResponses(tx, [current]))[0] as ProductResponse;
     const { main, secondary } = await resolveCategories(
-      trx,
+      tx,
       scope,
       input.mainCategoryId ?? current.main_category_id,
       input.secondaryCategoryIds ?? current.secondary_category_ids,
@@ -146,7 +143,7 @@ export async function updateProduct(
         },
       ]);
     }
-    await checkCatalogTranslations(trx, current.account_id, [
+    await checkCatalogTranslations(tx, current.account_id, [
       { path: 'translations', translations: input.translations },
     ]);
     const texts = {
@@ -157,7 +154,7 @@ export async function updateProduct(
       reference: input.reference === undefined ? current.reference : input.reference,
     };
     const status = input.status ?? current.status;
-    await repo.updateProduct(trx, id, {
+    await repo.updateProduct(tx, id, {
       main_category_id: main.id,
       secondary_category_ids: secondary,
       name: texts.name,
@@ -182,13 +179,13 @@ export async function updateProduct(
       ...derivedColumns(texts, main.sort_label),
     });
     if (main.id !== current.main_category_id || status !== current.status)
-      await repo.adjustCategoryCounts(trx, [
+      await repo.adjustCategoryCounts(tx, [
         counted(current.main_category_id, current.status, -1),
         counted(main.id, status, 1),
       ]);
-    await deps.search.index(trx, [id]);
-    const after = await responseOf(trx, scope, id);
-    await writeAudit(trx, actor, {
+    await search.index(tx, [id]);
+    const after = await responseOf(tx, scope, id);
+    await audit(tx, {
       action: 'update',
       entityType: 'product',
       entityId: id,
@@ -201,49 +198,48 @@ export async function updateProduct(
 }
 
 /** A product may be deleted while no buyback references it (buybacks do not exist yet). */
-export async function deleteProduct(deps: ProductDeps, actor: Actor, id: string): Promise<void> {
-  const scope = writeScope(actor);
-  const files = await deps.db.transaction().execute(async (trx) => {
-    const current = await repo.findProduct(trx, scope, id, { forUpdate: true });
+export async function deleteProduct(ctx: RequestContext, search: ProductSearch, id: string): Promise<void> {
+  const scope = writeScope(ctx);
+  await transact(ctx, async (tx) => {
+    const current = await repo.findProduct(tx, scope, id, { forUpdate: true });
     if (!current) throw notFound('product');
-    const before = (await toResponses(trx, [current]))[0];
-    await repo.deleteProduct(trx, id);
-    await repo.adjustCategoryCounts(trx, [counted(current.main_category_id, current.status, -1)]);
-    await deps.search.index(trx, [id]);
-    await writeAudit(trx, actor, {
+    const before = (await toResponses(tx, [current]))[0];
+    await repo.deleteProduct(tx, id);
+    await repo.adjustCategoryCounts(tx, [counted(current.main_category_id, current.status, -1)]);
+    await search.index(tx, [id]);
+    await audit(tx, {
       action: 'remove',
       entityType: 'product',
       entityId: id,
       accountId: current.account_id,
       before,
     });
-    return [current.image_key, current.image_hd_key];
+    // the files are only garbage once the product is gone: failing to delete them fails nothing
+    for (const key of [current.image_key, current.image_hd_key])
+      if (key) tx.afterCommit(() => ctx.deps.storage.remove(key).catch(() => {}));
   });
-  for (const key of files) if (key) await deps.storage.remove(key).catch(() => {});
 }
 
 /** Sets (or, with null, removes) the product's image or HD image, with its audit row. */
 export async function replaceProductImage(
-  deps: ProductDeps,
-  actor: Actor,
+  ctx: RequestContext,
   id: string,
   kind: ProductImageKind,
   data: Buffer | null,
 ): Promise<ProductResponse> {
-  const scope = writeScope(actor);
-  if (!(await repo.findProduct(deps.db, scope, id))) throw notFound('product');
-  const key = data
-    ? await storeImage(deps.storage, kind === 'image' ? 'products' : 'products-hd', data)
-    : null;
+  const scope = writeScope(ctx);
+  const { storage } = ctx.deps;
+  if (!(await repo.findProduct(ctx, scope, id))) throw notFound('product');
+  const key = data ? await storeImage(storage, kind === 'image' ? 'products' : 'products-hd', data) : null;
   const column = kind === 'image' ? 'image_key' : 'image_hd_key';
-  return swapStoredImage(deps.storage, key, () =>
-    deps.db.transaction().execute(async (trx) => {
-      const current = await repo.findProduct(trx, scope, id, { forUpdate: true });
+  return swapStoredImage(storage, key, () =>
+    transact(ctx, async (tx) => {
+      const current = await repo.findProduct(tx, scope, id, { forUpdate: true });
       if (!current) throw notFound('product');
-      const before = (await toResponses(trx, [current]))[0];
-      await repo.updateProduct(trx, id, { [column]: key });
-      const after = await responseOf(trx, scope, id);
-      await writeAudit(trx, actor, {
+      const before = (await toResponses(tx, [current]))[0];
+      await repo.updateProduct(tx, id, { [column]: key });
+      const after = await responseOf(tx, scope, id);
+      await audit(tx, {
         action: 'update',
         entityType: 'product',
         entityId: id,

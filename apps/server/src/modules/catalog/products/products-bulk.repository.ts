@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db';
 
-/** Products written in bulk (seeds and imports): one statement per chunk, counters recomputed after. */
+/**
+ * Products written in bulk (seeds and imports): one statement per chunk, the category counters
+ * recomputed after (the seeds': seed/catalog-counters.ts).
+ */
 
 /** A product as the bulk insert takes it: every column given. */
 export interface NewProduct {
@@ -38,7 +41,7 @@ export interface NewProduct {
 
 /**
  * Inserts many products in one statement: one array per column, `unnest`ed (imports and seeds).
- * The caller adjusts the category counters and the search index in the same transaction.
+ * The caller adjusts the category counters and writes the search documents in the same transaction.
  */
 export async function insertProducts(trx: Db, rows: readonly NewProduct[]): Promise<void> {
   if (rows.length === 0) return;
@@ -67,15 +70,4 @@ export async function insertProducts(trx: Db, rows: readonly NewProduct[]): Prom
       comment_for_seller, status, price_functional, price_grade_a, price_grade_b, price_grade_c, price_grade_d,
       price_grade_e, buyback_zero_not_allowed, length, width, height, weight, buyer_reference, sort_name, sort_brand,
       sort_category, filter_text)`.execute(trx);
-}
-
-/** Recomputes the product counters of a catalogue's categories (after a bulk insert). */
-export async function recountCategories(trx: Db, accountId: string): Promise<void> {
-  await sql`
-    UPDATE categories AS c
-    SET product_count = coalesce(n.products, 0), published_product_count = coalesce(n.published, 0)
-    FROM categories AS k
-    LEFT JOIN (SELECT main_category_id, count(*)::int AS products, (count(*) FILTER (WHERE status = 'published'))::int AS published
-               FROM products WHERE account_id = ${accountId} GROUP BY main_category_id) AS n ON n.main_category_id = k.id
-    WHERE c.id = k.id AND k.account_id = ${accountId}`.execute(trx);
 }

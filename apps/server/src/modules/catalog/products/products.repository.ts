@@ -1,6 +1,12 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
-import type { Db } from '../../../platform/db';
 import type { ProductsTable } from '../../../platform/db.types';
+import {
+  type BaseContext,
+  type InTransaction,
+  type Reader,
+  readerOf,
+} from '../../../platform/request-context';
+import { deleteOwned, updateOwned } from '../../../platform/scoped-writes';
 import type { CatalogScope } from '../catalog-scope';
 import { productInScope } from '../catalog-scope.sql';
 
@@ -10,7 +16,9 @@ export type ProductRow = Selectable<ProductsTable> & {
   main_path: string;
 };
 
-export const withMainCategory = (db: Db) =>
+type Tx = InTransaction<BaseContext>;
+
+export const withMainCategory = (db: Reader) =>
   db
     .selectFrom('products as p')
     .innerJoin('categories as mc', 'mc.id', 'p.main_category_id')
@@ -19,18 +27,18 @@ export const withMainCategory = (db: Db) =>
 
 /** A product the scope reads; locked for the rest of the transaction when asked. */
 export async function findProduct(
-  db: Db,
+  ctx: BaseContext,
   scope: CatalogScope,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<ProductRow | undefined> {
-  let query = withMainCategory(db).where('p.id', '=', id).where(productInScope(scope));
+  let query = withMainCategory(readerOf(ctx)).where('p.id', '=', id).where(productInScope(scope));
   if (options.forUpdate) query = query.forUpdate('p');
   return query.executeTakeFirst();
 }
 
-export async function findProductCategories(db: Db, scope: CatalogScope, id: string) {
-  return db
+export async function findProductCategories(ctx: BaseContext, scope: CatalogScope, id: string) {
+  return readerOf(ctx)
     .selectFrom('products as p')
     .select(['p.main_category_id', 'p.secondary_category_ids'])
     .where('p.id', '=', id)
@@ -55,9 +63,9 @@ export interface CategoryFacts {
  * Categories by id, whatever the scope: the categories and ancestors of products already read.
  * In a write, `share` locks them against a concurrent delete until the product is written.
  */
-export async function findCategoryFacts(db: Db, ids: string[], options: { share?: boolean } = {}) {
+export async function findCategoryFacts(ctx: BaseContext, ids: string[], options: { share?: boolean } = {}) {
   if (ids.length === 0) return [];
-  let query = db
+  let query = readerOf(ctx)
     .selectFrom('categories')
     .select([
       'id',
@@ -79,22 +87,21 @@ export async function findCategoryFacts(db: Db, ids: string[], options: { share?
 // ---------- writes ----------
 
 export async function insertProduct(
-  trx: Db,
+  tx: Tx,
   values: Insertable<ProductsTable> & { id: string },
 ): Promise<void> {
-  await trx.insertInto('products').values(values).execute();
+  await tx.trx.insertInto('products').values(values).execute();
 }
 
-export async function updateProduct(trx: Db, id: string, values: Updateable<ProductsTable>): Promise<void> {
-  await trx
-    .updateTable('products')
+export async function updateProduct(tx: Tx, id: string, values: Updateable<ProductsTable>): Promise<void> {
+  await updateOwned(tx, 'products')
     .set({ ...values, updated_at: sql`now()` })
     .where('id', '=', id)
     .execute();
 }
 
-export async function deleteProduct(trx: Db, id: string): Promise<void> {
-  await trx.deleteFrom('products').where('id', '=', id).execute();
+export async function deleteProduct(tx: Tx, id: string): Promise<void> {
+  await deleteOwned(tx, 'products').where('id', '=', id).execute();
 }
 
 export interface CountDelta {
@@ -103,14 +110,31 @@ export interface CountDelta {
   published: number;
 }
 
-/** Adds to the per-category counters (increments stay right when writes run concurrently). */
-export async function adjustCategoryCounts(trx: Db, deltas: CountDelta[]): Promise<void> {
-  const changed = deltas.filter((d) => d.products !== 0 || d.published !== 0);
+/**
+ * Adds to the per-category counters (increments stay right when writes run concurrently), in one
+ * statement. The deltas of one category are summed first: an update joins each row to one delta.
+ */
+export async function adjustCategoryCounts(tx: Tx, deltas: CountDelta[]): Promise<void> {
+  const summed = new Map<string, CountDelta>();
+  for (const d of deltas) {
+    const sum = summed.get(d.categoryId) ?? { categoryId: d.categoryId, products: 0, published: 0 };
+    summed.set(d.categoryId, {
+      ...sum,
+      products: sum.products + d.products,
+      published: sum.published + d.published,
+    });
+  }
+  const changed = [...summed.values()].filter((d) => d.products !== 0 || d.published !== 0);
   if (changed.length === 0) return;
-  await sql`
-    UPDATE categories AS c
-    SET product_count = c.product_count + d.products, published_product_count = c.published_product_count + d.published
-    FROM unnest(${changed.map((d) => d.categoryId)}::uuid[], ${changed.map((d) => d.products)}::int[], ${changed.map((d) => d.published)}::int[])
-      AS d(category_id, products, published)
-    WHERE c.id = d.category_id`.execute(trx);
+  const rows = sql<{ category_id: string; products: number; published: number }>`(
+    SELECT * FROM unnest(${changed.map((c) => c.categoryId)}::uuid[], ${changed.map((c) => c.products)}::int[], ${changed.map((c) => c.published)}::int[])
+      AS d(category_id, products, published))`;
+  await updateOwned(tx, 'categories')
+    .from(rows.as('d'))
+    .set({
+      product_count: sql`categories.product_count + d.products`,
+      published_product_count: sql`categories.published_product_count + d.published`,
+    })
+    .where(sql<boolean>`categories.id = d.category_id`)
+    .execute();
 }

@@ -9,19 +9,22 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../platform/auth-hook';
+import type { AppDeps } from '../../../platform/deps';
+import { pageResponse } from '../../../platform/pagination';
+import { contextOf } from '../../../platform/request-context';
 import { readUploadedFile } from '../../accounts/uploaded-file';
 import { CATALOG_IMAGE_MAX_BYTES, sendImage } from '../catalog-images';
 import { foldArrayKeys } from '../query-arrays';
+import type { ProductSearch } from '../search/product-search';
 import * as writes from './product-writes.service';
 import * as products from './products.service';
 
 const tags = ['catalogue: products'];
 const ImageQuery = z.object({ v: z.string().max(64).optional() });
 
-export function registerProductRoutes(fastify: FastifyInstance, deps: writes.ProductDeps): void {
+/** The product routes; `search` is the catalogue's search engine, which product writes keep up to date. */
+export function registerProductRoutes(fastify: FastifyInstance, deps: AppDeps, search: ProductSearch): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
 
   app.get(
     '/products',
@@ -30,7 +33,10 @@ export function registerProductRoutes(fastify: FastifyInstance, deps: writes.Pro
       preValidation: foldArrayKeys,
       schema: { tags, querystring: ListProductsQuery, response: { 200: ProductListResponse } },
     },
-    async (request) => products.listProducts(db, actorOf(request), request.query, request.url),
+    async (request) => {
+      const page = await products.listProducts(contextOf(request, deps), request.query);
+      return { ...pageResponse(page, request.query, request.url), totalItemsCapped: page.totalItemsCapped };
+    },
   );
 
   app.get(
@@ -40,7 +46,7 @@ export function registerProductRoutes(fastify: FastifyInstance, deps: writes.Pro
       config: { permission: ['product.detail', 'buyback.create'] },
       schema: { tags, params: IdParams, response: { 200: ProductResponse } },
     },
-    async (request) => products.getProduct(db, actorOf(request), request.params.id),
+    async (request) => products.getProduct(contextOf(request, deps), request.params.id),
   );
 
   app.post(
@@ -50,7 +56,7 @@ export function registerProductRoutes(fastify: FastifyInstance, deps: writes.Pro
       schema: { tags, body: CreateProductRequest, response: { 201: ProductResponse } },
     },
     async (request, reply) =>
-      reply.code(201).send(await writes.createProduct(deps, actorOf(request), request.body)),
+      reply.code(201).send(await writes.createProduct(contextOf(request, deps), search, request.body)),
   );
 
   app.patch(
@@ -59,14 +65,15 @@ export function registerProductRoutes(fastify: FastifyInstance, deps: writes.Pro
       config: { permission: 'product.create' },
       schema: { tags, params: IdParams, body: PatchProductRequest, response: { 200: ProductResponse } },
     },
-    async (request) => writes.updateProduct(deps, actorOf(request), request.params.id, request.body),
+    async (request) =>
+      writes.updateProduct(contextOf(request, deps), search, request.params.id, request.body),
   );
 
   app.delete(
     '/products/:id',
     { config: { permission: 'product.create' }, schema: { tags, params: IdParams } },
     async (request, reply) => {
-      await writes.deleteProduct(deps, actorOf(request), request.params.id);
+      await writes.deleteProduct(contextOf(request, deps), search, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -85,7 +92,7 @@ export function registerProductRoutes(fastify: FastifyInstance, deps: writes.Pro
       },
       async (request) => {
         const data = await readUploadedFile(request, CATALOG_IMAGE_MAX_BYTES);
-        return writes.replaceProductImage(deps, actorOf(request), request.params.id, kind, data);
+        return writes.replaceProductImage(contextOf(request, deps), request.params.id, kind, data);
       },
     );
 
@@ -95,7 +102,7 @@ export function registerProductRoutes(fastify: FastifyInstance, deps: writes.Pro
         config: { permission: 'product.create' },
         schema: { tags, params: IdParams, response: { 200: ProductResponse } },
       },
-      async (request) => writes.replaceProductImage(deps, actorOf(request), request.params.id, kind, null),
+      async (request) => writes.replaceProductImage(contextOf(request, deps), request.params.id, kind, null),
     );
 
     app.get(
@@ -108,7 +115,7 @@ export function registerProductRoutes(fastify: FastifyInstance, deps: writes.Pro
         sendImage(
           request,
           reply,
-          await products.readProductImage(deps, actorOf(request), request.params.id, kind),
+          await products.readProductImage(contextOf(request, deps), request.params.id, kind),
         ),
     );
   }

@@ -4,8 +4,8 @@ import {
   SEARCH_PAGE_SIZE,
   type SearchProductsQuery,
 } from '@reprise/shared';
-import type { Actor } from '../../../platform/context';
 import type { Db } from '../../../platform/db';
+import type { BaseContext, Reader } from '../../../platform/request-context';
 import { imageUrl } from '../catalog-images';
 import { type CatalogScope, readScope } from '../catalog-scope';
 import { normalize, wordsOf } from '../catalog-text';
@@ -78,7 +78,7 @@ function toHit(p: HitRow, matchedBy: 'code' | 'text', terms: readonly string[]):
  * What the catalogue says of the query: which words are catalogue words or begin one, the
  * corrections of the others (typo tolerance), and whether any of its codes is a product's.
  */
-async function queryKnowledge(db: Db, scope: CatalogScope, words: string[], codes: string[]) {
+async function queryKnowledge(db: Reader, scope: CatalogScope, words: string[], codes: string[]) {
   if (words.length === 0) return { known: {}, codesFound: true };
   const facts = await repo.queryFacts(db, scope, words, words.filter(isCorrectable), codes);
   const known: Record<string, KnownWord> = {};
@@ -93,7 +93,7 @@ async function queryKnowledge(db: Db, scope: CatalogScope, words: string[], code
 
 /** Without a query, the published products of the categories asked, by name: the product list's own path. */
 async function browse(
-  db: Db,
+  db: Reader,
   scope: CatalogScope,
   categoryIds: string[] | undefined,
   page: { offset: number; limit: number },
@@ -114,60 +114,66 @@ async function browse(
 }
 
 /**
+ * Writes the search documents (and catalogue words) of these products as they are now, in the
+ * caller's transaction; answers the ids found. Bulk loads call it alone (seed/catalog.ts): their
+ * products all exist.
+ */
+export async function writeDocuments(trx: Db, productIds: readonly string[]): Promise<Set<string>> {
+  const products = await repo.productsToIndex(trx, productIds);
+  const documents = products.map(toDocument);
+  await repo.upsertDocuments(trx, documents);
+  const words = new Map<string, { accountId: string; word: string }>();
+  for (const d of documents)
+    for (const word of wordsOf(d.text)) words.set(`${d.accountId} ${word}`, { accountId: d.accountId, word });
+  await repo.addWords(trx, [...words.values()]);
+  return new Set(products.map((p) => p.id));
+}
+
+/** One page of the search within a catalogue, read on `db`. */
+async function searchIn(
+  db: Reader,
+  scope: CatalogScope,
+  query: SearchProductsQuery,
+): Promise<ProductSearchResult> {
+  const { words, codes } = parseQuery(query.q);
+  const categoryIds = query.category?.length ? await expandSubtrees(db, scope, query.category) : undefined;
+  const page = { offset: (query.page - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
+  if (words.length === 0 && codes.length === 0) return browse(db, scope, categoryIds, page);
+  const { known, codesFound } = await queryKnowledge(db, scope, words, codes);
+  const corrections = Object.fromEntries(
+    Object.entries(known).flatMap(([word, k]) => (k.corrections.length ? [[word, k.corrections]] : [])),
+  );
+  const match: repo.SearchMatch = {
+    ...textTiers(words, known),
+    codes: codesFound ? codes : [],
+    categoryIds,
+  };
+  const ranked = await repo.searchPage(db, scope, match, page);
+  const counted =
+    ranked.matches ?? (await repo.countMatches(db, scope, match, SEARCH_COUNT_LIMIT + 1, ranked.estimate));
+  const totalItemsCapped = counted > SEARCH_COUNT_LIMIT;
+  const totalItems = Math.min(counted, SEARCH_COUNT_LIMIT);
+  const terms = [...words, ...Object.values(corrections).flat()];
+  const hits = ranked.hits.map((hit) => toHit(hit, hit.by_code ? 'code' : 'text', hit.by_code ? [] : terms));
+  return { hits, totalItems, totalItemsCapped, corrections };
+}
+
+/**
  * The search on PostgreSQL: full text (`tsvector`, `simple` configuration, over text normalised
  * here) with words matched as prefixes, misspelt words corrected from the catalogue's word list by
  * pg_trgm similarity, and exact codes ranked first.
  */
-export function createPostgresProductSearch(db: Db): ProductSearch {
-  const engine: ProductSearch = {
-    async index(trx, productIds) {
-      const products = await repo.productsToIndex(trx, productIds);
-      const found = new Set(products.map((p) => p.id));
+export function createPostgresProductSearch(db: Reader): ProductSearch {
+  return {
+    async index(tx, productIds) {
+      const found = await writeDocuments(tx.trx, productIds);
       await repo.removeDocuments(
-        trx,
+        tx,
         productIds.filter((id) => !found.has(id)),
       );
-      const documents = products.map(toDocument);
-      await repo.upsertDocuments(trx, documents);
-      const words = new Map<string, { accountId: string; word: string }>();
-      for (const d of documents)
-        for (const word of wordsOf(d.text))
-          words.set(`${d.accountId} ${word}`, { accountId: d.accountId, word });
-      await repo.addWords(trx, [...words.values()]);
     },
-
-    search(actor: Actor, query: SearchProductsQuery): Promise<ProductSearchResult> {
-      return engine.searchCatalog(readScope(actor, query.accountId), query);
-    },
-
-    async searchCatalog(scope: CatalogScope, query: SearchProductsQuery): Promise<ProductSearchResult> {
-      const { words, codes } = parseQuery(query.q);
-      const categoryIds = query.category?.length
-        ? await expandSubtrees(db, scope, query.category)
-        : undefined;
-      const page = { offset: (query.page - 1) * SEARCH_PAGE_SIZE, limit: SEARCH_PAGE_SIZE };
-      if (words.length === 0 && codes.length === 0) return browse(db, scope, categoryIds, page);
-      const { known, codesFound } = await queryKnowledge(db, scope, words, codes);
-      const corrections = Object.fromEntries(
-        Object.entries(known).flatMap(([word, k]) => (k.corrections.length ? [[word, k.corrections]] : [])),
-      );
-      const match: repo.SearchMatch = {
-        ...textTiers(words, known),
-        codes: codesFound ? codes : [],
-        categoryIds,
-      };
-      const ranked = await repo.searchPage(db, scope, match, page);
-      const counted =
-        ranked.matches ??
-        (await repo.countMatches(db, scope, match, SEARCH_COUNT_LIMIT + 1, ranked.estimate));
-      const totalItemsCapped = counted > SEARCH_COUNT_LIMIT;
-      const totalItems = Math.min(counted, SEARCH_COUNT_LIMIT);
-      const terms = [...words, ...Object.values(corrections).flat()];
-      const hits = ranked.hits.map((hit) =>
-        toHit(hit, hit.by_code ? 'code' : 'text', hit.by_code ? [] : terms),
-      );
-      return { hits, totalItems, totalItemsCapped, corrections };
-    },
+    search: (ctx: BaseContext, query: SearchProductsQuery) =>
+      searchIn(ctx.db, readScope(ctx, query.accountId), query),
+    searchCatalog: (scope: CatalogScope, query: SearchProductsQuery) => searchIn(db, scope, query),
   };
-  return engine;
 }

@@ -1,6 +1,5 @@
 import type { ProductSearchHit, SearchProductsQuery } from '@reprise/shared';
-import type { Actor } from '../../../platform/context';
-import type { Db } from '../../../platform/db';
+import type { BaseContext, InTransaction } from '../../../platform/request-context';
 import type { CatalogScope } from '../catalog-scope';
 
 export interface ProductSearchResult {
@@ -19,10 +18,16 @@ export interface ProductSearchResult {
  * index never disagrees with the catalogue.
  */
 export interface ProductSearch {
-  /** One page (SEARCH_PAGE_SIZE hits) of the published products of the actor's catalogue. */
-  search(actor: Actor, query: SearchProductsQuery): Promise<ProductSearchResult>;
+  /**
+   * One page (SEARCH_PAGE_SIZE hits) of the published products of the context's catalogue
+   * (catalog-scope.ts `readScope`: a visitor's is its site's).
+   */
+  search(ctx: BaseContext, query: SearchProductsQuery): Promise<ProductSearchResult>;
   /** The same search within a catalogue named by its scope (the public site searches its retailer's). */
   searchCatalog(scope: CatalogScope, query: SearchProductsQuery): Promise<ProductSearchResult>;
-  /** Brings these products' documents up to date; a product that no longer exists leaves the index. */
-  index(trx: Db, productIds: readonly string[]): Promise<void>;
+  /**
+   * Brings these products' documents up to date in the command's transaction (a request's, or a
+   * job's in a system context); a product that no longer exists leaves the index.
+   */
+  index(tx: InTransaction<BaseContext>, productIds: readonly string[]): Promise<void>;
 }

@@ -1,6 +1,16 @@
 import { type ProductResponse, type ProductSearchResponse, SEARCH_COUNT_LIMIT } from '@reprise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { C, type CatalogKit, DEMO_CATALOG, newProduct, startCatalogKit, type Who } from '../catalog.test-kit';
+import { systemContext, transact } from '../../../platform/request-context';
+import {
+  C,
+  type CatalogKit,
+  DEMO,
+  DEMO_CATALOG,
+  newProduct,
+  startCatalogKit,
+  type Who,
+} from '../catalog.test-kit';
+import { createPostgresProductSearch } from './postgres-product-search';
 import { searchTuning } from './search.repository';
 
 let k: CatalogKit;
@@ -218,6 +228,22 @@ describe('product search index', () => {
     expect((await search(q('esmeralda'))).totalItems).toBe(1);
     await k.patch('rmu', `/api/products/${id}`, { status: 'draft' });
     expect((await search(q('esmeralda'))).totalItems).toBe(0);
+  });
+
+  it('brings documents up to date from a job too, in a system context of the account', async () => {
+    const created = await k.post(
+      'rmu',
+      '/api/products',
+      newProduct({ name: 'Walkman Frollo', status: 'published' }),
+    );
+    const id = created.json().id;
+    // a write the index has not followed (an import job writes so before indexing its products)
+    await k.t.db.updateTable('products').set({ name: 'Walkman Clopin' }).where('id', '=', id).execute();
+    expect((await search(q('clopin'))).totalItems).toBe(0);
+    const job = systemContext(k.t.deps, { kind: 'account', accountId: DEMO.accounts.demoRetail });
+    await transact(job, (tx) => createPostgresProductSearch(k.t.db).index(tx, [id]));
+    expect((await search(q('clopin'))).member.map((h) => h.id)).toEqual([id]);
+    expect((await search(q('frollo'))).totalItems).toBe(0);
   });
 });
 

@@ -1,9 +1,16 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { Db } from '../../../platform/db';
+import { CUSTOM_PLAN, type Db } from '../../../platform/db';
+import type { BaseContext, InTransaction, Reader } from '../../../platform/request-context';
+import { deleteOwned } from '../../../platform/scoped-writes';
 import type { CatalogScope } from '../catalog-scope';
 import { categoryInScope } from '../catalog-scope.sql';
 
-/** The SQL of the PostgreSQL product search: its documents, its word list, its queries. */
+/**
+ * The SQL of the PostgreSQL product search: its documents, its word list, its queries. Queries
+ * read on the connection they are given. Documents and words are written in the caller's
+ * transaction, a command's or a bulk seed's (which has no context); documents are removed only
+ * within the context's account scope.
+ */
 
 export interface SearchDocument {
   productId: string;
@@ -58,10 +65,12 @@ export async function upsertDocuments(trx: Db, docs: readonly SearchDocument[]):
   );
 }
 
-export async function removeDocuments(trx: Db, productIds: readonly string[]): Promise<void> {
+export async function removeDocuments(
+  tx: InTransaction<BaseContext>,
+  productIds: readonly string[],
+): Promise<void> {
   if (productIds.length === 0) return;
-  await trx
-    .deleteFrom('product_search_documents')
+  await deleteOwned(tx, 'product_search_documents')
     .where('product_id', '=', sql<string>`any(${[...productIds]}::uuid[])`)
     .execute();
 }
@@ -122,7 +131,7 @@ export interface WordFacts {
  * word list only grows, so a word it lacks is in no document.
  */
 export async function queryFacts(
-  db: Db,
+  db: Reader,
   scope: CatalogScope,
   words: readonly string[],
   toCorrect: readonly string[],
@@ -163,7 +172,7 @@ export interface SearchMatch {
 }
 
 /** The published documents of the scope (and of the categories asked). */
-function candidates(db: Db, scope: CatalogScope, m: SearchMatch) {
+function candidates(db: Reader, scope: CatalogScope, m: SearchMatch) {
   let query = db
     .selectFrom('product_search_documents as d')
     .where(documentInScope(scope))
@@ -191,7 +200,7 @@ const asFilter = (condition: Expression<SqlBool>) => sql<SqlBool>`(${condition})
  * between sorting the matches and walking the order's index, not to count them.
  */
 async function estimatedMatches(
-  db: Db,
+  db: Reader,
   scope: CatalogScope,
   m: SearchMatch,
   where?: Expression<SqlBool>,
@@ -250,7 +259,7 @@ function tiersOf(m: SearchMatch) {
  * prefix, then the corrections; within a tier the shortest text (the closest name).
  */
 export async function searchPage(
-  db: Db,
+  db: Reader,
   scope: CatalogScope,
   m: SearchMatch,
   page: { offset: number; limit: number },
@@ -264,7 +273,7 @@ export async function searchPage(
 }
 
 /** What a hit shows of each product: the ranked ids (with their `position`) joined to the products. */
-function rankedHits(db: Db, ranked: Expression<unknown>) {
+function rankedHits(db: Reader, ranked: Expression<unknown>) {
   return db
     .selectFrom(sql<{ product_id: string; by_code: boolean; position: number }>`(${ranked})`.as('r'))
     .innerJoin('products as p', 'p.id', 'r.product_id')
@@ -302,7 +311,7 @@ const numbered = (page: Expression<unknown>) =>
  * the hits show: one statement. Past the last page the single row still carries the count.
  */
 async function sortedMatches(
-  db: Db,
+  db: Reader,
   scope: CatalogScope,
   m: SearchMatch,
   page: { offset: number; limit: number },
@@ -338,7 +347,7 @@ async function sortedMatches(
       SELECT count(*) AS matches FROM (${found.select(sql`1`.as('one')).limit(searchTuning.sortUpToMatches + 1)}) AS m
     )
     SELECT n.matches, h.* FROM n LEFT JOIN LATERAL (${rankedHits(db, numbered(pageQuery))}) AS h ON true
-    ORDER BY h.position`.execute(db);
+    ORDER BY h.position ${CUSTOM_PLAN}`.execute(db);
   const matches = Number(rows.rows[0]?.matches ?? 0);
   return {
     hits: rows.rows.flatMap(({ matches: _, ...hit }) => (hit.id ? [hit as RankedHit] : [])),
@@ -351,7 +360,7 @@ async function sortedMatches(
  * few matches is read and sorted; a tier of many is read in its order along the index.
  */
 async function pageTierByTier(
-  db: Db,
+  db: Reader,
   scope: CatalogScope,
   m: SearchMatch,
   page: { offset: number; limit: number },
@@ -381,7 +390,7 @@ async function pageTierByTier(
 
 /** The first matches of a tier in its order, along the (account, published, length, text) index. */
 async function walkTier(
-  db: Db,
+  db: Reader,
   scope: CatalogScope,
   m: SearchMatch,
   part: { offset: number; limit: number },
@@ -395,7 +404,7 @@ async function walkTier(
     .orderBy('d.product_id')
     .offset(part.offset)
     .limit(part.limit);
-  return rankedHits(db, numbered(walk)).execute();
+  return rankedHits(db, numbered(walk)).modifyEnd(CUSTOM_PLAN).execute();
 }
 
 /**
@@ -406,7 +415,7 @@ async function walkTier(
  * rows. Only the branch the CASE takes is run.
  */
 export async function countMatches(
-  db: Db,
+  db: Reader,
   scope: CatalogScope,
   m: SearchMatch,
   limit: number,
@@ -427,6 +436,6 @@ export async function countMatches(
     SELECT CASE WHEN ${estimate}::float8 >= (${published}) * ${searchTuning.countByScanFromShare}::float8
       THEN (SELECT count(*) FROM (${byScan}) AS s)
       ELSE (SELECT count(*) FROM (SELECT 1 FROM matched LIMIT ${limit}) AS b)
-    END AS total`.execute(db);
+    END AS total ${CUSTOM_PLAN}`.execute(db);
   return Number(result.rows[0]?.total ?? 0);
 }

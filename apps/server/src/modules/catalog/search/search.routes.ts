@@ -1,14 +1,15 @@
 import { ProductSearchResponse, SEARCH_PAGE_SIZE, SearchProductsQuery } from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../../platform/auth-hook';
-import { collection } from '../../../platform/pagination';
+import type { AppDeps } from '../../../platform/deps';
+import { pageResponse } from '../../../platform/pagination';
+import { contextOf } from '../../../platform/request-context';
 import { foldArrayKeys } from '../query-arrays';
 import type { ProductSearch } from './product-search';
 
 const tags = ['catalogue: search'];
 
-export function registerSearchRoutes(fastify: FastifyInstance, search: ProductSearch): void {
+export function registerSearchRoutes(fastify: FastifyInstance, deps: AppDeps, search: ProductSearch): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -20,12 +21,11 @@ export function registerSearchRoutes(fastify: FastifyInstance, search: ProductSe
       schema: { tags, querystring: SearchProductsQuery, response: { 200: ProductSearchResponse } },
     },
     async (request) => {
-      const result = await search.search(actorOf(request), request.query);
-      const page = collection(
-        result.hits,
-        result.totalItems,
-        request.query.page,
-        SEARCH_PAGE_SIZE,
+      const { query } = request;
+      const result = await search.search(contextOf(request, deps), query);
+      const page = pageResponse(
+        { member: result.hits, totalItems: result.totalItems },
+        { page: query.page, itemsPerPage: SEARCH_PAGE_SIZE },
         request.url,
       );
       return { ...page, corrections: result.corrections, totalItemsCapped: result.totalItemsCapped };

@@ -4,12 +4,12 @@ import type {
   CategoryTreeNode,
   Collection,
   CreateCategoryRequest,
-  OrganizationResponse,
+  LinkedBuyer,
+  LinkedBuyersResponse,
   PatchCategoryRequest,
 } from '@reprise/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { organizationsKeys } from '../../entities/entities.queries';
 import { categoriesKeys, productsKeys } from '../catalog-keys';
 
 export { categoriesKeys };
@@ -65,37 +65,16 @@ export function useCategoryAncestry(id: string) {
 }
 
 /** A buyer account a category may belong to, with the warehouses that may receive its products. */
-export interface BuyerChoice {
-  accountId: string;
-  name: string;
-  warehouses: { id: string; commonName: string }[];
-}
+export type BuyerChoice = LinkedBuyer;
 
-function buyerChoices(warehouses: OrganizationResponse[]): BuyerChoice[] {
-  const buyers = new Map<string, BuyerChoice>();
-  for (const warehouse of warehouses) {
-    const buyer = buyers.get(warehouse.accountId) ?? {
-      accountId: warehouse.accountId,
-      name: warehouse.parentCommonName ?? warehouse.commonName,
-      warehouses: [],
-    };
-    buyer.warehouses.push({ id: warehouse.id, commonName: warehouse.commonName });
-    buyers.set(warehouse.accountId, buyer);
-  }
-  return [...buyers.values()].sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** The buyers of the retailer (through the warehouses its entities work with) and their warehouses. */
+/** The linked buyers of the retailer (set by platform operators) and their warehouses: a category's buyer is one of them. */
 export function useBuyerChoices(retailerAccountId: string | null) {
   return useQuery({
-    // Under the organisations' keys: entity writes refresh it.
-    queryKey: [...organizationsKeys.connectedWarehouses(), retailerAccountId] as const,
+    queryKey: ['linked-buyers', retailerAccountId] as const,
     queryFn: ({ signal }) =>
-      api.get<OrganizationResponse[]>('/organizations/connected-warehouses', {
-        query: { accountId: retailerAccountId },
-        signal,
-      }),
-    select: buyerChoices,
+      api.get<LinkedBuyersResponse>(`/account/${retailerAccountId}/linked-buyers`, { signal }),
+    select: (response) => response.buyers,
+    enabled: retailerAccountId !== null,
   });
 }
 

@@ -1,7 +1,8 @@
 import { MultiSelect, Select, SimpleGrid } from '@mantine/core';
 import { type CategoryResponse, MAX_PAGE_SIZE } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
-import { useOrganizations } from '../../entities/entities.queries';
+import { useSession } from '../../../app/session';
+import { useOrganizations } from '../../organizations/organizations.queries';
 import { useBuyerChoices } from './categories.queries';
 import type { CategoryForm } from './use-category-form';
 
@@ -36,8 +37,17 @@ export function CatalogueAccountSelect({ form }: { form: CategoryForm }) {
 /** The buyer (fixed after creation) and the warehouses that receive the category's products. */
 export function BuyerFields({ form, category }: { form: CategoryForm; category: CategoryResponse | null }) {
   const { t } = useTranslation('categories');
+  const { module, user, can } = useSession();
   const editing = category !== null;
-  const choices = useBuyerChoices(editing ? category.accountId : form.values.accountId);
+  // an operator names the catalogue first; everyone else writes their own account's; readers choose nothing
+  const accountId = !can('category.create')
+    ? null
+    : editing
+      ? category.accountId
+      : module === 'root'
+        ? form.values.accountId
+        : (user?.accountId ?? null);
+  const choices = useBuyerChoices(accountId);
   const { buyerAccountId } = form.values;
   const buyers = (choices.data ?? []).map((b) => ({ value: b.accountId, label: b.name }));
   if (category && !buyers.some((b) => b.value === category.buyerAccountId))

@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
-import type { CategoryRef, QuestionResponse } from '@reprise/shared';
+import type { CategoryRef, DiagnosticQuestionResponse } from '@reprise/shared';
 import { IconCategory, IconClipboardList, IconPlaylistAdd } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,18 +10,18 @@ import { EmptyState } from '../../../ui/empty-state';
 import { PageLoader } from '../../../ui/page-loader';
 import { useCategoryAncestry } from '../categories/categories.queries';
 import { useDiagnosticBreadcrumbs } from './diagnostic-breadcrumbs';
-import { OwnQuestionsList } from './own-questions-list';
-import { QuestionCard } from './question-card';
-import { QuestionDeleteModal } from './question-delete-modal';
-import { useCategoryQuestions, useQuestionsOf } from './questions.queries';
+import { DiagnosticQuestionCard } from './diagnostic-question-card';
+import { DiagnosticQuestionDeleteModal } from './diagnostic-question-delete-modal';
+import { useCategoryDiagnosticQuestions, useDiagnosticQuestionsOf } from './diagnostic-questions.queries';
+import { OwnDiagnosticQuestionsList } from './own-diagnostic-questions-list';
 
 interface InheritedGroup {
   category: CategoryRef;
-  questions: QuestionResponse[];
+  questions: DiagnosticQuestionResponse[];
 }
 
 /** The ancestors' questions, asked first (root first), shown read-only with a link to where they are edited. */
-function InheritedQuestions({ groups }: { groups: InheritedGroup[] }) {
+function InheritedDiagnosticQuestions({ groups }: { groups: InheritedGroup[] }) {
   const { t } = useTranslation('diagnostic');
   // Numbered through the whole questionnaire, group after group.
   const firstNumbers = groups.map((_, index) =>
@@ -39,7 +39,7 @@ function InheritedQuestions({ groups }: { groups: InheritedGroup[] }) {
           </Text>
           <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
             {questions.map((question, position) => (
-              <QuestionCard
+              <DiagnosticQuestionCard
                 key={question.id}
                 question={question}
                 number={(firstNumbers[index] ?? 1) + position}
@@ -63,9 +63,9 @@ export function DiagnosticCategoryPage() {
   const ancestry = useCategoryAncestry(categoryId);
   const category = ancestry.data?.at(-1);
   const ancestors = ancestry.data?.slice(0, -1) ?? [];
-  const inherited = useQuestionsOf(ancestors.map((a) => a.id));
-  const own = useCategoryQuestions(categoryId);
-  const [deleting, setDeleting] = useState<QuestionResponse | null>(null);
+  const inherited = useDiagnosticQuestionsOf(ancestors.map((a) => a.id));
+  const own = useCategoryDiagnosticQuestions(categoryId);
+  const [deleting, setDeleting] = useState<DiagnosticQuestionResponse | null>(null);
   const breadcrumbs = useDiagnosticBreadcrumbs(undefined);
 
   const actions: PageHeaderAction[] = [];
@@ -106,7 +106,7 @@ export function DiagnosticCategoryPage() {
           <Text size="sm" c="dimmed" mb="md">
             {t('category.inheritedHelp')}
           </Text>
-          <InheritedQuestions groups={groups} />
+          <InheritedDiagnosticQuestions groups={groups} />
         </Card>
       )}
       <Card withBorder padding="md" component="section" aria-labelledby="own-questions">
@@ -132,7 +132,7 @@ export function DiagnosticCategoryPage() {
             }
           />
         ) : (
-          <OwnQuestionsList
+          <OwnDiagnosticQuestionsList
             categoryId={categoryId}
             questions={own.data}
             firstNumber={inheritedCount + 1}
@@ -140,7 +140,11 @@ export function DiagnosticCategoryPage() {
           />
         )}
       </Card>
-      <QuestionDeleteModal categoryId={categoryId} question={deleting} onClose={() => setDeleting(null)} />
+      <DiagnosticQuestionDeleteModal
+        categoryId={categoryId}
+        question={deleting}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }

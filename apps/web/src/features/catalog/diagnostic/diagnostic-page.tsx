@@ -22,7 +22,7 @@ interface TreeProps {
   label?: string;
 }
 
-function CategoryQuestionsTree({ nodes, counts, inherited, nested = false, label }: TreeProps) {
+function CategoryDiagnosticQuestionsTree({ nodes, counts, inherited, nested = false, label }: TreeProps) {
   const { t } = useTranslation('diagnostic');
   return (
     <ul className={nested ? classes.nested : classes.level} aria-label={label}>
@@ -45,7 +45,7 @@ function CategoryQuestionsTree({ nodes, counts, inherited, nested = false, label
               {node.status !== 'active' && <StatusBadge status={node.status} />}
             </Group>
             {node.children.length > 0 && (
-              <CategoryQuestionsTree
+              <CategoryDiagnosticQuestionsTree
                 nodes={node.children}
                 counts={counts}
                 inherited={inherited + own}
@@ -92,7 +92,7 @@ export function DiagnosticPage() {
         {shown.length === 0 ? (
           <EmptyState title={tree.data.length === 0 ? t('landing.empty') : t('landing.noMatch')} />
         ) : (
-          <CategoryQuestionsTree
+          <CategoryDiagnosticQuestionsTree
             nodes={shown}
             counts={index.data}
             inherited={0}

@@ -1,0 +1,84 @@
+import {
+  CART_MAX_ITEMS_MULTI,
+  CART_MAX_ITEMS_SINGLE,
+  computePrice,
+  type PaymentMethod,
+  type PriceBreakdown,
+  type PricingAnswer,
+  type ProductGrade,
+  type ShippingMethod,
+} from '@reprise/shared';
+import { AppError } from '../../platform/errors';
+import type { PricingContextRow, QuestionJson } from './buybacks.repository';
+
+/** The wizard's rules that need no database: a product's pricing context, its price, the cart's size. */
+
+export const productNotFound = () =>
+  new AppError('product_not_found', 'This product does not exist, is not published or is no longer offered.');
+
+export const hasFeature = (features: string[] | null | undefined, feature: string) =>
+  (features ?? []).includes(feature);
+
+export function cartMaxItems(features: string[] | null | undefined): number {
+  return hasFeature(features, 'multi_product_cart') ? CART_MAX_ITEMS_MULTI : CART_MAX_ITEMS_SINGLE;
+}
+
+export interface ProductContext {
+  row: PricingContextRow;
+  /** With their translations: the questionnaire answers in the reader's language. */
+  questions: QuestionJson[];
+  /** The product collects its IMEI and the account has imei_search_and_collect. */
+  imeiRequired: boolean;
+}
+
+/** A published product's pricing context; `product_not_found` for anything else. */
+export function productContextOf(
+  found: (PricingContextRow & { questions: QuestionJson[] }) | undefined,
+): ProductContext {
+  if (found?.status !== 'published') throw productNotFound();
+  const { questions, ...row } = found;
+  return {
+    row,
+    questions,
+    imeiRequired:
+      row.is_collecting_imei && hasFeature(row.enabled_premium_features, 'imei_search_and_collect'),
+  };
+}
+
+export const pricesOf = (row: PricingContextRow): Record<ProductGrade, number> => ({
+  functional: row.price_functional,
+  grade_a: row.price_grade_a,
+  grade_b: row.price_grade_b,
+  grade_c: row.price_grade_c,
+  grade_d: row.price_grade_d,
+  grade_e: row.price_grade_e,
+});
+
+/** The server's price: the shared pricing module, never a price sent by a client. */
+export function priceOf(
+  product: PricingContextRow,
+  answers: PricingAnswer[],
+  method: ShippingMethod | null,
+  payment: PaymentMethod | null,
+  propertyPath?: string,
+): { breakdown: PriceBreakdown; input: Parameters<typeof computePrice>[0] } {
+  const input = {
+    prices: pricesOf(product),
+    answers,
+    paymentModifier: payment?.modifier ?? null,
+    shippingModifier: method?.modifier ?? null,
+    bonusCents: 0,
+    buybackZeroNotAllowed: product.buyback_zero_not_allowed,
+  };
+  const breakdown = computePrice(input);
+  // zero refused: a zero total, or no price (zero) for the declared state
+  if (breakdown.zeroRefused || (product.buyback_zero_not_allowed && breakdown.basePriceCents === 0)) {
+    const message = 'This product cannot be bought back at this price (zero is not allowed).';
+    throw new AppError(
+      'no_buyback_price',
+      message,
+      propertyPath ? [{ propertyPath, message, code: 'no_buyback_price' }] : undefined,
+    );
+  }
+  return { breakdown, input };
+}
