@@ -2,7 +2,6 @@ import type { LogAction } from '@reprise/shared';
 import type { AuditEntity } from './audit-entities';
 import { publishChange } from './change-feed';
 import type { Actor } from './context';
-import type { Db } from './db.types';
 import type { BaseContext, InTransaction } from './request-context';
 
 export interface AuditEntry {
@@ -23,18 +22,9 @@ const json = (value: unknown) => (value === undefined ? null : JSON.stringify(va
  * only if, the transaction commits. The actor is the context's (none for a visitor or a job).
  */
 export async function audit(tx: InTransaction<BaseContext>, ...entries: AuditEntry[]): Promise<void> {
-  const actor = 'actor' in tx ? (tx.actor as Actor) : null;
-  await insertAudit(tx.trx, actor, entries);
-}
-
-/** @deprecated the modules move to `audit(tx, …)` (issue 11); kept until the last caller does. */
-export async function writeAudit(trx: Db, actor: Actor | null, entry: AuditEntry): Promise<void> {
-  await insertAudit(trx, actor, [entry]);
-}
-
-async function insertAudit(trx: Db, actor: Actor | null, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await trx
+  const actor = 'actor' in tx ? (tx.actor as Actor) : null;
+  await tx.trx
     .insertInto('audit_log')
     .values(
       entries.map((entry) => ({
@@ -50,5 +40,5 @@ async function insertAudit(trx: Db, actor: Actor | null, entries: AuditEntry[]):
     .execute();
   const changes = new Map(entries.map((e) => [`${e.entityType}:${e.accountId}`, e]));
   for (const { entityType, accountId } of changes.values())
-    await publishChange(trx, { entityType, accountId });
+    await publishChange(tx.trx, { entityType, accountId });
 }
