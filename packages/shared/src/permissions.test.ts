@@ -3,7 +3,7 @@ import { MODULE_TYPES, USER_TYPES, USER_TYPES_BY_MODULE } from './enums';
 import {
   ASSIGNABLE_USER_TYPES,
   hasPermission,
-  isBackOfficeRole,
+  isBackOfficeUserType,
   moduleOfUserType,
   PERMISSION_MATRIX,
   PERMISSION_NAMES,
@@ -92,10 +92,10 @@ describe('permission registry', () => {
   });
 
   it('the visitor role opens no back office; every other role does in its own module', () => {
-    expect(isBackOfficeRole('pseudo_anonymous', 'tim')).toBe(false);
-    expect(isBackOfficeRole('store_seller', 'tim')).toBe(true);
-    expect(isBackOfficeRole('store_seller', 'rps')).toBe(false);
-    expect(isBackOfficeRole('admin', 'lcm')).toBe(true);
+    expect(isBackOfficeUserType('pseudo_anonymous', 'tim')).toBe(false);
+    expect(isBackOfficeUserType('store_seller', 'tim')).toBe(true);
+    expect(isBackOfficeUserType('store_seller', 'rps')).toBe(false);
+    expect(isBackOfficeUserType('admin', 'lcm')).toBe(true);
   });
 
   it('hasPermission reads the current module only', () => {

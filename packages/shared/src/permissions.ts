@@ -238,10 +238,10 @@ export function permissionsFor(userType: UserType, module: ModuleType): Permissi
 }
 
 /**
- * True when this role opens the back office in the module: it holds a permission there other than
- * the public site visitor's (a `pseudo_anonymous` role never signs in nor chooses a module).
+ * True when this user type opens the back office in the module: it holds a permission there other
+ * than the public site visitor's (a `pseudo_anonymous` user never signs in nor chooses a module).
  */
-export function isBackOfficeRole(userType: UserType, module: ModuleType): boolean {
+export function isBackOfficeUserType(userType: UserType, module: ModuleType): boolean {
   return permissionsFor(userType, module).some((p) => !VISITOR_PERMISSIONS.includes(p));
 }
 

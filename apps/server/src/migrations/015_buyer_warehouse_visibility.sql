@@ -5,8 +5,9 @@
 -- (modules/buybacks/buybacks.repository.ts, buybackScope).
 
 -- The warehouse the buyback is sent to. Today the circuit's rules decide it, as creation resolves
--- them (modules/buyback-config/shipping-methods.ts: the circuit's warehouse while active, else the
--- nearest referring warehouse of the category); warehouse dispatch rules will decide it later.
+-- them (modules/buyback-config/circuits/offered-circuits.service.ts: the circuit's warehouse while
+-- active, else the nearest referring warehouse of the category); warehouse dispatch rules will
+-- decide it later.
 -- NULL when no warehouse receives it (a collect circuit without one).
 ALTER TABLE buybacks ADD COLUMN destination_warehouse_id uuid REFERENCES organizations (id);
 

@@ -7,7 +7,7 @@ export const AUDIT_ENTITIES = [
   'buyback',
   'cart',
   'category',
-  'category_questions_order',
+  'category_diagnostic_questions_order',
   'circuit',
   'diagnostic_question',
   'dispatch_circuit_rule',

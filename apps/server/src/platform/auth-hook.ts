@@ -113,7 +113,7 @@ export async function loadActor(
       ? requestedModule
       : first.currentModule;
   const row = rows.find((r) => r.moduleType === wanted);
-  if (!row) throw new AppError('module_not_held', `You hold no role in the module ${wanted}.`);
+  if (!row) throw new AppError('module_not_held', `You do not hold the module ${wanted}.`);
   if (now - first.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     // the cached rows share this Date, so the next requests see the new time too
     for (const r of rows) r.lastUsedAt = new Date(now);

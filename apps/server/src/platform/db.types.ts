@@ -461,6 +461,21 @@ export interface BuybacksTable {
   updated_at: Timestamp;
 }
 
+/**
+ * Buybacks per visibility and status (migration 016): appended differences, a key's total is the
+ * sum of its rows; the buyback list's total without a count of the buybacks.
+ */
+export interface BuybackCountsTable {
+  account_id: string;
+  organization_path: string;
+  store_id: string | null;
+  buyer_account_id: string;
+  destination_warehouse_id: string | null;
+  predeclared: boolean;
+  status: string;
+  n: number;
+}
+
 /** A buyer a retailer account may use (migration 015). */
 export interface AccountLinkedBuyersTable {
   account_id: string;
@@ -580,6 +595,7 @@ export interface Database {
   customers: CustomersTable;
   buybacks: BuybacksTable;
   buyback_items: BuybackItemsTable;
+  buyback_counts: BuybackCountsTable;
   payments: PaymentsTable;
   buyback_status_events: BuybackStatusEventsTable;
   idempotency_keys: IdempotencyKeysTable;

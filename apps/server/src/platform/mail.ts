@@ -73,9 +73,10 @@ const refusedForGood = (error: Error) => {
 
 /**
  * The `mail` job's handler. Idempotent: a job delivered is recorded under its id, so a run
- * again (a lost completion, a restart, a send back from the dead letters) sends nothing twice; the Message-ID is the job's too,
- * so that a receiving server can drop the copy sent just before a crash. A mail that can never be
- * delivered goes to the dead letters at once (PermanentJobFailure); other failures are retried.
+ * again (a lost completion, a restart, a failed job retried by an admin) sends nothing twice; the
+ * Message-ID is the job's too, so that a receiving server can drop the copy sent just before a
+ * crash. A mail that can never be delivered is a failed job at once (PermanentJobFailure); other
+ * failures are retried.
  */
 export function mailJobHandler(db: Db, mailer: Mailer, domain: string): JobHandler<MailMessage> {
   return async (message, jobId) => {

@@ -87,7 +87,7 @@ export function updateAccountRow(
 
 /**
  * Rows of the scope's accounts, and rows of another account linked to a parent in the scope: a
- * retailer's user holding a role (`user_modules`) in an organisation of the buyer's account is
+ * retailer's user holding a module (`user_modules`) in an organisation of the buyer's account is
  * written by the buyer's managers too (modules/users/users.rules.ts, accountOfModules).
  * `WHERE (account_id in scope OR id IN (SELECT link.column FROM link.table WHERE link.through IN
  * (SELECT id FROM link.parent WHERE account_id in scope)))`.

@@ -16,7 +16,7 @@ export interface SessionRow {
   organizationPath: string;
 }
 
-/** Channel on which every process hears that sessions, roles or organisation paths changed. */
+/** Channel on which every process hears that sessions, held modules or organisation paths changed. */
 export const AUTH_CHANGED_CHANNEL = 'reprise_auth_changed';
 
 const TTL_MS = 30_000;
@@ -53,7 +53,7 @@ class SessionCache {
 
 export const sessionCache = new SessionCache();
 
-/** Call inside the transaction that revokes sessions or changes roles, statuses or organisation paths. */
+/** Call in the transaction that revokes sessions or changes held modules, statuses or organisation paths. */
 export async function authChanged(trx: Db): Promise<void> {
   sessionCache.clear();
   await sql`SELECT pg_notify(${AUTH_CHANGED_CHANNEL}, '')`.execute(trx);

@@ -209,24 +209,24 @@ const CIRCUITS = [
 type I = [InstructionType, string];
 const INSTRUCTIONS: Record<string, I[]> = {
   [C.storeDrop]: [
-    ['sign', "Faites signer l'ordre de cession au client."],
+    ['sign', 'Faites signer le bon de cession au client.'],
     ['print', "Imprimez l'étiquette d'identification et collez-la au dos du produit."],
     ['protect', 'Glissez le produit dans une pochette de protection.'],
     ['close', 'Rangez-le dans le bac sécurisé des reprises.'],
   ],
   [C.storeCollect]: [
-    ['sign', "Faites signer l'ordre de cession au client."],
+    ['sign', 'Faites signer le bon de cession au client.'],
     ['protect', 'Emballez le produit avec ses accessoires.'],
     ['agenda', 'Le transporteur passe chaque mardi matin.'],
   ],
   [C.storeDropLabel]: [
-    ['print', "Imprimez l'étiquette de transport."],
-    ['insert', "Glissez le produit et l'ordre de cession dans le carton."],
+    ['print', "Imprimez l'étiquette d'envoi."],
+    ['insert', 'Glissez le produit et le bon de cession dans le carton.'],
     ['close', 'Fermez le carton avec du ruban adhésif.'],
     ['post', 'Déposez le colis au bureau de poste le plus proche.'],
   ],
   [C.webDrop]: [
-    ['print', 'Imprimez votre bon de dépôt ou gardez-le sur votre téléphone.'],
+    ['print', 'Imprimez votre bordereau de dépôt ou gardez-le sur votre téléphone.'],
     ['deliver', 'Présentez-vous en magasin avec le produit et une pièce d’identité.'],
   ],
   [C.webPost]: [
@@ -239,7 +239,7 @@ const INSTRUCTIONS: Record<string, I[]> = {
     ['protect', 'Emballez le produit avant son arrivée.'],
     ['deliver', 'Remettez le colis au transporteur.'],
   ],
-  [C.otherStoreDrop]: [['sign', "Faites signer l'ordre de cession."]],
+  [C.otherStoreDrop]: [['sign', 'Faites signer le bon de cession.']],
 };
 /** Own instructions of the web_post rule (they replace the circuit's). */
 const WEB_POST_RULE_INSTRUCTIONS: I[] = [

@@ -11,7 +11,7 @@ export interface TopCategory {
   width: number;
   height: number;
   collectsImei: 'always' | 'cellular' | 'never';
-  questionnaire: QuestionKey[];
+  questionnaire: DiagnosticQuestionKey[];
   description: string;
 }
 
@@ -309,7 +309,7 @@ export const BRAND_WEIGHTS: Record<string, number> = {
 type Grade = 'functional' | 'grade_a' | 'grade_b' | 'grade_c' | 'grade_d' | 'grade_e';
 /** title, max grade, price impact ('-15%', '-2000' cents, '+500' cents) */
 type AnswerRow = [title: string, maxGrade: Grade | null, impact: string | null, description?: string];
-export type QuestionKey =
+export type DiagnosticQuestionKey =
   | 'screen'
   | 'body'
   | 'battery'
@@ -321,8 +321,8 @@ export type QuestionKey =
   | 'controllers'
   | 'audio_functions';
 
-export const QUESTIONS: Record<
-  QuestionKey,
+export const DIAGNOSTIC_QUESTIONS: Record<
+  DiagnosticQuestionKey,
   { title: string; type: 'unique' | 'multiple'; description: string; answers: AnswerRow[] }
 > = {
   screen: {

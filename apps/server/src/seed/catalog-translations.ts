@@ -1,5 +1,5 @@
 import type { Translations } from '@reprise/shared';
-import type { QuestionKey } from './catalog-data';
+import type { DiagnosticQuestionKey } from './catalog-data';
 
 /**
  * The demo catalogue's texts in the languages other than Demo Retail's (fr-FR): every question and
@@ -7,13 +7,16 @@ import type { QuestionKey } from './catalog-data';
  */
 
 type Other = 'en-GB' | 'nl-BE' | 'de-DE';
-interface QuestionTexts {
+interface DiagnosticQuestionTexts {
   title: string;
   description: string;
   answers: string[];
 }
 
-export const QUESTION_TRANSLATIONS: Record<QuestionKey | 'find_my', Record<Other, QuestionTexts>> = {
+export const DIAGNOSTIC_QUESTION_TRANSLATIONS: Record<
+  DiagnosticQuestionKey | 'find_my',
+  Record<Other, DiagnosticQuestionTexts>
+> = {
   screen: {
     'en-GB': {
       title: 'Screen condition',
@@ -294,15 +297,20 @@ export const QUESTION_TRANSLATIONS: Record<QuestionKey | 'find_my', Record<Other
 const OTHERS: Other[] = ['en-GB', 'nl-BE', 'de-DE'];
 
 /** The stored translations of a question, and of its answer at `position`. */
-export function questionTranslations(key: QuestionKey | 'find_my'): Translations<'title' | 'description'> {
-  const texts = QUESTION_TRANSLATIONS[key];
+export function diagnosticQuestionTranslations(
+  key: DiagnosticQuestionKey | 'find_my',
+): Translations<'title' | 'description'> {
+  const texts = DIAGNOSTIC_QUESTION_TRANSLATIONS[key];
   return Object.fromEntries(
     OTHERS.map((l) => [l, { title: texts[l].title, description: texts[l].description }]),
   );
 }
 
-export function answerTranslations(key: QuestionKey | 'find_my', position: number): Translations<'title'> {
-  const texts = QUESTION_TRANSLATIONS[key];
+export function diagnosticAnswerTranslations(
+  key: DiagnosticQuestionKey | 'find_my',
+  position: number,
+): Translations<'title'> {
+  const texts = DIAGNOSTIC_QUESTION_TRANSLATIONS[key];
   return Object.fromEntries(
     OTHERS.flatMap((l) => {
       const title = texts[l].answers[position];
@@ -356,7 +364,7 @@ export const HOME_TRANSLATIONS: Translations<'metaTitle' | 'metaDescription' | '
   'nl-BE': {
     metaTitle: 'Demo Retail – Verkoop uw toestellen',
     metaDescription:
-      'Laat online de terugnameprijs van uw smartphone, tablet of computer schatten en verkoop hem aan Demo Retail.',
+      'Laat online de overnameprijs van uw smartphone, tablet of computer schatten en verkoop hem aan Demo Retail.',
     bannerTitle: 'Verkoop uw toestellen',
   },
   'de-DE': {

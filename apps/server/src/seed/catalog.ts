@@ -10,14 +10,18 @@ import {
   BRAND_WEIGHTS,
   BRANDS,
   type BrandKey,
+  DIAGNOSTIC_QUESTIONS,
+  type DiagnosticQuestionKey,
   MODELS,
   OTHER_RETAIL_CATALOGUE,
-  QUESTIONS,
-  type QuestionKey,
   TOP_CATEGORIES,
 } from './catalog-data';
 import { gradePrices, productRow, productTemplates } from './catalog-generate';
-import { answerTranslations, CATEGORY_TRANSLATIONS, questionTranslations } from './catalog-translations';
+import {
+  CATEGORY_TRANSLATIONS,
+  diagnosticAnswerTranslations,
+  diagnosticQuestionTranslations,
+} from './catalog-translations';
 import { DEMO } from './demo-ids';
 
 /** Stable ids of the demo catalogue, so tests and documentation can name them. */
@@ -167,14 +171,14 @@ const impactOf = (impact: string | null) => {
 };
 
 /** The questionnaires of the top categories, and one brand question that sub-categories add. */
-async function seedQuestions(trx: Db): Promise<void> {
+async function seedDiagnosticQuestions(trx: Db): Promise<void> {
   const ids = DEMO_CATALOG.categories;
   const questions = TOP_CATEGORIES.flatMap((top) =>
     top.questionnaire.map((key, position) => ({
-      key: key as QuestionKey | 'find_my',
+      key: key as DiagnosticQuestionKey | 'find_my',
       categoryId: ids[top.identifier] as string,
       position,
-      ...QUESTIONS[key],
+      ...DIAGNOSTIC_QUESTIONS[key],
     })),
   );
   questions.push({
@@ -200,7 +204,7 @@ async function seedQuestions(trx: Db): Promise<void> {
         type: q.type,
         description: q.description,
         position: q.position,
-        translations: JSON.stringify(questionTranslations(q.key)),
+        translations: JSON.stringify(diagnosticQuestionTranslations(q.key)),
       })),
     )
     .returning('id')
@@ -216,7 +220,7 @@ async function seedQuestions(trx: Db): Promise<void> {
           position,
           max_grade: maxGrade,
           ...impactOf(impact),
-          translations: JSON.stringify(answerTranslations(q.key, position)),
+          translations: JSON.stringify(diagnosticAnswerTranslations(q.key, position)),
         })),
       ),
     )
@@ -253,5 +257,5 @@ export async function seedCatalog(trx: Db): Promise<void> {
     trx,
     products.map((p) => p.id),
   );
-  await seedQuestions(trx);
+  await seedDiagnosticQuestions(trx);
 }

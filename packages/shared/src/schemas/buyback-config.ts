@@ -557,15 +557,6 @@ export type DispatchCircuitRuleForm = z.infer<typeof DispatchCircuitRuleForm>;
 export const PatchDispatchCircuitRuleRequest = z.object(dispatchCircuitRuleFields).partial().strict();
 export type PatchDispatchCircuitRuleRequest = z.infer<typeof PatchDispatchCircuitRuleRequest>;
 
-/**
- * @deprecated the names before docs/glossary.md ("dispatch rule" alone is ambiguous beside the
- * warehouse dispatch rule): modules/buyback-config still imports them; remove once it does not.
- */
-export {
-  type DispatchCircuitRuleStatus as DispatchRuleStatus,
-  dispatchCircuitRuleViolations as dispatchRuleViolations,
-};
-
 export const DispatchCircuitRuleResponse = z.object({
   id: z.uuid(),
   accountId: z.uuid(),

@@ -382,6 +382,7 @@ export const BuybackResponse = PriceBreakdownResponse.extend({
   paymentType: z.enum(BUYBACK_PAYMENT_TYPES),
   paymentMode: z.object({ id: z.uuid(), label: z.string(), type: z.enum(BUYBACK_PAYMENT_TYPES) }),
   store: z.object({ id: z.uuid(), commonName: z.string() }).nullable(),
+  /** The destination warehouse: where the buyback is sent (docs/glossary.md). */
   warehouseId: z.uuid().nullable(),
   buyer: z.object({ id: z.uuid(), name: z.string() }),
   category: z.object({ id: z.uuid(), label: z.string() }),

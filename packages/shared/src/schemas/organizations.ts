@@ -180,7 +180,7 @@ export const ModuleCountResponse = z.object({
   counts: z.partialRecord(z.enum(MODULE_TYPES), z.number().int()),
 });
 
-/** Users holding a role in an organisation's subtree, per module and user type. */
+/** Users holding a module in an organisation's subtree, per module and user type. */
 export const UsersModuleCountResponse = z.object({
   organizationId: z.uuid(),
   counts: z.partialRecord(z.enum(MODULE_TYPES), z.partialRecord(z.enum(USER_TYPES), z.number().int())),

@@ -23,11 +23,11 @@ export const UserResponse = z.object({
     UserModule.extend({
       organizationName: z.string(),
       organizationType: z.string(),
-      /** The caller may change or remove this role (it sees the organisation and could grant the type). */
+      /** The caller may change or remove it (it sees the organisation and could grant the user type). */
       manageable: z.boolean(),
     }),
   ),
-  /** The caller may edit this user (it could grant every role of the user that it sees). */
+  /** The caller may edit this user (it could grant every user type of the user that it sees). */
   editable: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -35,7 +35,7 @@ export const UserResponse = z.object({
 });
 export type UserResponse = z.infer<typeof UserResponse>;
 
-/** At least one module, each with a role of that module and a parent entity; one role per module. */
+/** At least one module, each with a user type of that module and an organisation; one per module. */
 const modules = z
   .array(UserModule)
   .min(1, { message: 'at_least_one_module' })

@@ -1,6 +1,6 @@
 import {
   type AuthenticatedUser,
-  isBackOfficeRole,
+  isBackOfficeUserType,
   MODULE_TYPES,
   type ModuleType,
   permissionsFor,
@@ -68,7 +68,7 @@ function modulesOf(user: repo.UserWithModules) {
 
 function startModule(user: repo.UserWithModules): ModuleType {
   const held = MODULE_TYPES.filter((m) =>
-    user.modules.some((x) => x.moduleType === m && isBackOfficeRole(x.userType, m)),
+    user.modules.some((x) => x.moduleType === m && isBackOfficeUserType(x.userType, m)),
   );
   const preferred = user.preferredModule as ModuleType | null;
   return preferred && held.includes(preferred) ? preferred : (held[0] as ModuleType);
@@ -84,7 +84,7 @@ export async function authenticatedUser(
   const orgs = await repo.loadOrganizations(ctx, orgIds);
   const current = user.modules.find((m) => m.moduleType === module) ?? user.modules[0];
   const currentOrg = orgs.find((o) => o.organizationId === current?.organizationId);
-  if (!current || !currentOrg) throw new AppError('no_permissions', 'You hold no role.');
+  if (!current || !currentOrg) throw new AppError('no_permissions', 'You hold no module.');
   const { modules, frontPermissions } = modulesOf(user);
   return {
     id: user.id,
@@ -159,7 +159,7 @@ export async function login(
   }
   const { frontPermissions } = modulesOf(user);
   // a public site's anonymous visitor (pseudo_anonymous) holds no back-office permission: it never signs in
-  const backOffice = user.modules.some((m) => isBackOfficeRole(m.userType, m.moduleType));
+  const backOffice = user.modules.some((m) => isBackOfficeUserType(m.userType, m.moduleType));
   if (!backOffice || !Object.values(frontPermissions).some((p) => p.length > 0)) {
     throw new AppError('no_permissions', 'Your account holds no permission. Contact your administrator.');
   }
@@ -198,8 +198,8 @@ export async function switchModule(ctx: RequestContext, module: ModuleType): Pro
   const { actor } = ctx;
   const user = await requireUser(ctx);
   const held = user.modules.find((m) => m.moduleType === module);
-  if (!held || !isBackOfficeRole(held.userType, module)) {
-    throw fieldError('module_not_held', 'moduleType', 'You hold no role in this module.');
+  if (!held || !isBackOfficeUserType(held.userType, module)) {
+    throw fieldError('module_not_held', 'moduleType', 'You hold no back-office user type in this module.');
   }
   await transact(ctx, (tx) => repo.setSessionModule(tx, actor.sessionId, actor.userId, module));
   return authenticatedUser(ctx, { ...user, preferredModule: module }, module);

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/deps';
 import { registerCircuitRoutes } from './circuits/circuits.routes';
-import { registerDispatchRuleRoutes } from './dispatch-rules/dispatch-rules.routes';
+import { registerOfferedCircuitRoutes } from './circuits/offered-circuits.routes';
+import { registerDispatchCircuitRuleRoutes } from './dispatch-circuit-rules/dispatch-circuit-rules.routes';
 import { registerPaymentModeRoutes } from './payment-modes/payment-modes.routes';
-import { registerOfferedCircuitRoutes } from './shipping-methods.routes';
 import { registerTransferOrderRoutes } from './transfer-order/transfer-order.routes';
 
 /**
@@ -12,7 +12,7 @@ import { registerTransferOrderRoutes } from './transfer-order/transfer-order.rou
  */
 export function registerBuybackConfigRoutes(api: FastifyInstance, deps: AppDeps): void {
   registerCircuitRoutes(api, deps);
-  registerDispatchRuleRoutes(api, deps);
+  registerDispatchCircuitRuleRoutes(api, deps);
   registerPaymentModeRoutes(api, deps);
   registerTransferOrderRoutes(api, deps);
   registerOfferedCircuitRoutes(api, deps);

@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/context';
 import { type RequestContext, scopeOfActor, type TxContext, transact } from '../../platform/request-context';
 import { DEMO_CONFIG } from './buyback-config.test-kit';
 import * as circuits from './circuits/circuits.repository';
-import * as rules from './dispatch-rules/dispatch-rules.repository';
+import * as rules from './dispatch-circuit-rules/dispatch-circuit-rules.repository';
 import * as paymentModes from './payment-modes/payment-modes.repository';
 
 /**
@@ -79,10 +79,10 @@ describe("configuration writes stay in the context's account", () => {
       await circuits.updateCircuit(tx, C.storeDrop, { name: 'renamed' });
       expect(await nameOfCircuit(tx, C.storeDrop)).toBe('renamed');
 
-      await rules.updateRule(tx, R.otherStoreDrop, { terms: 'hijacked' });
-      expect((await rules.findRule(tx, null, R.otherStoreDrop))?.terms).not.toBe('hijacked');
-      await rules.updateRule(tx, R.storeDrop, { terms: 'changed' });
-      expect((await rules.findRule(tx, null, R.storeDrop))?.terms).toBe('changed');
+      await rules.updateDispatchCircuitRule(tx, R.otherStoreDrop, { terms: 'hijacked' });
+      expect((await rules.findDispatchCircuitRule(tx, null, R.otherStoreDrop))?.terms).not.toBe('hijacked');
+      await rules.updateDispatchCircuitRule(tx, R.storeDrop, { terms: 'changed' });
+      expect((await rules.findDispatchCircuitRule(tx, null, R.storeDrop))?.terms).toBe('changed');
 
       await paymentModes.updatePaymentMode(tx, PM.otherVoucher, { label: 'hijacked' });
       expect((await paymentModes.findPaymentMode(tx, null, PM.otherVoucher))?.label).not.toBe('hijacked');
@@ -113,7 +113,7 @@ describe("configuration writes stay in the context's account", () => {
       await circuits.replacePaymentModes(tx, C.otherStoreDrop, []);
       await circuits.replaceInstructions(tx, { circuitId: C.otherStoreDrop }, []);
       await circuits.replaceInstructions(tx, { ruleId: R.otherStoreDrop }, []);
-      const [link] = await circuits.ruleCategoryIds(tx, R.otherStoreDrop);
+      const [link] = await circuits.dispatchCircuitRuleCategoryIds(tx, R.otherStoreDrop);
       await circuits.unlinkCategory(tx, R.otherStoreDrop, link as string);
       expect({
         modes: await countOf(tx, 'circuit_payment_modes', 'circuit_id', C.otherStoreDrop),

@@ -201,6 +201,29 @@ describe('creation assigns the buyer and the destination warehouse', () => {
     const infos = (await k.get('buyer', `/api/buybacks/${lilleCollect.id}/additional-infos`)).json();
     expect(infos.warehouse).toMatchObject({ id: O.warehouseRoubaix, commonName: 'Atelier Roubaix' });
   });
+
+  it("the buyback's warehouseId is its destination warehouse, as its additional infos, not the circuit's", async () => {
+    const sendTo = (warehouseId: string) =>
+      k.t.db
+        .updateTable('buybacks')
+        .set({ destination_warehouse_id: warehouseId })
+        .where('id', '=', parisDrop.id)
+        .execute();
+    expect(parisDrop.warehouseId).toBe(O.warehouseSaintPriest);
+    // routed elsewhere than its circuit's warehouse (Saint-Priest), as a warehouse dispatch rule will
+    await sendTo(O.warehouseRoubaix);
+    try {
+      for (const url of [
+        `/api/buybacks/${parisDrop.id}`,
+        `/api/buybacks/by-identification-number/${parisDrop.identificationNumber}`,
+      ])
+        expect((await k.get('seller', url)).json().warehouseId, url).toBe(O.warehouseRoubaix);
+      const infos = (await k.get('seller', `/api/buybacks/${parisDrop.id}/additional-infos`)).json();
+      expect(infos.warehouse.id).toBe(O.warehouseRoubaix);
+    } finally {
+      await sendTo(O.warehouseSaintPriest);
+    }
+  });
 });
 
 describe('buyer users', () => {

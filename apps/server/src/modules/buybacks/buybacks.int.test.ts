@@ -814,7 +814,7 @@ describe('documents', () => {
       const { text } = await pdfText(
         (await k.get('seller', `/api/buybacks/${b.id}/documents/transfer-order`)).rawPayload,
       );
-      expect(text).toContain('Übertragungsbeleg');
+      expect(text).toContain('Abtretungsbeleg');
       expect(text).toContain('Banküberweisung');
     } finally {
       await k.t.db

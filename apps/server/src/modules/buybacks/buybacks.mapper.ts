@@ -70,7 +70,9 @@ export function toBuybackResponse(actor: Actor, row: BuybackDetailRow): BuybackR
       type: row.payment_type as BuybackResponse['paymentType'],
     },
     store: row.store_id ? { id: row.store_id, commonName: row.store_common_name ?? '' } : null,
-    warehouseId: row.warehouse_id,
+    // the warehouse the buyback is sent to (docs/glossary.md), as its additional infos and its
+    // warehouse users' visibility read it; `buybacks.warehouse_id` keeps the circuit's at creation
+    warehouseId: row.destination_warehouse_id,
     buyer: { id: row.buyer_account_id, name: row.buyer_name },
     category: { id: row.category_id, label: row.category_label },
     product: {

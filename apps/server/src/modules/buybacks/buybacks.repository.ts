@@ -65,7 +65,7 @@ export interface PricingContextRow {
   cart_min_value: number | null;
 }
 
-export interface QuestionJson {
+export interface DiagnosticQuestionJson {
   id: string;
   categoryId: string;
   categoryLabel: string;
@@ -93,8 +93,8 @@ export async function findPricingContext(
   ctx: BaseContext,
   accountId: string | null,
   productId: string,
-): Promise<(PricingContextRow & { questions: QuestionJson[] }) | undefined> {
-  const { rows } = await sql<PricingContextRow & { questions: QuestionJson[] }>`
+): Promise<(PricingContextRow & { questions: DiagnosticQuestionJson[] }) | undefined> {
+  const { rows } = await sql<PricingContextRow & { questions: DiagnosticQuestionJson[] }>`
     SELECT p.id, p.account_id, p.status, p.name, p.brand, p.model, p.ean_code, p.image_key,
       p.comment_for_seller, p.tac_codes, p.is_collecting_imei, p.buyback_zero_not_allowed,
       p.price_functional, p.price_grade_a, p.price_grade_b, p.price_grade_c, p.price_grade_d, p.price_grade_e,

@@ -43,7 +43,7 @@ export interface CreateBuybacksInput {
   asCart: boolean;
 }
 
-/** The customer checked with the account's rules and the payment modes' IBAN need (A's schema). */
+/** The customer checked with the account's rules and the payment modes' IBAN need (`customerSchemaFor`). */
 function validateCustomer(
   raw: Record<string, unknown>,
   iban: string | null | undefined,
@@ -100,7 +100,7 @@ export async function createBuybacks(
   }
 
   const contexts = new Map();
-  const methods = new Map();
+  const offeredCircuits = new Map();
   const lines: PricedLine[] = [];
   for (const [index, line] of input.lines.entries()) {
     lines.push(
@@ -110,7 +110,7 @@ export async function createBuybacks(
         country: undefined,
         pathPrefix: input.asCart ? `buybacks.${index}.` : '',
         contexts,
-        methods,
+        offeredCircuits,
       }),
     );
   }
@@ -118,7 +118,7 @@ export async function createBuybacks(
   const customer = validateCustomer(input.customer, input.iban, {
     identityDocumentRequired: settings.customer_identity_document_required ?? false,
     ibanRequired: lines.some((l) => l.payment.iban),
-    countries: servedByEvery(lines.map((l) => l.method.availableCountries)),
+    countries: servedByEvery(lines.map((l) => l.circuit.availableCountries)),
   });
 
   // the minimum cart value is whole currency units; prices are cents
@@ -172,7 +172,7 @@ export async function createBuybacks(
 
   const rows = lines.map((l, index) => {
     const product = l.context.row;
-    const circuitType = l.method.type as BuybackCircuitType;
+    const circuitType = l.circuit.type as BuybackCircuitType;
     const start = initialStatuses(circuitType, l.breakdown.totalCents);
     const id = randomUUID();
     const number = numbers[index] as { buyback: string; item: string };
@@ -192,18 +192,18 @@ export async function createBuybacks(
         // the platform's own label (until a carrier connector exists) is generated here, at checkout
         shipping_label_status: hasShippingLabel(circuitType) ? 'ready' : null,
         shipping_label_ready_at: hasShippingLabel(circuitType) ? new Date() : null,
-        circuit_id: l.method.id,
-        circuit_name: l.method.name,
+        circuit_id: l.circuit.id,
+        circuit_name: l.circuit.name,
         circuit_type: circuitType,
-        deposit_type: l.method.depositType,
-        circuit_description: l.method.description,
-        transfer_order_copies: l.method.transferOrderNumberOfCopy,
-        instructions: JSON.stringify(l.method.instructions),
-        highlighted_instruction: l.method.highlightedInstruction,
-        terms: l.method.terms,
-        warehouse_id: l.method.warehouseId,
+        deposit_type: l.circuit.depositType,
+        circuit_description: l.circuit.description,
+        transfer_order_copies: l.circuit.transferOrderNumberOfCopy,
+        instructions: JSON.stringify(l.circuit.instructions),
+        highlighted_instruction: l.circuit.highlightedInstruction,
+        terms: l.circuit.terms,
+        warehouse_id: l.circuit.warehouseId,
         // today the circuit's rules give it; warehouse dispatch rules will choose it (issue 11)
-        destination_warehouse_id: l.method.warehouseId,
+        destination_warehouse_id: l.circuit.warehouseId,
         payment_mode_id: l.payment.id,
         payment_mode_label: l.payment.label,
         payment_type: l.payment.type,
@@ -238,7 +238,7 @@ export async function createBuybacks(
         identification_number: number.item,
         status: start.itemStatus,
         imei: l.imei,
-        warehouse_id: l.method.warehouseId,
+        warehouse_id: l.circuit.warehouseId,
         purchase_price_cents: l.breakdown.totalCents,
       },
       payment: {

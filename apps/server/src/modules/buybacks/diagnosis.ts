@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors';
 
 /** The rules of the wizard's answers and IMEI (journeys.md sections 5 and 8). Pure. */
 
-export type Question = BuybackQuestionnaireResponse['questions'][number];
+export type DiagnosticQuestion = BuybackQuestionnaireResponse['questions'][number];
 
 const diagnosticError = (violations: Violation[]) =>
   new AppError(
@@ -25,7 +25,7 @@ const diagnosticError = (violations: Violation[]) =>
  * answers, exactly one for a `unique` question. Answers what the pricing and the snapshot need.
  */
 export function checkAnswers(
-  questions: Question[],
+  questions: DiagnosticQuestion[],
   input: DiagnosticAnswerInput[],
   pathPrefix = 'answers',
 ): { pricingAnswers: PricingAnswer[]; snapshot: BuybackAnswerSnapshot[] } {
@@ -94,7 +94,7 @@ export function checkAnswers(
       });
       continue;
     }
-    const answers = chosen as Question['answers'];
+    const answers = chosen as DiagnosticQuestion['answers'];
     for (const a of answers) pricingAnswers.push({ label: a.title, maxGrade: a.maxGrade, impact: a.impact });
     snapshot.push({
       questionId: question.id,

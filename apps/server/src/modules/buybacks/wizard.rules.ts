@@ -9,7 +9,7 @@ import {
   type ShippingMethod,
 } from '@reprise/shared';
 import { AppError } from '../../platform/errors';
-import type { PricingContextRow, QuestionJson } from './buybacks.repository';
+import type { DiagnosticQuestionJson, PricingContextRow } from './buybacks.repository';
 
 /** The wizard's rules that need no database: a product's pricing context, its price, the cart's size. */
 
@@ -26,14 +26,14 @@ export function cartMaxItems(features: string[] | null | undefined): number {
 export interface ProductContext {
   row: PricingContextRow;
   /** With their translations: the questionnaire answers in the reader's language. */
-  questions: QuestionJson[];
+  questions: DiagnosticQuestionJson[];
   /** The product collects its IMEI and the account has imei_search_and_collect. */
   imeiRequired: boolean;
 }
 
 /** A published product's pricing context; `product_not_found` for anything else. */
 export function productContextOf(
-  found: (PricingContextRow & { questions: QuestionJson[] }) | undefined,
+  found: (PricingContextRow & { questions: DiagnosticQuestionJson[] }) | undefined,
 ): ProductContext {
   if (found?.status !== 'published') throw productNotFound();
   const { questions, ...row } = found;
@@ -58,7 +58,7 @@ export const pricesOf = (row: PricingContextRow): Record<ProductGrade, number> =
 export function priceOf(
   product: PricingContextRow,
   answers: PricingAnswer[],
-  method: ShippingMethod | null,
+  circuit: ShippingMethod | null,
   payment: PaymentMethod | null,
   propertyPath?: string,
 ): { breakdown: PriceBreakdown; input: Parameters<typeof computePrice>[0] } {
@@ -66,7 +66,7 @@ export function priceOf(
     prices: pricesOf(product),
     answers,
     paymentModifier: payment?.modifier ?? null,
-    shippingModifier: method?.modifier ?? null,
+    shippingModifier: circuit?.modifier ?? null,
     bonusCents: 0,
     buybackZeroNotAllowed: product.buyback_zero_not_allowed,
   };

@@ -37,7 +37,7 @@ import {
 const pricingContexts = new AccountCache<Awaited<ReturnType<typeof repo.findPricingContext>>>([
   'product',
   'category',
-  'category_questions_order',
+  'category_diagnostic_questions_order',
   'diagnostic_question',
   'organization_root_detail',
   'account',
@@ -103,40 +103,43 @@ export async function getBuybackQuestionnaire(
   };
 }
 
-/** The circuit ("shipping method") and payment mode chosen, among those the product may use (helper B's rules). */
-export async function chooseShipping(
+/**
+ * The circuit ("shipping method") and payment mode chosen, among those offered for the product
+ * (buyback-config/circuits/offered-circuits.service.ts).
+ */
+export async function chooseCircuit(
   ctx: BaseContext,
   product: repo.PricingContextRow,
   channel: 'store' | 'web',
   country: string | undefined,
   shippingMethodId: string,
   paymentModeId: string | null | undefined,
-  paths: { shipping: string; payment: string } = { shipping: 'shippingMethodId', payment: 'paymentModeId' },
+  paths: { circuit: string; payment: string } = { circuit: 'shippingMethodId', payment: 'paymentModeId' },
   cache?: Map<string, Promise<ShippingMethod[]>>,
-): Promise<{ method: ShippingMethod; payment: PaymentMethod | null }> {
+): Promise<{ circuit: ShippingMethod; payment: PaymentMethod | null }> {
   const cacheKey = `${product.id}/${channel}/${country ?? ''}`;
   let pending = cache?.get(cacheKey);
   if (!pending) {
     pending = offeredCircuits(ctx, product.account_id, product.id, channel, country);
     cache?.set(cacheKey, pending);
   }
-  const methods = await pending;
-  const method = methods.find((m) => m.id === shippingMethodId);
-  if (!method) {
+  const offered = await pending;
+  const circuit = offered.find((c) => c.id === shippingMethodId);
+  if (!circuit) {
     throw new AppError(
       'shipping_method_not_available',
       'This transport mode is not offered for this product.',
       [
         {
-          propertyPath: paths.shipping,
+          propertyPath: paths.circuit,
           message: 'This transport mode is not offered for this product.',
           code: 'shipping_method_not_available',
         },
       ],
     );
   }
-  if (!paymentModeId) return { method, payment: null };
-  const payment = method.paymentMethods.find((p) => p.id === paymentModeId);
+  if (!paymentModeId) return { circuit, payment: null };
+  const payment = circuit.paymentMethods.find((p) => p.id === paymentModeId);
   if (!payment) {
     throw new AppError(
       'payment_mode_not_available',
@@ -150,7 +153,7 @@ export async function chooseShipping(
       ],
     );
   }
-  return { method, payment };
+  return { circuit, payment };
 }
 
 export interface PricedLine {
@@ -158,13 +161,13 @@ export interface PricedLine {
   snapshot: BuybackAnswerSnapshot[];
   imei: string | null;
   tacMismatch: boolean;
-  method: ShippingMethod;
+  circuit: ShippingMethod;
   payment: PaymentMethod;
   breakdown: PriceBreakdown;
   pricingInput: unknown;
 }
 
-/** One line of a creation: product, answers, IMEI, shipping and payment, price. */
+/** One line of a creation: product, answers, IMEI, circuit and payment mode, price. */
 export async function priceLine(
   ctx: BaseContext,
   accountId: string,
@@ -181,7 +184,7 @@ export async function priceLine(
     /** '' for a single buyback, 'buybacks.3.' for a cart line. */
     pathPrefix: string;
     contexts: Map<string, Promise<ProductContext>>;
-    methods: Map<string, Promise<ShippingMethod[]>>;
+    offeredCircuits: Map<string, Promise<ShippingMethod[]>>;
   },
 ): Promise<PricedLine> {
   let pending = options.contexts.get(line.productId);
@@ -197,23 +200,23 @@ export async function priceLine(
     { tacCodes: context.row.tac_codes, imeiRequired: context.imeiRequired },
     `${p}imei`,
   );
-  const { method, payment } = await chooseShipping(
+  const { circuit, payment } = await chooseCircuit(
     ctx,
     context.row,
     options.channel,
     options.country,
     line.shippingMethodId,
     line.paymentModeId,
-    { shipping: `${p}shippingMethodId`, payment: `${p}paymentModeId` },
-    options.methods,
+    { circuit: `${p}shippingMethodId`, payment: `${p}paymentModeId` },
+    options.offeredCircuits,
   );
-  const { breakdown, input } = priceOf(context.row, pricingAnswers, method, payment, `${p}answers`);
+  const { breakdown, input } = priceOf(context.row, pricingAnswers, circuit, payment, `${p}answers`);
   return {
     context,
     snapshot,
     imei: imei.imei,
     tacMismatch: imei.tacMismatch,
-    method,
+    circuit,
     payment: payment as PaymentMethod,
     breakdown,
     pricingInput: input,
@@ -231,16 +234,9 @@ export async function estimate(ctx: RequestContext, input: EstimateRequest): Pro
   const imei = checkImei(input.imei, { tacCodes: row.tac_codes, imeiRequired: false });
   const { pricingAnswers } = checkAnswers(questions, input.answers);
   const chosen = input.shippingMethodId
-    ? await chooseShipping(
-        ctx,
-        row,
-        input.channel,
-        input.country,
-        input.shippingMethodId,
-        input.paymentModeId,
-      )
+    ? await chooseCircuit(ctx, row, input.channel, input.country, input.shippingMethodId, input.paymentModeId)
     : null;
-  const { breakdown } = priceOf(row, pricingAnswers, chosen?.method ?? null, chosen?.payment ?? null);
+  const { breakdown } = priceOf(row, pricingAnswers, chosen?.circuit ?? null, chosen?.payment ?? null);
   const { zeroRefused: _zero, ...price } = breakdown;
   return {
     ...price,
@@ -252,7 +248,7 @@ export async function estimate(ctx: RequestContext, input: EstimateRequest): Pro
       imageUrl: productImageUrl(row.id, row.image_key),
     },
     categoryId: row.category_id,
-    shippingMethodId: chosen?.method.id ?? null,
+    shippingMethodId: chosen?.circuit.id ?? null,
     paymentModeId: chosen?.payment?.id ?? null,
     imeiTacMismatch: imei.tacMismatch,
   };

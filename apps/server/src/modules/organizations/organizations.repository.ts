@@ -305,7 +305,7 @@ export async function listConnectedWarehouses(
     .execute();
 }
 
-/** Users holding a role in the subtree at `path`, per module and user type (one role per user and module). */
+/** Users holding a module in the subtree at `path`, per module and user type (one per user and module). */
 export async function countUsersInSubtree(ctx: BaseContext, path: string) {
   const rows = await readerOf(ctx)
     .selectFrom('user_modules as m')

@@ -123,7 +123,7 @@ async function subtreeCounts(ctx: RequestContext, id: string) {
   return repo.countUsersInSubtree(ctx, organization.path);
 }
 
-/** How many users hold a role in the organisation's subtree, per module. */
+/** How many users hold a module in the organisation's subtree, per module. */
 export async function countUsersPerModule(ctx: RequestContext, id: string) {
   const counts: Partial<Record<ModuleType, number>> = {};
   for (const row of await subtreeCounts(ctx, id))

@@ -19,8 +19,8 @@ import {
   type HeldModule,
   isEditableBy,
   planModules,
-  roleViolations,
   sameModules,
+  userTypeViolations,
 } from './users.rules';
 import { requireVisibleUser } from './users.service';
 
@@ -41,8 +41,9 @@ function checkSsoField(actor: Actor, wanted: boolean | undefined, current: boole
 }
 
 /**
- * Checks the roles a user will hold and answers them with the user's account. New or changed roles
- * must be grantable by the actor with a visible parent of the right type; all sit in one account.
+ * Checks the modules a user will hold and answers them with the user's account. New or changed
+ * modules must hold a user type the actor may grant, at a visible organisation of the right type;
+ * all sit in one account.
  */
 async function resolveModules(
   ctx: RequestContext,
@@ -57,7 +58,7 @@ async function resolveModules(
     plan.toCheck.map((c) => c.module.organizationId),
   );
   const byId = new Map(parents.map((p) => [p.id, p]));
-  violations.push(...roleViolations(ctx.actor, plan.toCheck, byId));
+  violations.push(...userTypeViolations(ctx.actor, plan.toCheck, byId));
   const accountOfOrganization = new Map([
     ...held.map((h) => [h.organizationId, h.organizationAccountId] as const),
     ...parents.map((p) => [p.id, p.accountId] as const),
@@ -74,7 +75,7 @@ async function resolveModules(
       violations.push({
         propertyPath: index >= 0 ? `modules.${index}.organizationId` : 'modules',
         code: 'invalid_parent',
-        message: 'All roles of a user belong to one account (a warehouse role excepted).',
+        message: 'All modules of a user belong to one account (a warehouse module excepted).',
       });
     }
   }
@@ -119,16 +120,17 @@ export async function createUser(ctx: RequestContext, input: CreateUserRequest):
   return toUserResponse(user, ctx.actor);
 }
 
-/** The user the actor may write: visible, and holding no role above the actor's rank in its view. */
+/** The user the actor may write: visible, and holding no user type above the actor's rank in its view. */
 async function requireEditableUser(ctx: RequestContext, id: string) {
   const user = await requireVisibleUser(ctx, id);
-  if (!isEditableBy(ctx.actor, user.modules)) throw forbidden('This user holds a role you cannot grant.');
+  if (!isEditableBy(ctx.actor, user.modules))
+    throw forbidden('This user holds a user type you cannot grant.');
   return user;
 }
 
 /**
- * Merge-patches a user. A user cannot deactivate themselves or change their own roles; when a user
- * is deactivated or their roles change, their sessions end at once.
+ * Merge-patches a user. A user cannot deactivate themselves or change their own modules; when a
+ * user is deactivated or their modules change, their sessions end at once.
  */
 export async function updateUser(
   ctx: RequestContext,
@@ -154,25 +156,25 @@ export async function updateUser(
   const resolved = patch.modules
     ? await resolveModules(ctx, user.modules, patch.modules, violations)
     : undefined;
-  const rolesChange = resolved !== undefined && !sameModules(resolved.modules, user.modules);
-  if (self && rolesChange) {
-    throw new AppError('forbidden', 'You cannot change your own roles.', [
+  const modulesChange = resolved !== undefined && !sameModules(resolved.modules, user.modules);
+  if (self && modulesChange) {
+    throw new AppError('forbidden', 'You cannot change your own modules or user types.', [
       {
         propertyPath: 'modules',
         code: 'cannot_change_own_roles',
-        message: 'You cannot change your own roles.',
+        message: 'You cannot change your own modules or user types.',
       },
     ]);
   }
   if (violations.length) throw invalid(violations);
 
   const { modules: _modules, ...fields } = patch;
-  const accountId = rolesChange ? resolved.accountId : user.accountId;
+  const accountId = modulesChange ? resolved.accountId : user.accountId;
   const deactivated = patch.status === 'inactive' && user.status === 'active';
   const updated = await transact(ctx, async (tx) => {
     if (!(await repo.updateUser(tx, id, { ...fields, accountId }))) throw notFound('user');
-    if (rolesChange) await repo.replaceModules(tx, id, user.modules, resolved.modules);
-    if (rolesChange || deactivated) await revokeUserSessions(tx, id);
+    if (modulesChange) await repo.replaceModules(tx, id, user.modules, resolved.modules);
+    if (modulesChange || deactivated) await revokeUserSessions(tx, id);
     await audit(tx, {
       action: 'update',
       entityType: 'user',
@@ -183,7 +185,7 @@ export async function updateUser(
         ...user,
         ...fields,
         accountId,
-        modules: rolesChange ? resolved.modules : user.modules,
+        modules: modulesChange ? resolved.modules : user.modules,
       }),
     });
     return repo.findWrittenUser(tx, id);

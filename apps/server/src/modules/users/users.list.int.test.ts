@@ -131,7 +131,7 @@ describe('GET /users: roles in each row', () => {
 describe('GET /users: pages, order and filters', () => {
   const reader = 'root_management_unit_manager@demo.test';
 
-  it('pages with hydra view links that keep the filters', async () => {
+  it('pages with view links that keep the filters', async () => {
     const page = await list(reader, '?itemsPerPage=2&page=2&status=active');
     expect(page.totalItems).toBe(6);
     expect(page.member.map((u) => u.lastname)).toEqual(['Lefèvre', 'Martin']);

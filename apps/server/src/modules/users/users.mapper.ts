@@ -5,7 +5,7 @@ import { canManageModule, isEditableBy } from './users.rules';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** The user as the actor sees it: which roles it may manage and whether it may edit the user. */
+/** The user as the actor sees it: which of its modules it may manage and whether it may edit the user. */
 export function toUserResponse(row: UserRow, actor: Actor): UserResponse {
   return {
     id: row.id,

@@ -44,7 +44,7 @@ function prefixPattern(prefix: string): string {
 }
 
 /**
- * The actor sees a user holding at least one role in its subtree (platform operators see all);
+ * The actor sees a user holding at least one module in its subtree (platform operators see all);
  * `userId` names the user's id column of the query.
  */
 const visibleTo = (actor: Actor, userId = 'u.id'): Expression<SqlBool> => {
@@ -56,7 +56,7 @@ const visibleTo = (actor: Actor, userId = 'u.id'): Expression<SqlBool> => {
 
 const MODULE_ORDER = sql`array_position(array['root','tim','lcm','rps']::text[], m.module_type)`;
 
-/** Users with their roles aggregated in the same query (no query per user). */
+/** Users with their modules aggregated in the same query (no query per user). */
 const usersWithModules = (db: Reader) =>
   db
     .selectFrom('users as u')
@@ -112,7 +112,7 @@ export interface UserFilters {
   organizationId?: string;
 }
 
-/** One page of the users the actor sees, with their roles and the total: one query whatever the page size. */
+/** One page of the users the actor sees, with their modules and the total: one query whatever the page size. */
 export async function listUsers(
   ctx: RequestContext,
   filters: UserFilters,
@@ -137,19 +137,19 @@ export async function listUsers(
     );
   }
   if (filters.userType || filters.moduleType || filters.organizationId) {
-    // the role filters apply together to one role of the user
+    // the module filters apply together to one module of the user
     query = query.where((eb) => {
-      let role = eb
+      let held = eb
         .selectFrom('user_modules as fm')
         .select(sql`1`.as('one'))
         .whereRef('fm.user_id', '=', 'u.id');
-      if (filters.userType) role = role.where('fm.user_type', '=', filters.userType);
-      if (filters.moduleType) role = role.where('fm.module_type', '=', filters.moduleType);
-      if (filters.organizationId) role = role.where('fm.organization_id', '=', filters.organizationId);
-      return eb.exists(role);
+      if (filters.userType) held = held.where('fm.user_type', '=', filters.userType);
+      if (filters.moduleType) held = held.where('fm.module_type', '=', filters.moduleType);
+      if (filters.organizationId) held = held.where('fm.organization_id', '=', filters.organizationId);
+      return eb.exists(held);
     });
   }
-  // the total comes with the page (a window count, computed before the limit; the roles are
+  // the total comes with the page (a window count, computed before the limit; the modules are
   // aggregated for the page rows only); a page past the end needs its own count
   const rows = await query
     .select(sql<number>`count(*) over ()`.as('total'))
@@ -180,14 +180,14 @@ export async function findVisibleUser(ctx: RequestContext, id: string): Promise<
 
 /**
  * The user a command has just written, read in its transaction. Unscoped on purpose: the actor may
- * have moved the user out of its own view (a role removed), and still gets the result it caused.
+ * have moved the user out of its own view (a module removed), and still gets the result it caused.
  */
 export async function findWrittenUser(tx: TxContext, id: string): Promise<UserRow> {
   return (await usersWithModules(tx.trx).where('u.id', '=', id).executeTakeFirstOrThrow()) as UserRow;
 }
 
-/** The organisation (and its account) of one role of a user the actor sees. */
-export async function findRoleOrganization(ctx: RequestContext, userId: string, moduleType: ModuleType) {
+/** The organisation (and its account) where a user the actor sees holds a module. */
+export async function findModuleOrganization(ctx: RequestContext, userId: string, moduleType: ModuleType) {
   return readerOf(ctx)
     .selectFrom('users as u')
     .innerJoin('user_modules as m', 'm.user_id', 'u.id')
@@ -201,7 +201,7 @@ export async function findRoleOrganization(ctx: RequestContext, userId: string, 
     .executeTakeFirst();
 }
 
-/** The candidate parent entities among `ids` that the actor sees, with their account's language. */
+/** The candidate organisations among `ids` that the actor sees, with their account's language. */
 export async function findVisibleParents(
   ctx: RequestContext,
   ids: string[],
@@ -289,7 +289,7 @@ export async function insertUser(tx: TxContext, values: UserValues): Promise<str
 
 /**
  * Updates a user the actor sees: a user of the context's account, or of another account holding a
- * role in one of its organisations (a retailer's user in the buyer's warehouse). False otherwise.
+ * module in one of its organisations (a retailer's user in the buyer's warehouse). False otherwise.
  */
 export async function updateUser(tx: TxContext, id: string, values: Partial<UserValues>): Promise<boolean> {
   const result = await uniqueEmail(
@@ -307,14 +307,14 @@ export async function updateUser(tx: TxContext, id: string, values: Partial<User
   return Number(result.numUpdatedRows) === 1;
 }
 
-const sameRole = (a: UserModule, b: UserModule) =>
+const sameModule = (a: UserModule, b: UserModule) =>
   a.moduleType === b.moduleType && a.userType === b.userType && a.organizationId === b.organizationId;
 
 /**
- * Replaces the roles `held` by a user with `modules` (called after the user's scope was checked in
- * the same transaction). Only the modules whose role changes are written: a role belongs to the
- * account of its organisation, and the roles kept may lie in another account (users.rules.ts
- * planModules keeps the roles the actor does not see).
+ * Replaces the modules `held` by a user with `modules` (called after the user's scope was checked in
+ * the same transaction). Only the modules whose user type or organisation changes are written: a
+ * held module belongs to the account of its organisation, and the modules kept may lie in another
+ * account (users.rules.ts planModules keeps the modules the actor does not see).
  */
 export async function replaceModules(
   tx: TxContext,
@@ -323,8 +323,8 @@ export async function replaceModules(
   modules: readonly UserModule[],
 ): Promise<void> {
   const changed = [
-    ...held.filter((h) => !modules.some((m) => sameRole(m, h))),
-    ...modules.filter((m) => !held.some((h) => sameRole(m, h))),
+    ...held.filter((h) => !modules.some((m) => sameModule(m, h))),
+    ...modules.filter((m) => !held.some((h) => sameModule(m, h))),
   ].map((m) => m.moduleType);
   if (changed.length === 0) return;
   await deleteChildOf(tx, 'user_modules', { column: 'organization_id', parent: 'organizations' })
@@ -338,7 +338,7 @@ export async function replaceModules(
   );
 }
 
-/** Gives a user new roles (of a module it holds no role in). */
+/** Gives a user new modules (modules it does not hold yet). */
 export async function insertModules(tx: TxContext, userId: string, modules: readonly UserModule[]) {
   if (modules.length === 0) return;
   await tx.trx

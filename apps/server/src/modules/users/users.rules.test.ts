@@ -10,8 +10,8 @@ import {
   isEditableBy,
   type ParentOrganization,
   planModules,
-  roleViolations,
   sameModules,
+  userTypeViolations,
 } from './users.rules';
 
 const MU = '/r/mu/';
@@ -150,7 +150,11 @@ describe('checking a new role', () => {
     ['mu', { id: 'mu', type: 'management_unit', moduleType: 'tim', accountId: 'retail' }],
   ]);
   const check = (userType: UserType, organizationId: string) =>
-    roleViolations(manager, [{ index: 0, module: { moduleType: 'tim', userType, organizationId } }], parents);
+    userTypeViolations(
+      manager,
+      [{ index: 0, module: { moduleType: 'tim', userType, organizationId } }],
+      parents,
+    );
 
   it('accepts a store seller in a store', () => {
     expect(check('store_seller', 'store')).toEqual([]);
@@ -180,7 +184,7 @@ describe('checking a new role', () => {
         { id: 'retail-root', type: 'root_management_unit', moduleType: 'tim', accountId: 'retail' },
       ],
     ]);
-    const violations = roleViolations(
+    const violations = userTypeViolations(
       admin,
       [{ index: 0, module: { moduleType: 'root', userType: 'admin', organizationId: 'retail-root' } }],
       roots,

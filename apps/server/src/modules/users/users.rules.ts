@@ -1,6 +1,6 @@
 import {
   ASSIGNABLE_USER_TYPES,
-  isBackOfficeRole,
+  isBackOfficeUserType,
   MODULE_TYPES,
   type ModuleType,
   moduleOfUserType,
@@ -14,13 +14,16 @@ import {
 import type { Actor } from '../../platform/context';
 import { isVisiblePath } from '../../platform/scope';
 
-/** A role the user holds, with where its organisation sits (for scope) and its account. */
+/**
+ * A module the user holds (its user type at an organisation), with where that organisation sits
+ * (for scope) and its account.
+ */
 export interface HeldModule extends UserModule {
   organizationPath: string;
   organizationAccountId: string;
 }
 
-/** A candidate parent entity, as the actor sees it. */
+/** A candidate organisation to hold a user type at, as the actor sees it. */
 export interface ParentOrganization {
   id: string;
   type: OrganizationType;
@@ -28,11 +31,11 @@ export interface ParentOrganization {
   accountId: string;
 }
 
-type ScopedRole = Pick<HeldModule, 'userType' | 'organizationPath'>;
+type ScopedModule = Pick<HeldModule, 'userType' | 'organizationPath'>;
 
 const grants = (actor: Actor, userType: UserType) => ASSIGNABLE_USER_TYPES[actor.userType].includes(userType);
 
-/** The (module, role) pairs the actor may grant: its own rank and below. */
+/** The (module, user type) pairs the actor may grant: its own rank and below. */
 export function assignableUserTypes(actor: Actor): { moduleType: ModuleType; userType: UserType }[] {
   return ASSIGNABLE_USER_TYPES[actor.userType].map((userType) => ({
     moduleType: moduleOfUserType(userType),
@@ -40,19 +43,22 @@ export function assignableUserTypes(actor: Actor): { moduleType: ModuleType; use
   }));
 }
 
-/** The actor may change or remove a role when it sees the organisation and could grant the type. */
-export function canManageModule(actor: Actor, role: ScopedRole): boolean {
-  return isVisiblePath(actor, role.organizationPath) && grants(actor, role.userType);
+/**
+ * The actor may change or remove a held module when it sees its organisation and could grant its
+ * user type.
+ */
+export function canManageModule(actor: Actor, module: ScopedModule): boolean {
+  return isVisiblePath(actor, module.organizationPath) && grants(actor, module.userType);
 }
 
-/** A user holding, within the actor's view, a role the actor could not grant is read-only to it. */
-export function isEditableBy(actor: Actor, roles: readonly ScopedRole[]): boolean {
-  return roles.every((role) => !isVisiblePath(actor, role.organizationPath) || grants(actor, role.userType));
+/** A user holding, within the actor's view, a user type the actor could not grant is read-only to it. */
+export function isEditableBy(actor: Actor, modules: readonly ScopedModule[]): boolean {
+  return modules.every((m) => !isVisiblePath(actor, m.organizationPath) || grants(actor, m.userType));
 }
 
 const key = (m: UserModule) => `${m.moduleType}|${m.userType}|${m.organizationId}`;
 
-/** True when both lists hold the same roles at the same organisations. */
+/** True when both lists hold the same user types at the same organisations. */
 export function sameModules(a: readonly UserModule[], b: readonly UserModule[]): boolean {
   if (a.length !== b.length) return false;
   const keys = new Set(a.map(key));
@@ -60,15 +66,15 @@ export function sameModules(a: readonly UserModule[], b: readonly UserModule[]):
 }
 
 export interface ModulePlan {
-  /** The roles the user will hold. */
+  /** The modules the user will hold. */
   modules: UserModule[];
-  /** New or changed entries of the request, by their index, to check against their parent. */
+  /** New or changed entries of the request, by their index, to check against their organisation. */
   toCheck: { index: number; module: UserModule }[];
   violations: Violation[];
 }
 
 /**
- * Merges requested roles with held ones. An unchanged entry is kept as it is; a held role the
+ * Merges requested modules with held ones. An unchanged entry is kept as it is; a held module the
  * actor cannot manage is kept when omitted and cannot be changed; any other entry is checked.
  */
 export function planModules(
@@ -85,7 +91,7 @@ export function planModules(
       plan.violations.push({
         propertyPath: `modules.${index}`,
         code: 'user_type_not_assignable',
-        message: 'This role is managed outside your organisation and cannot be changed by you.',
+        message: 'This user type is managed outside your organisation and cannot be changed by you.',
       });
     } else {
       plan.modules.push(module);
@@ -106,10 +112,11 @@ export function planModules(
 }
 
 /**
- * Checks a new or changed role: the actor may grant its type, and its parent entity is visible to
- * the actor, of the type the role needs and in the role's module. An invisible parent reads as absent.
+ * Checks a new or changed module: the actor may grant its user type, and its organisation is visible
+ * to the actor, of the type the user type needs and in the same module. An invisible organisation
+ * reads as absent.
  */
-export function roleViolations(
+export function userTypeViolations(
   actor: Actor,
   entries: readonly { index: number; module: UserModule }[],
   parents: ReadonlyMap<string, ParentOrganization>,
@@ -120,7 +127,7 @@ export function roleViolations(
       violations.push({
         propertyPath: `modules.${index}.userType`,
         code: 'user_type_not_assignable',
-        message: 'You cannot grant this role.',
+        message: 'You cannot grant this user type.',
       });
       continue;
     }
@@ -133,7 +140,7 @@ export function roleViolations(
       violations.push({
         propertyPath: `modules.${index}.organizationId`,
         code: 'invalid_parent',
-        message: 'This entity cannot be the parent of this role.',
+        message: 'This organisation cannot hold this user type.',
       });
     }
   }
@@ -144,7 +151,7 @@ const moduleRank = (m: ModuleType) => MODULE_TYPES.indexOf(m);
 
 /**
  * The account of a user: the account of its first module's organisation (root, tim, lcm, then rps).
- * Every other role must sit in that account, except a warehouse (rps) role held by a retailer user.
+ * Every other module must sit in that account, except a warehouse (rps) module held by a retailer user.
  */
 export function accountOfModules(modules: readonly { moduleType: ModuleType; accountId: string }[]): {
   accountId: string | null;
@@ -164,7 +171,7 @@ export function currentModuleOf(
   modules: readonly { moduleType: ModuleType; userType: UserType }[],
 ): ModuleType | null {
   const usable = MODULE_TYPES.filter((m) =>
-    modules.some((x) => x.moduleType === m && isBackOfficeRole(x.userType, m)),
+    modules.some((x) => x.moduleType === m && isBackOfficeUserType(x.userType, m)),
   );
   if (preferred && (usable as string[]).includes(preferred)) return preferred as ModuleType;
   return (

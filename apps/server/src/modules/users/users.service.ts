@@ -51,8 +51,8 @@ export async function getUserPermissions(ctx: RequestContext, id: string) {
 export async function getCurrentOrganization(ctx: RequestContext, id: string) {
   const user = await requireVisibleUser(ctx, id);
   const module = currentModuleOf(user.preferredModule, user.modules);
-  const row = module ? await repo.findRoleOrganization(ctx, id, module) : undefined;
-  if (!row) throw new AppError('no_permissions', 'This user holds no role.');
+  const row = module ? await repo.findModuleOrganization(ctx, id, module) : undefined;
+  if (!row) throw new AppError('no_permissions', 'This user holds no module.');
   return {
     id: row.organizationId,
     commonName: row.organizationName,

@@ -1,9 +1,10 @@
 /**
- * A tokenizer for the HTML a retailer pastes into a custom HTML widget, following the states of the
- * WHATWG tokenizer that matter for sanitising: data, tag open/close, attributes (quoted and
- * unquoted), comments (including `--!>` and abrupt endings), doctype and bogus comments, and the
- * raw-text elements whose content is not markup. The sanitiser re-serialises the tokens itself,
- * so the browser only ever parses canonical markup written by us.
+ * A tokenizer for the HTML a retailer pastes into a custom HTML widget, following the states a
+ * browser's tokenizer goes through that matter for sanitising (html-sanitizer.test.ts,
+ * xss-payloads.ts): data, tag open/close, attributes (quoted and unquoted), comments (including
+ * `--!>` and abrupt endings), doctype and bogus comments, and the raw-text elements whose content
+ * is not markup. The sanitiser re-serialises the tokens itself, so the browser only ever parses
+ * canonical markup written by us.
  */
 
 export type Token =

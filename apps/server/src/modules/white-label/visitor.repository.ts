@@ -2,7 +2,7 @@ import type { InTransaction, VisitorContext } from '../../platform/request-conte
 
 type Tx = InTransaction<VisitorContext>;
 
-/** The root organisation of the site's account, where its visitors hold their role. */
+/** The root organisation of the site's account, where its visitors hold their user type. */
 export async function findRootOrganizationId(tx: Tx): Promise<string | undefined> {
   const row = await tx.trx
     .selectFrom('organizations')
@@ -16,7 +16,7 @@ export async function findRootOrganizationId(tx: Tx): Promise<string | undefined
 
 /**
  * A visitor of the site's account: a `pseudo_anonymous` user without password, in a reserved
- * e-mail domain (never mailed, never signed in with), holding its tim role at the root.
+ * e-mail domain (never mailed, never signed in with), holding its tim module at the root.
  */
 export async function insertVisitor(
   tx: Tx,

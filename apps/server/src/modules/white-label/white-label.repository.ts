@@ -202,7 +202,8 @@ export async function findStoresAcceptingDrops(ctx: BaseContext, accountId: stri
 
 /**
  * The countries the account's web circuits serve: active web circuits with an enabled dispatch
- * circuit rule, each rule's own countries else its circuit's (as shipping-methods.ts resolves them).
+ * circuit rule, each rule's own countries else its circuit's (as
+ * buyback-config/circuits/offered-circuits.service.ts resolves them).
  */
 export async function findWebCircuitCountries(ctx: BaseContext, accountId: string): Promise<string[]> {
   const rows = await readerOf(ctx)

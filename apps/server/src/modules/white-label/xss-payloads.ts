@@ -1,4 +1,4 @@
-/** Known XSS payloads (OWASP filter-evasion cheat sheet, PortSwigger's list, mXSS classics). */
+/** Known XSS payloads: filter evasions, mutation XSS and encoding tricks the sanitiser must neutralise. */
 export const XSS_PAYLOADS = [
   '<script>alert(1)</script>',
   '<SCRIPT SRC=https://xss.example/xss.js></SCRIPT>',

@@ -92,7 +92,7 @@ describe('transfer order PDF', () => {
       'Łódź',
       'iPhone 13 128 Go',
       '356789012345678',
-      'État B',
+      'Grade B',
       'Rayures légères',
       'Chargeur, Boîte',
       'Virement bancaire',
@@ -117,7 +117,7 @@ describe('transfer order PDF', () => {
     for (const [language, title] of [
       ['en-GB', 'Transfer order'],
       ['nl-BE', 'Overdrachtsbon'],
-      ['de-DE', 'Übertragungsbeleg'],
+      ['de-DE', 'Abtretungsbeleg'],
     ] as const) {
       const { text } = await textOf(await renderTransferOrder(order({ language, copies: 1 })));
       expect(text).toContain(title);

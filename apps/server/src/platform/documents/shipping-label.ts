@@ -43,11 +43,11 @@ interface LabelStrings {
 
 const STRINGS: Record<Locale, LabelStrings> = {
   'fr-FR': {
-    title: "Étiquette d'expédition",
+    title: "Étiquette d'envoi",
     sender: 'Expéditeur',
     recipient: 'Destinataire',
     carrier: 'Transporteur',
-    reference: 'Référence du rachat',
+    reference: 'Référence de la reprise',
     item: "Numéro de l'article",
     contents: 'Contenu',
     date: 'Date',
@@ -69,7 +69,7 @@ const STRINGS: Record<Locale, LabelStrings> = {
     sender: 'Afzender',
     recipient: 'Geadresseerde',
     carrier: 'Vervoerder',
-    reference: 'Referentie van de terugkoop',
+    reference: 'Referentie van de overname',
     item: 'Artikelnummer',
     contents: 'Inhoud',
     date: 'Datum',
@@ -79,7 +79,7 @@ const STRINGS: Record<Locale, LabelStrings> = {
     title: 'Versandetikett',
     sender: 'Absender',
     recipient: 'Empfänger',
-    carrier: 'Versanddienst',
+    carrier: 'Versanddienstleister',
     reference: 'Ankaufsreferenz',
     item: 'Artikelnummer',
     contents: 'Inhalt',

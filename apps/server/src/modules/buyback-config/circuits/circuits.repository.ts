@@ -116,7 +116,10 @@ export async function updateCircuit(tx: Tx, id: string, values: Updateable<Circu
     .execute();
 }
 
-export async function insertRule(tx: Tx, values: { id: string; account_id: string; circuit_id: string }) {
+export async function insertDispatchCircuitRule(
+  tx: Tx,
+  values: { id: string; account_id: string; circuit_id: string },
+) {
   await tx.trx.insertInto('dispatch_circuit_rules').values(values).execute();
 }
 
@@ -199,8 +202,8 @@ export async function paymentModesOf(ctx: BaseContext, circuitIds: string[]) {
     .execute();
 }
 
-/** The categories linked to rules, by rule. */
-export async function ruleCategoriesOf(ctx: BaseContext, ruleIds: string[]) {
+/** The categories linked to dispatch circuit rules, by rule. */
+export async function dispatchCircuitRuleCategoriesOf(ctx: BaseContext, ruleIds: string[]) {
   if (!ruleIds.length) return [];
   return readerOf(ctx)
     .selectFrom('dispatch_circuit_rule_categories as rc')
@@ -286,7 +289,7 @@ export async function circuitsOfCategory(ctx: BaseContext, categoryId: string) {
     .execute();
 }
 
-export async function ruleCategoryIds(ctx: BaseContext, ruleId: string): Promise<string[]> {
+export async function dispatchCircuitRuleCategoryIds(ctx: BaseContext, ruleId: string): Promise<string[]> {
   const rows = await readerOf(ctx)
     .selectFrom('dispatch_circuit_rule_categories')
     .select('category_id')

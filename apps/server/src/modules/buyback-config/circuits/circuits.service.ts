@@ -10,7 +10,7 @@ import {
   circuitTypeOf,
   circuitViolations,
   type DepositType,
-  type DispatchRuleStatus,
+  type DispatchCircuitRuleStatus,
   type InstructionInput,
   type InstructionType,
   type ListCircuitsQuery,
@@ -47,7 +47,7 @@ async function toCircuitResponses(ctx: RequestContext, rows: repo.CircuitRow[]):
   const [instructions, paymentModes, categories] = await Promise.all([
     repo.instructionsOf(ctx, { circuitIds: ids }),
     repo.paymentModesOf(ctx, ids),
-    repo.ruleCategoriesOf(
+    repo.dispatchCircuitRuleCategoriesOf(
       ctx,
       rows.map((r) => r.rule_id),
     ),
@@ -90,7 +90,7 @@ async function toCircuitResponses(ctx: RequestContext, rows: repo.CircuitRow[]):
         .filter((i) => i.circuit_id === row.id)
         .map((i) => ({ id: i.id, sequence: i.sequence, label: i.label, type: i.type as InstructionType })),
       dispatchCircuitRuleId: row.rule_id,
-      dispatchCircuitRuleStatus: row.rule_status as DispatchRuleStatus,
+      dispatchCircuitRuleStatus: row.rule_status as DispatchCircuitRuleStatus,
       categories: linked.map((k) => ({ id: k.id, identifier: k.identifier, label: k.label })),
       numberOfCategories: linked.length,
       createdAt: iso(row.created_at),
@@ -305,7 +305,7 @@ export async function createCircuit(
       deposit_type: state.depositType,
       ...columnsOf(state),
     });
-    await repo.insertRule(tx, { id: randomUUID(), account_id: accountId, circuit_id: id });
+    await repo.insertDispatchCircuitRule(tx, { id: randomUUID(), account_id: accountId, circuit_id: id });
     await repo.replacePaymentModes(tx, id, state.paymentModeIds);
     await repo.replaceInstructions(tx, { circuitId: id }, state.defaultInstructions);
     const response = await responseOf(tx, id);
@@ -410,14 +410,14 @@ export async function listCategoryCircuits(
   };
 }
 
-/** Links (or unlinks) a category to a circuit of the same account, through the circuit's dispatch rule. */
+/** Links (or unlinks) a category to a circuit of the same account, through the circuit's dispatch circuit rule. */
 async function setLink(ctx: RequestContext, categoryId: string, circuitId: string, linked: boolean) {
   return transact(ctx, async (tx) => {
     const category = await repo.findCategory(tx, readAccount(ctx.actor), categoryId);
     if (!category) throw notFound('category');
     const circuit = await repo.findCircuit(tx, category.account_id, circuitId, { forUpdate: true });
     if (!circuit) throw notFound('circuit');
-    const before = await repo.ruleCategoryIds(tx, circuit.rule_id);
+    const before = await repo.dispatchCircuitRuleCategoryIds(tx, circuit.rule_id);
     if (linked !== before.includes(categoryId)) {
       if (linked) await repo.linkCategory(tx, circuit.rule_id, categoryId);
       else await repo.unlinkCategory(tx, circuit.rule_id, categoryId);
@@ -427,7 +427,7 @@ async function setLink(ctx: RequestContext, categoryId: string, circuitId: strin
         entityId: circuit.rule_id,
         accountId: category.account_id,
         before: { categoryIds: before },
-        after: { categoryIds: await repo.ruleCategoryIds(tx, circuit.rule_id) },
+        after: { categoryIds: await repo.dispatchCircuitRuleCategoryIds(tx, circuit.rule_id) },
       });
     }
     return listCategoryCircuits(tx, categoryId);

@@ -107,7 +107,7 @@ async function restore(s: Awaited<ReturnType<typeof snapshot>>) {
   await k.t.db.insertInto('dispatch_circuit_rule_categories').values(s.links).execute();
 }
 
-/** A read of Demo Retail's configuration, as the wizard's helper code makes it. */
+/** A read of Demo Retail's configuration, as the wizard makes it (buybacks/wizard.service.ts). */
 const demoRetail = () => systemContext(k.t.deps, { kind: 'account', accountId: DEMO.accounts.demoRetail });
 
 describe('circuits offered for a product (the API’s shipping methods)', () => {
@@ -167,7 +167,7 @@ describe('circuits offered for a product (the API’s shipping methods)', () => 
     expect(collect?.modifier).toEqual({ kind: 'fixed', value: -500, capCents: null });
   });
 
-  it('the function gives helper code the same answer as the route', async () => {
+  it('the function the wizard calls gives the same answer as the route', async () => {
     const fromRoute = await methods(phone, 'channel=store&country=FR');
     expect(await offeredCircuits(demoRetail(), DEMO.accounts.demoRetail, phone, 'store', 'FR')).toEqual(
       fromRoute,

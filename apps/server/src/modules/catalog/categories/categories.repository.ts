@@ -131,8 +131,8 @@ export async function diagnosticQuestionCountsOf(ctx: BaseContext, ids: string[]
 
 /**
  * The channels on which each category's products are offered: an active circuit of the channel
- * whose enabled dispatch rule serves the category or one of its ancestors (as the wizard's
- * shipping methods find them).
+ * whose enabled dispatch circuit rule serves the category or one of its ancestors (as the wizard's
+ * offered circuits find them: buyback-config/circuits/offered-circuits.service.ts).
  */
 export async function channelsOf(ctx: BaseContext, ids: string[]) {
   if (ids.length === 0) return [];

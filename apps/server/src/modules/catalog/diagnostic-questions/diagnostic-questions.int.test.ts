@@ -1,5 +1,7 @@
 import type { DiagnosticQuestionResponse, QuestionnaireResponse } from '@reprise/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../../platform/migrate';
 import { C, type CatalogKit, expectViolation, newCategory, startCatalogKit } from '../catalog.test-kit';
 
 let k: CatalogKit;
@@ -208,6 +210,13 @@ describe('diagnostic questions', () => {
       ['A1', 1],
       ['B2', 2],
     ]);
+    const audit = await k.t.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('entity_type', '=', 'category_diagnostic_questions_order')
+      .where('entity_id', '=', category)
+      .executeTakeFirstOrThrow();
+    expect(audit.after).toEqual([c.id, a.id, b.id]);
     expectViolation(
       await k.post('rmu', `/api/categories/${category}/questions/order`, { ids: [c.id, a.id] }),
       'invalid_order',
@@ -241,6 +250,27 @@ describe('diagnostic questions', () => {
     ]);
     expect((await k.get('rmu', `/api/questions/${b.id}`)).statusCode).toBe(404);
     expect((await k.get('rmu', `/api/questions/${a.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('migration 017', () => {
+  it('renames the audit rows of a question order written before the glossary', async () => {
+    const category = await newEmptyCategory();
+    await k.t.db
+      .insertInto('audit_log')
+      .values({ action: 'update', entity_type: 'category_questions_order', entity_id: category })
+      .execute();
+    await sql`DELETE FROM schema_migrations WHERE version = '017_audit_entity_names'`.execute(k.t.db);
+
+    expect(await migrate(k.t.db)).toEqual(['017_audit_entity_names']);
+
+    const rows = await k.t.db
+      .selectFrom('audit_log')
+      .select('entity_type')
+      .where('entity_id', '=', category)
+      .where('entity_type', 'like', 'category_%questions_order')
+      .execute();
+    expect(rows).toEqual([{ entity_type: 'category_diagnostic_questions_order' }]);
   });
 });
 

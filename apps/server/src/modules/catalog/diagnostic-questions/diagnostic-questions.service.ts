@@ -207,7 +207,7 @@ export async function reorderDiagnosticQuestions(
     const after = await responsesOf(tx, await repo.listDiagnosticQuestions(tx, [categoryId]));
     await audit(tx, {
       action: 'update',
-      entityType: 'category_questions_order',
+      entityType: 'category_diagnostic_questions_order',
       entityId: categoryId,
       accountId: category.account_id,
       before: before.map((q) => q.id),

@@ -8,7 +8,7 @@ import {
 } from '../../../platform/request-context';
 import { updateOwned } from '../../../platform/scoped-writes';
 
-export type RuleRow = Selectable<DispatchCircuitRulesTable> & {
+export type DispatchCircuitRuleRow = Selectable<DispatchCircuitRulesTable> & {
   circuit_name: string;
   circuit_type: string;
   circuit_channel: string;
@@ -33,11 +33,11 @@ function base(db: Reader, accountId: string | null) {
   return q;
 }
 
-export async function listRules(
+export async function listDispatchCircuitRules(
   ctx: BaseContext,
   accountId: string | null,
   filter: { status?: string; circuit?: string; category?: string; offset: number; limit: number },
-): Promise<{ rows: RuleRow[]; total: number }> {
+): Promise<{ rows: DispatchCircuitRuleRow[]; total: number }> {
   const db = readerOf(ctx);
   let q = base(db, accountId);
   let count = db.selectFrom('dispatch_circuit_rules as r').select((eb) => eb.fn.countAll<number>().as('n'));
@@ -69,18 +69,18 @@ export async function listRules(
   return { rows, total: Number((await count.executeTakeFirstOrThrow()).n) };
 }
 
-export async function findRule(
+export async function findDispatchCircuitRule(
   ctx: BaseContext,
   accountId: string | null,
   id: string,
   options: { forUpdate?: boolean } = {},
-): Promise<RuleRow | undefined> {
+): Promise<DispatchCircuitRuleRow | undefined> {
   let q = base(readerOf(ctx), accountId).where('r.id', '=', id);
   if (options.forUpdate) q = q.forUpdate('r');
   return q.executeTakeFirst();
 }
 
-export async function updateRule(
+export async function updateDispatchCircuitRule(
   tx: InTransaction<BaseContext>,
   id: string,
   values: Updateable<DispatchCircuitRulesTable>,

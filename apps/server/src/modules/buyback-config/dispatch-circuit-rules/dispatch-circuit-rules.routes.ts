@@ -10,11 +10,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../platform/deps';
 import { pageResponse } from '../../../platform/pagination';
 import { contextOf } from '../../../platform/request-context';
-import * as rules from './dispatch-rules.service';
+import * as rules from './dispatch-circuit-rules.service';
 
 const tags = ['configuration: dispatch circuit rules'];
 
-export function registerDispatchRuleRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+export function registerDispatchCircuitRuleRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -29,7 +29,7 @@ export function registerDispatchRuleRoutes(fastify: FastifyInstance, deps: AppDe
     },
     async (request) =>
       pageResponse(
-        await rules.listRules(contextOf(request, deps), request.query),
+        await rules.listDispatchCircuitRules(contextOf(request, deps), request.query),
         request.query,
         request.url,
       ),
@@ -41,7 +41,7 @@ export function registerDispatchRuleRoutes(fastify: FastifyInstance, deps: AppDe
       config: { permission: 'dispatch_circuit_rule.list' },
       schema: { tags, params: IdParams, response: { 200: DispatchCircuitRuleResponse } },
     },
-    async (request) => rules.getRule(contextOf(request, deps), request.params.id),
+    async (request) => rules.getDispatchCircuitRule(contextOf(request, deps), request.params.id),
   );
 
   app.patch(
@@ -55,6 +55,7 @@ export function registerDispatchRuleRoutes(fastify: FastifyInstance, deps: AppDe
         response: { 200: DispatchCircuitRuleResponse },
       },
     },
-    async (request) => rules.updateRule(contextOf(request, deps), request.params.id, request.body),
+    async (request) =>
+      rules.updateDispatchCircuitRule(contextOf(request, deps), request.params.id, request.body),
   );
 }

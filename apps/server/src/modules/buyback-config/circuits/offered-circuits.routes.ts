@@ -1,9 +1,9 @@
 import { IdParams, ShippingMethodsQuery, ShippingMethodsResponse } from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../platform/deps';
-import { contextOf } from '../../platform/request-context';
-import { circuitsOfferedTo } from './circuits/offered-circuits.service';
+import type { AppDeps } from '../../../platform/deps';
+import { contextOf } from '../../../platform/request-context';
+import { circuitsOfferedTo } from './offered-circuits.service';
 
 /**
  * The circuits the buyback wizard offers for a product, at the path the API names them by:

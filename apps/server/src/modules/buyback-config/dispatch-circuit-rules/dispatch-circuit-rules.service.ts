@@ -2,8 +2,8 @@ import {
   type CircuitChannel,
   type CircuitType,
   type DispatchCircuitRuleResponse,
-  type DispatchRuleStatus,
-  dispatchRuleViolations,
+  type DispatchCircuitRuleStatus,
+  dispatchCircuitRuleViolations,
   type Instruction,
   type InstructionType,
   type ListDispatchCircuitRulesQuery,
@@ -16,7 +16,7 @@ import type { Page } from '../../../platform/pagination';
 import { type RequestContext, transact } from '../../../platform/request-context';
 import * as circuits from '../circuits/circuits.repository';
 import { iso, readAccount, reject, violation } from '../config-scope';
-import * as repo from './dispatch-rules.repository';
+import * as repo from './dispatch-circuit-rules.repository';
 
 const toInstruction = (i: circuits.InstructionRow): Instruction => ({
   id: i.id,
@@ -27,14 +27,14 @@ const toInstruction = (i: circuits.InstructionRow): Instruction => ({
 
 async function responsesOf(
   ctx: RequestContext,
-  rows: repo.RuleRow[],
+  rows: repo.DispatchCircuitRuleRow[],
 ): Promise<DispatchCircuitRuleResponse[]> {
   const [instructions, categories] = await Promise.all([
     circuits.instructionsOf(ctx, {
       circuitIds: rows.map((r) => r.circuit_id),
       ruleIds: rows.map((r) => r.id),
     }),
-    circuits.ruleCategoriesOf(
+    circuits.dispatchCircuitRuleCategoriesOf(
       ctx,
       rows.map((r) => r.id),
     ),
@@ -57,7 +57,7 @@ async function responsesOf(
       categories: linked.map((k) => ({ id: k.id, identifier: k.identifier, label: k.label })),
       categoryIds: linked.map((k) => k.id),
       numberOfCategories: linked.length,
-      status: row.status as DispatchRuleStatus,
+      status: row.status as DispatchCircuitRuleStatus,
       description: row.description,
       terms: row.terms,
       traceabilityEnabled: row.traceability_enabled,
@@ -73,11 +73,11 @@ async function responsesOf(
   });
 }
 
-export async function listRules(
+export async function listDispatchCircuitRules(
   ctx: RequestContext,
   query: ListDispatchCircuitRulesQuery,
 ): Promise<Page<DispatchCircuitRuleResponse>> {
-  const { rows, total } = await repo.listRules(ctx, readAccount(ctx.actor, query.accountId), {
+  const { rows, total } = await repo.listDispatchCircuitRules(ctx, readAccount(ctx.actor, query.accountId), {
     status: query.status,
     circuit: query.circuit,
     category: query.category,
@@ -87,19 +87,22 @@ export async function listRules(
   return { member: await responsesOf(ctx, rows), totalItems: total };
 }
 
-export async function getRule(ctx: RequestContext, id: string): Promise<DispatchCircuitRuleResponse> {
-  const row = await repo.findRule(ctx, readAccount(ctx.actor), id);
+export async function getDispatchCircuitRule(
+  ctx: RequestContext,
+  id: string,
+): Promise<DispatchCircuitRuleResponse> {
+  const row = await repo.findDispatchCircuitRule(ctx, readAccount(ctx.actor), id);
   if (!row) throw notFound('dispatch circuit rule');
   return (await responsesOf(ctx, [row]))[0] as DispatchCircuitRuleResponse;
 }
 
-export async function updateRule(
+export async function updateDispatchCircuitRule(
   ctx: RequestContext,
   id: string,
   input: PatchDispatchCircuitRuleRequest,
 ): Promise<DispatchCircuitRuleResponse> {
   return transact(ctx, async (tx) => {
-    const current = await repo.findRule(tx, readAccount(ctx.actor), id, { forUpdate: true });
+    const current = await repo.findDispatchCircuitRule(tx, readAccount(ctx.actor), id, { forUpdate: true });
     if (!current) throw notFound('dispatch circuit rule');
     const before = (await responsesOf(tx, [current]))[0] as DispatchCircuitRuleResponse;
     const next = {
@@ -117,12 +120,12 @@ export async function updateRule(
       instructions: input.instructions ?? before.instructions.map((i) => ({ label: i.label, type: i.type })),
       customValues: input.customValues ?? before.customValues,
     };
-    const issues = dispatchRuleViolations(next);
+    const issues = dispatchCircuitRuleViolations(next);
     if (issues.length)
       reject(
         issues.map((i) => violation(i.path, i.code, 'Give at least one instruction, or use the circuit’s.')),
       );
-    await repo.updateRule(tx, id, {
+    await repo.updateDispatchCircuitRule(tx, id, {
       status: next.status,
       description: next.description,
       terms: next.terms,
@@ -134,7 +137,9 @@ export async function updateRule(
     });
     if (input.instructions) await circuits.replaceInstructions(tx, { ruleId: id }, next.instructions);
     const response = (
-      await responsesOf(tx, [(await repo.findRule(tx, null, id)) as repo.RuleRow])
+      await responsesOf(tx, [
+        (await repo.findDispatchCircuitRule(tx, null, id)) as repo.DispatchCircuitRuleRow,
+      ])
     )[0] as DispatchCircuitRuleResponse;
     await audit(tx, {
       action: 'update',
