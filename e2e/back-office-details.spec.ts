@@ -91,7 +91,7 @@ test('a list under the session-expired dialog does not say "no result"', async (
   test.setTimeout(90_000);
   await login(page, 'root_management_unit_manager@demo.test');
   await page.context().clearCookies();
-  await page.getByRole('link', { name: fr('layout').menu.products }).click();
+  await page.getByRole('link', { name: fr('layout').menu.products, exact: true }).click();
   await expect(page.getByRole('dialog', { name: errors.sessionExpired.title })).toBeVisible();
   await expect(page.getByText(products.list.empty)).toHaveCount(0);
 });
