@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchBuybackList } from './buyback-list';
 import { benchBuybacks } from './buybacks';
 import { benchCatalog } from './catalog';
 import { benchFoundation } from './foundation';
@@ -11,10 +12,14 @@ import { scratchDatabase, seedDemo, startServer } from './server';
 /**
  * `npm run bench`: every benchmark of the issues, each server in its own process on fresh
  * databases, autocannon over loopback; writes bench/RESULTS.md and exits 1 when a goal is not met.
- *   DATABASE_URL=postgres://…/postgres npm run bench   on that PostgreSQL server (scratch databases)
- *   BENCH_ONLY=foundation,buybacks,catalog,lighthouse  a subset;  BENCH_SECONDS=10   seconds a figure
+ *   DATABASE_URL=postgres://…/postgres npm run bench   on that PostgreSQL server (scratch databases),
+ *     with pgbench's ceilings on the SQL of each request and the buyback list at 1,000,000 buybacks
+ *   BENCH_ONLY=foundation,buybacks,buyback-list,catalog,lighthouse  a subset;  BENCH_SECONDS=10   seconds a figure
+ *   BENCH_PRODUCTS=100000, BENCH_BUYBACKS=1000000  the sizes of the catalogue and buyback list benches
  */
-const only = new Set((process.env.BENCH_ONLY ?? 'foundation,buybacks,catalog,lighthouse').split(','));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'foundation,buybacks,buyback-list,catalog,lighthouse').split(','),
+);
 const serverUrl = process.env.DATABASE_URL;
 const port = () => 3900 + Math.floor(Math.random() * 90);
 const load = os.loadavg().map((l) => l.toFixed(2));
@@ -23,13 +28,24 @@ const sections: Section[] = [];
 if (only.has('foundation') || only.has('buybacks')) {
   const scratch = serverUrl ? await scratchDatabase(serverUrl, 'reprise_bench_main') : null;
   if (scratch) await seedDemo(scratch.url);
-  const server = await startServer(port(), scratch ? { DATABASE_URL: scratch.url } : {});
+  const mainPort = port();
+  const server = await startServer(mainPort, scratch ? { DATABASE_URL: scratch.url } : {});
   try {
-    if (only.has('foundation')) sections.push(await benchFoundation(server.url));
+    if (only.has('foundation')) sections.push(await benchFoundation(server, scratch?.url, mainPort + 100));
     if (only.has('buybacks')) sections.push(await benchBuybacks(server.url));
   } finally {
     await server.stop();
     await scratch?.drop();
+  }
+}
+
+// the buyback list at scale: PostgreSQL only (the embedded database is the demo's, one process)
+if (only.has('buyback-list') && serverUrl) {
+  const scratch = await scratchDatabase(serverUrl, 'reprise_bench_buyback_list');
+  try {
+    sections.push(await benchBuybackList(scratch.url, port()));
+  } finally {
+    await scratch.drop();
   }
 }
 

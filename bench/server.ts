@@ -13,20 +13,25 @@ const root = path.resolve(import.meta.dirname, '..');
 export async function startServer(
   port: number,
   env: Record<string, string> = {},
-): Promise<{ url: string; stop: () => Promise<void> }> {
+  nodeOptions: string[] = [],
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const ownDir = env.DATABASE_URL || env.DATA_DIR ? null : mkdtempSync(path.join(tmpdir(), 'reprise-bench-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SKIP_WEB_BUILD: 'true',
-      HOST: '127.0.0.1',
-      ...(ownDir ? { DATA_DIR: ownDir } : {}),
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeOptions, path.join(root, 'scripts/start.mjs')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        SKIP_WEB_BUILD: 'true',
+        HOST: '127.0.0.1',
+        ...(ownDir ? { DATA_DIR: ownDir } : {}),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -39,6 +44,7 @@ export async function startServer(
   }
   return {
     url,
+    pid: child.pid as number,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { purgeRateLimits } from './modules/auth/throttle';
+import { compactBuybackCounts } from './modules/buybacks/buyback-counts.repository';
 import { protectIbansAtRest } from './modules/buybacks/iban-at-rest.service';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
@@ -49,6 +50,7 @@ await app.listen({ port: config.port, host: config.host });
 if (config.runWorker) await startWorkers(deps);
 const housekeeping = startHousekeeping(handle.db, (message) => console.log(message), [
   { name: 'attempt counters idle for a day deleted', run: (db) => purgeRateLimits(db) },
+  { name: 'buyback count rows compacted', run: (db) => compactBuybackCounts(db) },
 ]);
 
 console.log(`

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import pg from 'pg';
 import { CHANGES_CHANNEL, changeFeed } from './change-feed';
 import type { Database, Db } from './db.types';
@@ -37,6 +38,8 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      // a connection's named statements are renewed with it (see namedStatements)
+      maxLifetimeSeconds: NAMED_STATEMENTS.connectionLifetimeSeconds,
       options: `-c pg_trgm.similarity_threshold=${TRIGRAM_SIMILARITY_THRESHOLD}`,
     });
     // An idle connection the server closes (a restart, a failover, a terminated backend) must not
@@ -50,7 +53,7 @@ export async function openDatabase(options: {
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatements(pool) }) });
     const listener = await listenOnServer(options.databaseUrl);
     return {
       db,
@@ -86,6 +89,84 @@ export async function openDatabase(options: {
       await db.destroy();
       if (!options.pglite) await instance.close();
     },
+  };
+}
+
+/**
+ * Written into a statement (`.modifyEnd(CUSTOM_PLAN)`, or inside a `sql` template) whose best plan
+ * depends on its values and whose execution costs far more than its planning: a text search, a
+ * filter of a large table by tenant, subtree or words. The driver sends it unnamed, so PostgreSQL
+ * plans it for the values of each execution; a named statement would get, after five executions,
+ * the generic plan of any values (bench/RESULTS.md, issue 11: 2 to 3 times slower searches).
+ */
+export const CUSTOM_PLAN = sql.raw('/* custom plan */');
+const CUSTOM_PLAN_MARK = '/* custom plan */';
+
+/**
+ * How the PostgreSQL driver names statements. A named statement is parsed and planned once per
+ * connection: PostgreSQL keeps it (its generic plan, once that plan costs no more than the custom
+ * ones) for the connection's life. A connection names its first `perConnection` distinct texts;
+ * the others run unnamed, as every statement did before, so texts that vary without bound (an IN
+ * list of any length, a bulk insert) cannot make a connection's memory grow without bound (a
+ * cached plan of the users list takes about 230 kB). The pool replaces a connection after
+ * `connectionLifetimeSeconds`, so the named ones follow what the application runs now.
+ */
+export const NAMED_STATEMENTS = { perConnection: 100, connectionLifetimeSeconds: 1800 };
+
+/**
+ * Errors that say a connection's named statements no longer match the server's: a migration
+ * changed the columns a statement returns ('cached plan must not change result type', 0A000), or
+ * the statements were deallocated (26000) or are already there (42P05). The statement fails; the
+ * connection is dropped when released, and the next one prepares its statements anew.
+ */
+const staleStatement = (error: Error & { code?: string }) =>
+  error.code === '26000' ||
+  error.code === '42P05' ||
+  (error.code === '0A000' && error.message.includes('cached plan must not change result type'));
+
+/** The statement's name: a digest of its text (node-postgres refuses one name for two texts). */
+const statementName = (text: string) => `s_${createHash('sha1').update(text).digest('base64url')}`;
+
+/**
+ * The pool Kysely uses on PostgreSQL: statements with parameters are sent named (prepared once
+ * per connection, then only bound and executed), within NAMED_STATEMENTS' bounds; statements
+ * without parameters (migrations, transaction control, several statements in one text) and those
+ * marked CUSTOM_PLAN are sent as before. PGlite keeps unnamed statements: its pool's clients
+ * share one session, where one client's names would collide with another's.
+ */
+function namedStatements(pool: pg.Pool): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    const named = new Set<string>();
+    let stale = false;
+    return {
+      // Kysely sends a text and its parameters (no cursor: the dialect has none configured)
+      query: ((text: string, values: unknown[]) => {
+        if (values.length === 0 || text.includes(CUSTOM_PLAN_MARK)) return client.query(text, values);
+        const name = statementName(text);
+        if (!named.has(name)) {
+          if (named.size >= NAMED_STATEMENTS.perConnection) return client.query(text, values);
+          named.add(name);
+        }
+        return client.query({ name, text, values }).catch((error: Error & { code?: string }) => {
+          if (staleStatement(error)) stale = true;
+          throw error;
+        });
+      }) as unknown as PostgresPoolClient['query'],
+      release: () => client.release(stale),
+    };
+  };
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let found = wrapped.get(client);
+      if (!found) {
+        found = wrap(client);
+        wrapped.set(client, found);
+      }
+      return found;
+    },
+    end: () => pool.end(),
   };
 }
 
