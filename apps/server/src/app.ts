@@ -17,6 +17,7 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerJobRoutes } from './modules/jobs/jobs.routes';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { registerItemRoutes } from './modules/warehouse/items.routes';
 import { tagManagerAllowed } from './modules/white-label/public-page-policy.service';
 import { registerWhiteLabelRoutes } from './modules/white-label/white-label.routes';
 import { registerAuth } from './platform/auth-hook';
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       registerBuybackConfigRoutes(api, deps);
       registerBuybackRoutes(api, deps);
       registerWhiteLabelRoutes(api, deps);
+      registerItemRoutes(api, deps);
       registerJobRoutes(api, deps);
     },
     { prefix: '/api' },

@@ -14,5 +14,6 @@ export * from './schemas/jobs';
 export * from './schemas/organizations';
 export * from './schemas/translations';
 export * from './schemas/users';
+export * from './schemas/warehouse';
 export * from './schemas/white-label';
 export * from './validation';

@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   'item.mark_lost_store': 'Mark an item lost in store',
   'item.mark_lost_transport': 'Mark an item lost in transport',
   'item.mark_lost_warehouse': 'Mark an item lost in warehouse',
+  'item.revert_loss': 'Undo the loss of an item (with a reason)',
+  'item.verify': 'Verify items by identification number or by a CSV list (/verification)',
   'payment.mark_paid': 'Mark a payment as paid',
   'payment.search': 'Search payments and relaunch them',
   // refurbishment and stock
@@ -54,6 +56,7 @@ export const PERMISSIONS = {
   'dispatch_circuit_rule.list': 'List circuits and dispatch circuit rules',
   'circuit.manage': 'Create and edit circuits, link them to categories and edit dispatch circuit rules',
   'warehouse_dispatch_rule.read': 'Read warehouse dispatch rules',
+  'warehouse_dispatch_rule.write': 'Create, edit, order and delete warehouse dispatch rules',
   general_settings: 'Change the general settings',
   transfer_order_settings: 'Change the transfer-order terms',
   imports: 'Run and read imports',
@@ -119,6 +122,7 @@ const WAREHOUSE_OPERATE: Permission[] = [
   'items_stock.read',
   'item.mark_lost_transport',
   'item.mark_lost_warehouse',
+  'item.verify',
 ];
 
 /** The visitor's own permissions: only a `pseudo_anonymous` user of a public site holds them. */
@@ -142,7 +146,9 @@ export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
     'buyback.create',
     'buyback.predeclared_access',
     'buyback.cancel',
+    'buyback_item.send',
     'item.mark_lost_store',
+    'item.verify',
     'payment.mark_paid',
     'payment.search',
     'quarantine.send_mail',
@@ -178,7 +184,9 @@ export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
     'buyback.create',
     'buyback.predeclared_access',
     'buyback.cancel',
+    'buyback_item.send',
     'item.mark_lost_store',
+    'item.verify',
     'quarantine.send_mail',
     ...CATALOG_READ,
     'export.buybacks',
@@ -192,13 +200,16 @@ export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
     'buyback.create',
     'buyback.predeclared_access',
     'buyback.cancel',
+    'buyback_item.send',
     'item.mark_lost_store',
+    'item.verify',
   ],
   store_seller: [
     'dashboard.read',
     ...BUYBACK_READ,
     'buyback.create',
     'buyback.predeclared_access',
+    'buyback_item.send',
     'item.mark_lost_store',
   ],
   buyer_manager: [
@@ -212,6 +223,8 @@ export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
     'payment.search',
     'menu.configuration',
     'warehouse_dispatch_rule.read',
+    'warehouse_dispatch_rule.write',
+    'item.verify',
     'export.buybacks',
   ],
   warehouse_manager: [

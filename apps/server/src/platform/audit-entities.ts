@@ -12,8 +12,10 @@ export const AUDIT_ENTITIES = [
   'diagnostic_question',
   'dispatch_circuit_rule',
   'home_page_config',
+  'item',
   'job',
   'linked_buyer',
+  'litigation',
   'organization',
   'organization_root_detail',
   'payment_mode',
@@ -21,6 +23,7 @@ export const AUDIT_ENTITIES = [
   'site',
   'transfer_order_settings',
   'user',
+  'warehouse_dispatch_rule',
   'white_label_config',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -424,6 +424,8 @@ export interface BuybacksTable {
   warehouse_id: string | null;
   /** The warehouse the buyback is sent to (migration 015): warehouse users see it through it. */
   destination_warehouse_id: string | null;
+  /** Migration 018: the warehouse dispatch rule that chose the warehouse, if one did. */
+  warehouse_dispatch_rule_id: Generated<string | null>;
   payment_mode_id: string;
   payment_mode_label: string;
   payment_type: string;
@@ -494,6 +496,92 @@ export interface BuybackItemsTable {
   purchase_price_cents: number;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Migration 018: the buyer account whose warehouses work on the item. */
+  buyer_account_id: string;
+  stock_id: string | null;
+  serial_number: string | null;
+  sent_at: Date | null;
+  registered_at: Date | null;
+  controlled_at: Date | null;
+  controlled_by: string | null;
+  controlled_state: string | null;
+  controlled_answers: ColumnType<unknown, string | null | undefined, string | null> | null;
+  controlled_price_cents: number | null;
+  validated_price_cents: number | null;
+  absorbed_cents: number | null;
+  warehouse_comment: string | null;
+  warehouse_comment_shared: Generated<boolean>;
+  planned_refurb_cost_cents: Generated<number>;
+  completed_refurb_cost_cents: Generated<number>;
+  latest_move_at: Date | null;
+  quarantine_reason: string | null;
+}
+
+/** A stock of a warehouse (migration 018); native ones carry their kind. */
+export interface StocksTable {
+  id: Generated<string>;
+  account_id: string;
+  warehouse_id: string;
+  name: string;
+  identifier: string | null;
+  location: string | null;
+  native_kind: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** One change of an item's status or stock: who, when, where, why (migration 018). */
+export interface ItemEventsTable {
+  id: Generated<string>;
+  item_id: string;
+  account_id: string;
+  at: Generated<Date>;
+  from_status: string | null;
+  to_status: string;
+  actor_user_id: string | null;
+  organization_id: string | null;
+  stock_id: string | null;
+  reason: string | null;
+  comment: string | null;
+}
+
+/** A buyer account's warehouse dispatch rule (migration 018). */
+export interface WarehouseDispatchRulesTable {
+  id: Generated<string>;
+  account_id: string;
+  title: string;
+  position: Generated<number>;
+  conditions: ColumnType<unknown, string, string>;
+  default_warehouse_id: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface WarehouseDispatchRuleWarehousesTable {
+  rule_id: string;
+  warehouse_id: string;
+}
+
+/** A counter-offer after the control, answered by the customer (migration 018). */
+export interface LitigationsTable {
+  id: Generated<string>;
+  buyback_id: string;
+  item_id: string;
+  account_id: string;
+  buyer_account_id: string;
+  reason: string;
+  declared_price_cents: number;
+  proposed_price_cents: number;
+  photo_keys: ColumnType<string[], string | undefined, string>;
+  status: Generated<string>;
+  token_hash: string;
+  mails_sent: Generated<number>;
+  last_mail_at: Date | null;
+  reminder_sent_at: Date | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  resolved_at: Date | null;
 }
 
 export interface PaymentsTable {
@@ -600,4 +688,9 @@ export interface Database {
   buyback_status_events: BuybackStatusEventsTable;
   idempotency_keys: IdempotencyKeysTable;
   account_linked_buyers: AccountLinkedBuyersTable;
+  stocks: StocksTable;
+  item_events: ItemEventsTable;
+  warehouse_dispatch_rules: WarehouseDispatchRulesTable;
+  warehouse_dispatch_rule_warehouses: WarehouseDispatchRuleWarehousesTable;
+  litigations: LitigationsTable;
 }

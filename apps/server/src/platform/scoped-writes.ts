@@ -104,6 +104,24 @@ export function updateOwnedOrLinked<T extends AccountTable, P extends AccountTab
 }
 
 /**
+ * Rows a retailer owns and a buyer works on (`buybacks`, `buyback_items`: they carry both
+ * `account_id` and `buyer_account_id`): the warehouses of the buyer account write the items
+ * assigned to it (modules/warehouse/item-moves.ts). `WHERE (account_id in scope OR
+ * buyer_account_id in scope)`.
+ */
+export function updateOwnedOrAssigned<T extends 'buybacks' | 'buyback_items'>(
+  tx: Tx,
+  table: T,
+  scope: AccountScope = tx.scope,
+): UpdateQueryBuilder<Database, T, T, UpdateResult> {
+  checkNarrower(tx, scope);
+  return scopedBy(
+    tx.trx.updateTable(table),
+    sql<boolean>`(${inScope(scope)} OR ${inScope(scope, 'buyer_account_id')})`,
+  );
+}
+
+/**
  * Adds the scope condition. Kysely cannot resolve `where` on a builder of a generic table (its
  * overloads are a union there), so the builder is narrowed to the one overload used.
  */

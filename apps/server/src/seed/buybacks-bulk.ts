@@ -272,7 +272,10 @@ export async function insertBulkBuybacks(
       SELECT x.* FROM ${rows(from, to)} r, jsonb_populate_record(null::buyback_items, r.item || jsonb_build_object(
         'id', r.item_id, 'buyback_id', r.id,
         'identification_number', ${identification(21, sql`${firstItemNumber - 1}::int8 + r.g`)},
-        'status', r.item_status, 'created_at', r.created_at, 'updated_at', r.created_at)) x`.execute(trx);
+        'status', r.item_status, 'created_at', r.created_at, 'updated_at', r.created_at,
+        'buyer_account_id', r.buyer_account_id, 'warehouse_id', r.destination_warehouse_id,
+        'warehouse_comment_shared', false, 'planned_refurb_cost_cents', 0,
+        'completed_refurb_cost_cents', 0)) x`.execute(trx);
     await sql`
       INSERT INTO payments
       SELECT x.* FROM ${rows(from, to)} r, jsonb_populate_record(null::payments, r.payment || jsonb_build_object(

@@ -50,6 +50,8 @@ export const ITEM_TRANSITIONS: Record<ItemStatus, readonly ItemStatus[]> = {
     'item_completed_with_absorption',
     'item_completed_with_negociation',
     'item_in_quarantine',
+    // the customer rejected the counter-offer (litigation): the product goes back
+    'item_to_return',
     'item_lost_warehouse',
   ],
   item_completed: ['item_refurb_diagnostic_in_progress', 'item_lost_warehouse'],
@@ -109,6 +111,83 @@ export function assertTransition<M extends Machine>(
       `The ${machine} cannot go from ${String(from)} to ${String(to)}.`,
     );
   }
+}
+
+/**
+ * The buyback's status its item's status brings (journeys.md section 4: buyback statuses follow
+ * the items). Absent: the buyback keeps its status (refurbishment happens after completion, and a
+ * completed buyback stays completed whatever becomes of the device).
+ */
+export const BUYBACK_STATUS_OF_ITEM: Partial<Record<ItemStatus, BuybackStatus>> = {
+  item_created: 'bb_awaiting_inventory',
+  item_awaiting_inventory: 'bb_awaiting_inventory',
+  item_in_transit: 'bb_in_transit',
+  item_registered_in_warehouse: 'bb_in_processing',
+  item_awaiting_compliancy_tests: 'bb_in_processing',
+  item_in_quarantine: 'bb_in_processing',
+  item_to_reintegrate_to_stock: 'bb_in_processing',
+  item_completed: 'bb_completed',
+  item_completed_by_price: 'bb_completed_by_price',
+  item_completed_with_absorption: 'bb_completed_with_absorption',
+  item_completed_with_negociation: 'bb_completed_with_negociation',
+  item_to_return: 'bb_not_completed',
+  item_returned: 'bb_not_completed',
+  item_lost_store: 'bb_not_completed',
+  item_lost_transport: 'bb_not_completed',
+  item_lost_warehouse: 'bb_not_completed',
+  item_cancelled: 'bb_cancelled',
+};
+
+const FINAL_BUYBACK: readonly BuybackStatus[] = [
+  'bb_completed',
+  'bb_completed_by_price',
+  'bb_completed_with_absorption',
+  'bb_completed_with_negociation',
+  'bb_not_completed',
+  'bb_cancelled',
+];
+
+/** The loss statuses; an admin may undo them with a reason (`planLossReversal`). */
+export const LOST_ITEM_STATUSES: readonly ItemStatus[] = [
+  'item_lost_store',
+  'item_lost_transport',
+  'item_lost_warehouse',
+];
+
+/**
+ * Moving an item: the item table must list the change; the buyback follows
+ * (`BUYBACK_STATUS_OF_ITEM`) unless it is already final, and its table must list that change too.
+ * Returns the buyback's new status, or null when it keeps its own.
+ */
+export function planItemMove(
+  current: { status: BuybackStatus; itemStatus: ItemStatus },
+  to: ItemStatus,
+): { itemStatus: ItemStatus; status: BuybackStatus | null } {
+  if (current.status === 'bb_cancelled')
+    throw new AppError('buyback_cancelled', 'This buyback is cancelled.');
+  assertTransition('item', current.itemStatus, to);
+  const next = BUYBACK_STATUS_OF_ITEM[to];
+  if (!next || next === current.status || FINAL_BUYBACK.includes(current.status))
+    return { itemStatus: to, status: null };
+  assertTransition('buyback', current.status, next);
+  return { itemStatus: to, status: next };
+}
+
+/**
+ * Undoing a loss (an admin, with a reason): the item goes back to the status it had before it was
+ * declared lost, and the buyback to the status that item status brings.
+ */
+export function planLossReversal(
+  current: { status: BuybackStatus; itemStatus: ItemStatus },
+  previousItemStatus: ItemStatus,
+): { itemStatus: ItemStatus; status: BuybackStatus | null } {
+  if (!LOST_ITEM_STATUSES.includes(current.itemStatus))
+    throw new AppError('not_lost', 'This item is not declared lost.');
+  const next = BUYBACK_STATUS_OF_ITEM[previousItemStatus];
+  return {
+    itemStatus: previousItemStatus,
+    status: current.status === 'bb_not_completed' && next && next !== current.status ? next : null,
+  };
 }
 
 /** The statuses a new buyback, its item and its payment start in (journeys.md section 4). */

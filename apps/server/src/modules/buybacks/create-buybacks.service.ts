@@ -239,6 +239,7 @@ export async function createBuybacks(
         status: start.itemStatus,
         imei: l.imei,
         warehouse_id: l.circuit.warehouseId,
+        buyer_account_id: product.buyer_account_id,
         purchase_price_cents: l.breakdown.totalCents,
       },
       payment: {
