@@ -19,6 +19,7 @@ describe('side menu', () => {
       'buybackCreate',
       'buybacks',
       'buybacksPredeclared',
+      'verification',
       'users',
       'entities',
     ]);
@@ -43,6 +44,7 @@ describe('side menu', () => {
       'buybackCreate',
       'buybacks',
       'buybacksPredeclared',
+      'verification',
       'categories',
       'products',
       'catalogSearch',

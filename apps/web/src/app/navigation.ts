@@ -2,21 +2,26 @@ import type { Permission, PremiumFeature } from '@reprise/shared';
 import {
   type Icon,
   IconAlertTriangle,
+  IconArrowsSplit,
   IconBarcode,
   IconBuildingCommunity,
   IconBuildingStore,
   IconCategory,
   IconCirclePlus,
+  IconClipboardCheck,
   IconCreditCard,
   IconFileText,
   IconHome,
   IconLayoutDashboard,
   IconListDetails,
+  IconListSearch,
   IconPackage,
   IconPalette,
   IconReceipt,
   IconRoute,
+  IconScan,
   IconSettings,
+  IconShieldLock,
   IconStethoscope,
   IconUsers,
   IconWorld,
@@ -32,6 +37,11 @@ export interface MenuLink {
   permission?: Permission;
   /** Shows a premium badge (the feature is sold separately). */
   premium?: PremiumFeature;
+  /**
+   * Shown only when this capability is on for the user's account: `warehouseCheckin` is off when
+   * check-in is disabled (root details) and for platform admins (features/warehouse-checkin).
+   */
+  requires?: 'warehouseCheckin';
 }
 
 /** A folding group of links (e.g. Organisation: users, entities). */
@@ -71,6 +81,27 @@ export const MENU: MenuSection[] = [
         icon: IconBarcode,
         permission: 'buyback.predeclared_access',
       },
+      // hidden, and its routes redirect home, when check-in is disabled (journeys.md section 2)
+      {
+        key: 'warehouseCheckin',
+        to: '/warehouse/checkin',
+        icon: IconScan,
+        permission: 'warehouse_checkin.submenu',
+        requires: 'warehouseCheckin',
+      },
+      {
+        key: 'warehouseControl',
+        to: '/warehouse/check',
+        icon: IconClipboardCheck,
+        permission: 'buyback_item.control',
+      },
+      {
+        key: 'buybacksQuarantine',
+        to: '/buybacksQuarantine',
+        icon: IconShieldLock,
+        permission: 'quarantine.transition',
+      },
+      { key: 'verification', to: '/verification', icon: IconListSearch, permission: 'item.verify' },
     ],
   },
   {
@@ -97,6 +128,12 @@ export const MENU: MenuSection[] = [
         to: '/dispatch-circuit-rules',
         icon: IconListDetails,
         permission: 'dispatch_circuit_rule.list',
+      },
+      {
+        key: 'warehouseDispatch',
+        to: '/warehouse-dispatch',
+        icon: IconArrowsSplit,
+        permission: 'warehouse_dispatch_rule.read',
       },
       {
         key: 'organization',

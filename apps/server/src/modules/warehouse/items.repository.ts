@@ -226,3 +226,18 @@ export async function insertItemEvent(
       })
       .execute();
 }
+
+/** The check-in requirement of an account (its root details; optional when it has none). */
+export async function findCheckinRequirement(
+  ctx: BaseContext,
+  accountId: string,
+): Promise<'optional' | 'mandatory' | 'disabled'> {
+  const row = await readerOf(ctx)
+    .selectFrom('organization_root_details')
+    .select('warehouse_checkin_requirement')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return (
+    (row?.warehouse_checkin_requirement as 'optional' | 'mandatory' | 'disabled' | undefined) ?? 'optional'
+  );
+}
