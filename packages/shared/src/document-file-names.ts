@@ -1,6 +1,6 @@
 import type { Locale } from './enums';
 
-export type DocumentKind = 'transfer-order' | 'voucher' | 'drop-slip' | 'shipping-label';
+export type DocumentKind = 'transfer-order' | 'voucher' | 'drop-slip' | 'shipping-label' | 'return-label';
 
 /** The names of the PDF files, in the language of the user who downloads them (lower case, no accent). */
 const NAMES: Record<Locale, Record<DocumentKind, string>> = {
@@ -9,24 +9,28 @@ const NAMES: Record<Locale, Record<DocumentKind, string>> = {
     voucher: 'bon-d-achat',
     'drop-slip': 'bordereau-de-depot',
     'shipping-label': 'etiquette-d-envoi',
+    'return-label': 'etiquette-de-retour',
   },
   'en-GB': {
     'transfer-order': 'transfer-order',
     voucher: 'voucher',
     'drop-slip': 'drop-slip',
     'shipping-label': 'shipping-label',
+    'return-label': 'return-label',
   },
   'nl-BE': {
     'transfer-order': 'overdrachtsbon',
     voucher: 'waardebon',
     'drop-slip': 'afgiftebon',
     'shipping-label': 'verzendlabel',
+    'return-label': 'retourlabel',
   },
   'de-DE': {
     'transfer-order': 'abtretungsbeleg',
     voucher: 'gutschein',
     'drop-slip': 'abgabeschein',
     'shipping-label': 'versandetikett',
+    'return-label': 'retouretikett',
   },
 };
 

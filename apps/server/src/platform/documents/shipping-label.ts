@@ -4,7 +4,7 @@ import { BOLD, createPdf, formatDate, pdfBuffer, REGULAR } from './pdf';
 
 /**
  * The platform's own shipping label (until a carrier connector exists): sender (the customer),
- * recipient (the circuit's warehouse), transport provider, and the buyback's identification
+ * recipient (the buyback's destination warehouse), transport provider, and the buyback's identification
  * number as an EAN-13 barcode (Code 128 when the number is not a valid EAN-13).
  */
 
@@ -27,9 +27,11 @@ export interface ShippingLabelData {
   transportProvider: string | null;
   circuitName: string;
   productName: string;
+  /** The code the barcode carries; the buyback's identification number unless told (a return label: the item's). */
+  barcode?: string;
 }
 
-interface LabelStrings {
+export interface LabelStrings {
   title: string;
   sender: string;
   recipient: string;
@@ -108,9 +110,12 @@ function addressLines(a: LabelAddress): string[] {
   );
 }
 
-export async function renderShippingLabel(data: ShippingLabelData): Promise<Buffer> {
-  const t = shippingLabelStrings(data.language);
-  const barcode = await identificationBarcodePng(data.identificationNumber);
+/** Renders the label; `t` gives the other labels of the same layout (the return label: return-label.ts). */
+export async function renderShippingLabel(
+  data: ShippingLabelData,
+  t: LabelStrings = shippingLabelStrings(data.language),
+): Promise<Buffer> {
+  const barcode = await identificationBarcodePng(data.barcode ?? data.identificationNumber);
   const doc = createPdf({ title: `${t.title} ${data.identificationNumber}` });
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

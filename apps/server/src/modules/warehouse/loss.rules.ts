@@ -1,0 +1,35 @@
+import type { ItemLossPlace, ItemStatus } from '@reprise/shared';
+import { canTransition } from '../buybacks/buyback-statuses';
+
+/**
+ * Where an item can be declared lost from (journeys.md section 4, docs/statuses.md "Loss"): in
+ * transport while the carrier has it (or before its first event), in the warehouse at any status
+ * the item table lets go to `item_lost_warehouse`. Pure, so that the buyback's `allowedActions`
+ * and the command read the same rule.
+ */
+
+export const LOST_STATUS_OF_PLACE: Record<ItemLossPlace, ItemStatus> = {
+  transport: 'item_lost_transport',
+  warehouse: 'item_lost_warehouse',
+};
+
+/** The permission each place needs. */
+export const LOSS_PERMISSION = {
+  transport: 'item.mark_lost_transport',
+  warehouse: 'item.mark_lost_warehouse',
+} as const satisfies Record<ItemLossPlace, string>;
+
+const TRANSPORT_FROM: readonly ItemStatus[] = ['item_created', 'item_in_transit'];
+
+export function canBeLostAt(place: ItemLossPlace, status: ItemStatus): boolean {
+  if (place === 'transport') return TRANSPORT_FROM.includes(status);
+  return canTransition('item', status, LOST_STATUS_OF_PLACE.warehouse);
+}
+
+/** The item statuses a loss at `place` starts from. */
+export function lossStartStatuses(place: ItemLossPlace, all: readonly ItemStatus[]): ItemStatus[] {
+  return all.filter((status) => canBeLostAt(place, status));
+}
+
+/** Statuses with a return label: waiting in quarantine, or on its way back to the customer. */
+export const RETURN_LABEL_STATUSES: readonly ItemStatus[] = ['item_in_quarantine', 'item_to_return'];

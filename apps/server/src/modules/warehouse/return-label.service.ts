@@ -1,0 +1,60 @@
+import type { ItemStatus, Locale } from '@reprise/shared';
+import { documentFileName } from '@reprise/shared/document-file-names';
+import { renderReturnLabel } from '../../platform/documents';
+import { AppError, notFound } from '../../platform/errors';
+import type { RequestContext } from '../../platform/request-context';
+import type { PdfDocument } from '../buybacks/buyback-documents.service';
+import * as buybacks from '../buybacks/buybacks.repository';
+import { resolveItem } from './item-moves';
+import { RETURN_LABEL_STATUSES } from './loss.rules';
+
+const unavailable = () =>
+  new AppError(
+    'document_unavailable',
+    'This item has no return label: it is neither in quarantine nor to be returned.',
+  );
+
+/**
+ * `GET /items/{id}/documents/return-label`: the platform's own label sending an item back to its
+ * customer (journeys.md section 4), from the item's warehouse, while it is in quarantine or to be
+ * returned; in the retailer account's language, the file named in the user's (`?lang=`).
+ */
+export async function returnLabelPdf(
+  ctx: RequestContext,
+  id: string,
+  fileLanguage?: Locale,
+): Promise<PdfDocument> {
+  const item = await resolveItem(ctx, { id });
+  if (!RETURN_LABEL_STATUSES.includes(item.status as ItemStatus) || !item.warehouse_id) throw unavailable();
+  const [buyback, warehouse, settings] = await Promise.all([
+    buybacks.findVisibleBuyback(ctx, { id: item.buyback_id }),
+    buybacks.findOrganization(ctx, item.warehouse_id),
+    buybacks.findAccountSettings(ctx, item.account_id),
+  ]);
+  if (!buyback) throw notFound('buyback');
+  if (!warehouse || !settings) throw unavailable();
+  const data = await renderReturnLabel({
+    language: settings.language,
+    buybackIdentificationNumber: buyback.identification_number,
+    itemIdentificationNumber: item.identification_number,
+    date: new Date(),
+    sender: {
+      name: warehouse.corporate_name ?? warehouse.common_name,
+      street: warehouse.street,
+      streetMore: warehouse.street_more,
+      zip: warehouse.zip,
+      city: warehouse.city,
+      country: warehouse.country,
+    },
+    recipient: {
+      name: `${buyback.customer_first_name} ${buyback.customer_last_name}`,
+      street: buyback.customer_street,
+      streetMore: buyback.customer_street_more,
+      zip: buyback.customer_zip,
+      city: buyback.customer_city,
+      country: buyback.customer_country,
+    },
+    productName: buyback.product_name,
+  });
+  return { filename: documentFileName('return-label', fileLanguage, item.identification_number), data };
+}

@@ -1,0 +1,74 @@
+import type { ItemStatus, ModuleType, QuarantineReason } from '@reprise/shared';
+import { moveItem, resolveItem } from '../src/modules/warehouse/item-moves';
+import { findNativeStock } from '../src/modules/warehouse/items.repository';
+import { putInQuarantine } from '../src/modules/warehouse/quarantine.service';
+import { loadActor } from '../src/platform/auth-hook';
+import { type RequestContext, scopeOfActor, transact } from '../src/platform/request-context';
+import type { TestApp } from './test-app';
+
+/**
+ * Brings an item to a warehouse status through the item moves themselves (item-moves.ts), as a
+ * signed-in user: what the send, check-in and control screens do, for the tests of the steps that
+ * follow them (quarantine, loss).
+ */
+
+/** The request context of a signed-in user (its `authorization` header), in a module. */
+export async function contextOfUser(
+  t: TestApp,
+  authorization: string,
+  module?: ModuleType,
+): Promise<RequestContext> {
+  const actor = await loadActor(t.db, t.deps.config, authorization.replace(/^Bearer /, ''), module);
+  if (!actor) throw new Error('no session for this authorization');
+  return { actor, scope: scopeOfActor(actor), locale: null, db: t.db, deps: t.deps };
+}
+
+/** The path from a store buyback's item (awaiting inventory) to each warehouse status. */
+const PATH: Partial<Record<ItemStatus, ItemStatus[]>> = {
+  item_in_transit: ['item_in_transit'],
+  item_registered_in_warehouse: ['item_in_transit', 'item_registered_in_warehouse'],
+  item_awaiting_compliancy_tests: [
+    'item_in_transit',
+    'item_registered_in_warehouse',
+    'item_awaiting_compliancy_tests',
+  ],
+};
+
+/** Moves the item (awaiting inventory) on to `to`, one table-checked move at a time. */
+export async function advanceItem(ctx: RequestContext, itemId: string, to: ItemStatus): Promise<void> {
+  const steps = PATH[to];
+  if (!steps) throw new Error(`no path to ${to}`);
+  await transact(ctx, async (tx) => {
+    const item = await resolveItem(tx, { id: itemId }, { forUpdate: true });
+    for (const status of steps) {
+      const stock =
+        status === 'item_registered_in_warehouse' && item.warehouse_id
+          ? await findNativeStock(tx, item.warehouse_id, 'awaiting_control')
+          : undefined;
+      await moveItem(tx, item, {
+        to: status,
+        reason:
+          status === 'item_in_transit'
+            ? 'sent'
+            : status === 'item_registered_in_warehouse'
+              ? 'checkin'
+              : 'control',
+        ...(stock ? { stockId: stock.id } : {}),
+      });
+    }
+  });
+}
+
+/** Checks the item in and puts it in quarantine (quarantine.service.ts, as the control does). */
+export async function quarantineItem(
+  ctx: RequestContext,
+  itemId: string,
+  reason: QuarantineReason = 'locked',
+  comment: string | null = 'Compte iCloud actif',
+): Promise<void> {
+  await advanceItem(ctx, itemId, 'item_registered_in_warehouse');
+  await transact(ctx, async (tx) => {
+    const item = await resolveItem(tx, { id: itemId }, { forUpdate: true });
+    await putInQuarantine(tx, item, { reason, comment });
+  });
+}

@@ -1,0 +1,294 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { QUARANTINE_REASONS, type QuarantineItem } from '@reprise/shared';
+import {
+  IconExternalLink,
+  IconFileDownload,
+  IconLockOpen,
+  IconMailForward,
+  IconScan,
+  IconShieldLock,
+} from '@tabler/icons-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { translateErrorCode } from '../../app/errors';
+import { usePageHeader } from '../../app/page-header';
+import { useSession } from '../../app/session';
+import { useFormatters } from '../../app/use-formatters';
+import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { FiltersBar, useSetFilters } from '../../ui/list-filters';
+import { useWedgeScanner } from '../buyback-wizard/use-wedge-scanner';
+import { useQuarantineMailSender, useReturnLabelDownload } from '../buybacks/item-actions';
+import { normaliseWarehouseCode } from '../warehouse-checkin/checkin-code';
+import { useQuarantineList, useWarehouseOptions } from './quarantine.queries';
+import { ReleaseModal } from './release-modal';
+
+const DEFAULT_SORT = { field: 'since', direction: 'desc' } as const;
+const FILTERS = ['code', 'reason', 'warehouse'] as const;
+
+/**
+ * The code filter, scanner first: it has the focus on load and after each scan; a keyboard-wedge
+ * scan (the code and Enter, typed here or anywhere on the page) filters the list on it; a code
+ * of the wrong length is said in words and selected, so that the next scan replaces it.
+ */
+function CodeFilter({ value, onCode }: { value: string; onCode: (code: string | null) => void }) {
+  const { t } = useTranslation('quarantine');
+  const [text, setText] = useState(value);
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // the address changed by other means (clear button, back button): show its code
+  useEffect(() => setText(value), [value]);
+
+  const submit = (input: string) => {
+    if (input.trim() === '') {
+      setError(null);
+      onCode(null);
+      return;
+    }
+    const normalised = normaliseWarehouseCode(input);
+    // rendered at once, then selected in the same task: the next scan, however soon it comes,
+    // replaces the whole code (a selection made a frame later would cut into it)
+    flushSync(() => {
+      setText('error' in normalised ? input.trim() : normalised.code);
+      setError('error' in normalised ? translateErrorCode(normalised.error) : null);
+    });
+    inputRef.current?.focus();
+    inputRef.current?.select();
+    if (!('error' in normalised)) onCode(normalised.code);
+  };
+  useWedgeScanner(submit);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        submit(text);
+      }}
+    >
+      <TextInput
+        ref={inputRef}
+        label={t('filters.code')}
+        description={t('filters.codeHelp')}
+        leftSection={<IconScan size={16} aria-hidden />}
+        value={text}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          if (error) setError(null);
+        }}
+        error={error}
+        autoFocus
+        autoComplete="off"
+        inputMode="numeric"
+        maxLength={32}
+        ff="monospace"
+        data-testid="quarantine-code"
+      />
+    </form>
+  );
+}
+
+function useColumns(onRelease: (row: QuarantineItem) => void): DataTableColumn<QuarantineItem>[] {
+  const { t } = useTranslation(['quarantine', 'buybacks']);
+  const { can } = useSession();
+  const { dateTime } = useFormatters();
+  const label = useReturnLabelDownload();
+  const mail = useQuarantineMailSender();
+  const canOpen = can('buyback.detail');
+  const canMail = can('quarantine.send_mail');
+  return [
+    {
+      key: 'identificationNumber',
+      header: t('columns.code'),
+      sortField: 'identificationNumber',
+      render: (row) => (
+        <Text ff="monospace" size="sm" fw={600}>
+          {row.identificationNumber}
+        </Text>
+      ),
+    },
+    {
+      key: 'buyback',
+      header: t('columns.buyback'),
+      render: (row) =>
+        canOpen ? (
+          <Anchor component={Link} to={`/buyback/${row.buyback.id}`} ff="monospace" size="sm">
+            {row.buyback.identificationNumber}
+          </Anchor>
+        ) : (
+          <Text ff="monospace" size="sm">
+            {row.buyback.identificationNumber}
+          </Text>
+        ),
+    },
+    { key: 'product', header: t('columns.product'), truncate: true, render: (row) => row.product.name },
+    { key: 'retailer', header: t('columns.retailer'), truncate: true, render: (row) => row.retailer.name },
+    {
+      key: 'warehouse',
+      header: t('columns.warehouse'),
+      truncate: true,
+      render: (row) => row.warehouse?.commonName ?? '—',
+    },
+    {
+      key: 'reason',
+      header: t('columns.reason'),
+      render: (row) => (row.reason ? t(`reasons.${row.reason}`) : '—'),
+    },
+    {
+      key: 'since',
+      header: t('columns.since'),
+      sortField: 'since',
+      render: (row) => (row.since ? dateTime(row.since) : '—'),
+    },
+    { key: 'comment', header: t('columns.comment'), truncate: true, render: (row) => row.comment ?? '—' },
+    {
+      key: 'actions',
+      header: t('columns.actions'),
+      render: (row) => (
+        <Group gap={4} wrap="nowrap">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconLockOpen size={16} aria-hidden />}
+            onClick={() => onRelease(row)}
+            data-testid="release-item"
+          >
+            {t('actions.release')}
+          </Button>
+          {canMail && row.customerHasEmail && (
+            <Tooltip label={t('actions.sendMail')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('actions.sendMail')}
+                loading={mail.pending === row.id}
+                onClick={() => mail.send(row.id)}
+                data-testid="send-quarantine-mail"
+              >
+                <IconMailForward size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <Tooltip label={t('actions.returnLabel')} withArrow>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('actions.returnLabel')}
+              loading={label.pending === row.id}
+              onClick={() => label.download(row)}
+              data-testid="download-return-label"
+            >
+              <IconFileDownload size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          {canOpen && (
+            <Tooltip label={t('actions.openBuyback')} withArrow>
+              <ActionIcon
+                component={Link}
+                to={`/buyback/${row.buyback.id}`}
+                variant="subtle"
+                aria-label={t('actions.openBuyback')}
+              >
+                <IconExternalLink size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      ),
+    },
+  ];
+}
+
+/**
+ * `/buybacksQuarantine` (journeys.md sections 2 and 4): the items in quarantine the user sees,
+ * found by a scanned code, a reason or a warehouse; each is released by moving it to another
+ * stock of its warehouse, its customer told by mail again, its return label downloaded.
+ */
+export function QuarantinePage() {
+  const { t } = useTranslation('quarantine');
+  const { can } = useSession();
+  usePageHeader({ title: t('title'), icon: IconShieldLock, breadcrumbs: [{ label: t('title') }] });
+  const table = useTableParams({ defaultSort: DEFAULT_SORT });
+  const setFilters = useSetFilters();
+  const code = table.searchParams.get('code') ?? '';
+  const reason = table.searchParams.get('reason');
+  const warehouse = table.searchParams.get('warehouse');
+  const list = useQuarantineList({
+    ...table.query,
+    code: code || undefined,
+    reason: reason ?? undefined,
+    warehouse: warehouse ?? undefined,
+  });
+  const warehouses = useWarehouseOptions(can('organization.list'));
+  const [releasing, setReleasing] = useState<QuarantineItem | null>(null);
+  const columns = useColumns(setReleasing);
+  const active = FILTERS.some((name) => table.searchParams.get(name));
+
+  return (
+    <Stack gap="md">
+      <Card withBorder padding="md">
+        <Text size="sm" c="dimmed" mb="sm">
+          {t('help')}
+        </Text>
+        <FiltersBar
+          label={t('filters.label')}
+          clearLabel={t('filters.clear')}
+          active={active}
+          onClear={() => setFilters({ code: null, reason: null, warehouse: null })}
+        >
+          <div>
+            <CodeFilter value={code} onCode={(value) => setFilters({ code: value })} />
+          </div>
+          <div>
+            <Select
+              label={t('filters.reason')}
+              placeholder={t('filters.all')}
+              clearable
+              data={QUARANTINE_REASONS.map((value) => ({ value, label: t(`reasons.${value}`) }))}
+              value={reason}
+              onChange={(value) => setFilters({ reason: value })}
+              data-testid="quarantine-reason"
+            />
+          </div>
+          {(warehouses.data?.length ?? 0) > 1 && (
+            <div>
+              <Select
+                label={t('filters.warehouse')}
+                placeholder={t('filters.all')}
+                clearable
+                searchable
+                data={warehouses.data ?? []}
+                value={warehouse}
+                onChange={(value) => setFilters({ warehouse: value })}
+              />
+            </div>
+          )}
+        </FiltersBar>
+        <DataTable
+          caption={t('caption')}
+          columns={columns}
+          rows={list.data?.member}
+          rowKey={(row) => row.id}
+          totalItems={list.data?.totalItems ?? 0}
+          loading={list.isFetching}
+          emptyMessage={code ? t('emptyForCode', { code }) : t('empty')}
+          {...table.tableProps}
+        />
+      </Card>
+      {releasing && (
+        <ReleaseModal item={releasing} opened onClose={() => setReleasing(null)} key={releasing.id} />
+      )}
+    </Stack>
+  );
+}
