@@ -1,0 +1,365 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, linkIn, login, readLatestMail, test } from './fixtures';
+
+/**
+ * The warehouse control and the litigation (journeys.md sections 2, 4 and 8), against the real
+ * server. Two Paris store buybacks are sent to Saint-Priest and checked in through the API (as the
+ * store and the check-in screens do); then in the browser the warehouse operator scans each on
+ * /warehouse/check and runs the control wizard: one at the declared state (completed by price),
+ * one with micro-scratches on the screen and a proof photo (a counter-offer). The customer opens
+ * the accept link of the mail on Demo Retail's public site and accepts; the buyback's history shows
+ * each step. In a second test the customer declines: the item is to be returned.
+ */
+
+test.use({ locale: 'fr-FR' });
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
+});
+
+const fr = (ns: string) =>
+  JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/fr-FR/${ns}.json`), 'utf8'),
+  );
+const control = fr('warehouseControl');
+const buybacks = fr('buybacks');
+const publicFr = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/public/locales/fr-FR.json'), 'utf8'),
+).litigation;
+const fill = (text: string, values: Record<string, string>) =>
+  Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), text);
+
+/** Demo Retail Paris Rivoli (apps/server/src/seed/demo-ids.ts, storeParis). */
+const STORE_PARIS = '00000000-0000-4000-8000-000000000204';
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+type Headers = Record<string, string>;
+
+async function signIn(request: APIRequestContext, email: string): Promise<Headers> {
+  const res = await request.post('/api/login', {
+    headers: { Origin: test.info().project.use.baseURL as string },
+    data: { email, password: DEMO_PASSWORD, tokenRequested: true },
+  });
+  expect(res.status()).toBe(200);
+  return { authorization: `Bearer ${(await res.json()).apiToken}` };
+}
+
+async function call<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  headers: Headers,
+  method: 'GET' | 'POST',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(url, {
+    method,
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+    ...(data === undefined ? {} : { data }),
+  });
+  const text = await res.text();
+  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** An IMEI with the product's TAC and a valid Luhn digit (phones collect one). */
+function imeiOf(tac: string): string {
+  const body = `${tac}000000`.slice(0, 14);
+  const sum = [...body].reduce((acc, c, i) => {
+    const d = Number(c) * (i % 2 ? 2 : 1);
+    return acc + (d > 9 ? d - 9 : d);
+  }, 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+interface Question {
+  id: string;
+  title: string;
+  type: 'unique' | 'multiple';
+  answers: { id: string; title: string }[];
+}
+
+interface Arrived {
+  id: string;
+  identificationNumber: string;
+  totalCents: number;
+  item: { id: string; identificationNumber: string };
+  email: string;
+  questions: Question[];
+}
+
+/**
+ * A Paris store-drop iPhone buyback made by the retailer's administrator, sent by the store and
+ * checked in at Saint-Priest (item registered in the warehouse), all through the API.
+ */
+async function arrivedBuyback(request: APIRequestContext, lastName: string): Promise<Arrived> {
+  const rmu = await signIn(request, 'root_management_unit_manager@demo.test');
+  const products = await call<{ member: { id: string }[] }>(
+    request,
+    rmu,
+    'GET',
+    '/api/products?status=published&itemsPerPage=10&search_product_buyback=iPhone',
+  );
+  const email = `${lastName.toLowerCase()}.${Date.now()}@example.test`;
+  for (const product of products.member) {
+    const methods = await call<{
+      member: { id: string; type: string; paymentMethods: { id: string; iban: boolean }[] }[];
+    }>(request, rmu, 'GET', `/api/products/${product.id}/shipping-methods?channel=store&country=FR`);
+    const drop = methods.member.find((m) => m.type === 'store_drop');
+    const payment = drop?.paymentMethods.find((p) => !p.iban);
+    if (!drop || !payment) continue;
+    const q = await call<{
+      product: { isCollectingIMEI: boolean; tacCodes: string[] };
+      questions: Question[];
+    }>(request, rmu, 'GET', `/api/products/${product.id}/buyback-questionnaire`);
+    if (!q.questions.some((question) => question.title === "État de l'écran")) continue;
+    const created = await call<Omit<Arrived, 'email' | 'questions'>>(
+      request,
+      rmu,
+      'POST',
+      `/api/store/${STORE_PARIS}/buybacks`,
+      {
+        productId: product.id,
+        answers: q.questions.map((question) => ({
+          questionId: question.id,
+          answerIds: [question.answers[0]?.id],
+        })),
+        shippingMethodId: drop.id,
+        paymentModeId: payment.id,
+        imei: q.product.isCollectingIMEI ? imeiOf(q.product.tacCodes[0] ?? '35345678') : null,
+        customer: {
+          firstName: 'Camille',
+          lastName,
+          email,
+          phone: '06 12 34 56 78',
+          street: '3 Rue du Contrôle',
+          zip: '75011',
+          city: 'Paris',
+          country: 'FR',
+          identification: {
+            type: 'identity_card',
+            number: 'CL12345',
+            deliveryDate: '2020-05-04',
+            issuingAuthority: 'Préfecture de Paris',
+          },
+        },
+      },
+    );
+    const seller = await signIn(request, 'store_seller@demo.test');
+    const operator = await signIn(request, 'warehouse_operator@demo.test');
+    await call(request, seller, 'POST', `/api/buybacks/${created.id}/send`);
+    await call(request, operator, 'POST', '/api/warehouse/checkin', {
+      code: created.item.identificationNumber,
+    });
+    return { ...created, email, questions: q.questions };
+  }
+  throw new Error('no iPhone with a store drop and a payment without IBAN');
+}
+
+/** Scans a code into the focused field of /warehouse/check, as a keyboard-wedge scanner does. */
+async function scan(page: Page, code: string) {
+  await expect(page.getByTestId('control-code')).toBeFocused(LOADED);
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+/** Answers every question of the diagnostic step: the declared answer, or `pick` for the screen. */
+async function answerQuestions(page: Page, questions: Question[], screenAnswer = 0) {
+  for (const [index, question] of questions.entries()) {
+    await expect(
+      page.getByText(
+        fill(control.diagnostic.counter, { number: String(index + 1), count: String(questions.length) }),
+      ),
+    ).toBeVisible();
+    const answer = question.answers[question.title === "État de l'écran" ? screenAnswer : 0];
+    await page.getByLabel(answer?.title as string, { exact: true }).check();
+    await page
+      .getByRole('button', {
+        name: index + 1 < questions.length ? control.wizard.next : control.diagnostic.toSummary,
+      })
+      .click();
+  }
+}
+
+/** A page's first screen may wait for its chunk on a busy machine. */
+const LOADED = { timeout: 30_000 };
+
+/** The History tab of the buyback detail, its rows once loaded. */
+async function openHistory(page: Page, buybackId: string) {
+  await page.goto(`/buyback/${buybackId}`);
+  await page.getByRole('tab', { name: buybacks.itemHistory.tab }).click(LOADED);
+  const rows = page.getByTestId('item-event');
+  await expect(rows.first()).toBeVisible();
+  return rows;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let byPrice: Arrived;
+let disputed: Arrived;
+let declined: Arrived;
+
+test.beforeAll(async ({ request }) => {
+  byPrice = await arrivedBuyback(request, 'Prix');
+  disputed = await arrivedBuyback(request, 'Litige');
+  declined = await arrivedBuyback(request, 'Refus');
+});
+
+test('the operator controls one item at its declared state and one lower with a photo; the customer accepts the counter-offer', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await login(page, 'warehouse_operator@demo.test');
+  await page.goto('/warehouse/check');
+
+  // a code of the wrong length is said, and selected for the next scan
+  await scan(page, '12345');
+  await expect(page.getByText(fr('errors').code_length_invalid)).toBeVisible();
+  await page.keyboard.type(byPrice.item.identificationNumber, { delay: 5 });
+  await page.keyboard.press('Enter');
+
+  // specification: what was declared
+  await expect(page).toHaveURL(new RegExp(`/warehouse/check/${byPrice.item.id}$`));
+  await expect(page.getByText(control.specification.declaredDiagnosis)).toBeVisible(LOADED);
+  await expect(page.getByRole('link', { name: byPrice.identificationNumber })).toBeVisible();
+  await page.getByRole('button', { name: control.specification.start }).click();
+
+  // diagnostic: the declared answers; summary: completed by price
+  await answerQuestions(page, byPrice.questions);
+  const outcome = page.getByTestId('control-outcome');
+  await expect(outcome).toHaveAttribute('data-outcome', 'by_price');
+  await expect(outcome).toContainText(control.summary.outcome.by_price);
+  await page.getByTestId('control-comment').fill('Conforme à la déclaration');
+  await page.getByRole('button', { name: control.summary.complete }).click();
+  await expect(page.getByTestId('control-confirmation')).toContainText(control.confirmation.byPrice);
+
+  // the next item: back to the search, the field ready for the scan
+  await page.getByRole('link', { name: control.confirmation.next }).click();
+  await expect(page).toHaveURL(/\/warehouse\/check$/);
+  await scan(page, disputed.item.identificationNumber);
+  await page.getByRole('button', { name: control.specification.start }).click();
+  await answerQuestions(page, disputed.questions, 1);
+  await expect(page.getByTestId('control-outcome')).toHaveAttribute('data-outcome', 'counter_offer');
+  // a counter-offer needs its reason and a photo
+  await page.getByRole('button', { name: control.summary.sendCounterOffer }).click();
+  await expect(page.getByText(control.summary.reasonRequired)).toBeVisible();
+  await page.getByTestId('counter-offer-reason').fill('Micro-rayures visibles sur l’écran');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'ecran.png', mimeType: 'image/png', buffer: PNG });
+  await expect(
+    page.getByRole('img', { name: fill(control.summary.photoAlt, { number: '1' }) }),
+  ).toBeVisible();
+  await expect(page.getByText(fr('errors').photo_required)).toHaveCount(0);
+  const since = Date.now();
+  await page.getByRole('button', { name: control.summary.sendCounterOffer }).click();
+  await expect(page.getByTestId('control-confirmation')).toContainText(control.confirmation.counterOffer);
+  await expect(page.getByTestId('litigation-status')).toHaveText(control.litigation.status.open);
+
+  // the customer's mail: the accept link on Demo Retail's public site
+  const mail = await readLatestMail(disputed.email, { since: since - 1000 });
+  expect(mail.text).toContain('Micro-rayures visibles sur l’écran');
+  const accept = linkIn(
+    mail,
+    /http:\/\/demo-retail\.localhost:\d+\/buyback\/[0-9a-f-]+\/accept\?token=[A-Za-z0-9_-]+/,
+  );
+  expect(accept).toContain(`/buyback/${disputed.id}/accept`);
+  const customer = await page.context().newPage();
+  await customer.goto(accept);
+  await expect(customer.getByRole('heading', { level: 1, name: publicFr.title })).toBeVisible(LOADED);
+  await expect(customer.getByText('Micro-rayures visibles sur l’écran')).toBeVisible();
+  await expect(customer.getByRole('img', { name: fill(publicFr.photoAlt, { number: '1' }) })).toBeVisible();
+  // the link's choice is preselected
+  await expect(customer.getByRole('radio', { name: new RegExp(publicFr.accept) })).toBeChecked();
+  await customer.getByRole('button', { name: publicFr.continue }).click();
+  await expect(customer.getByTestId('litigation-confirm')).toBeVisible();
+  await customer.getByRole('button', { name: publicFr.confirmAcceptButton }).click();
+  await expect(customer.getByRole('heading', { level: 1, name: publicFr.acceptedTitle })).toBeVisible();
+  await expect(customer.getByText(/5 jours ouvrés/)).toBeVisible();
+  // the same link again: already answered
+  await customer.goto(accept);
+  await expect(customer.getByText(publicFr.alreadyAccepted)).toBeVisible();
+  await customer.close();
+
+  // the buyback: completed with negotiation, its counter-offer accepted, each step in its history
+  await page.goto(`/buyback/${disputed.id}`);
+  await expect(page.getByTestId('litigation-status')).toBeVisible(LOADED);
+  await expect(page.getByTestId('buyback-status').first()).toHaveText(
+    buybacks.status.bb_completed_with_negociation,
+  );
+  await expect(page.getByTestId('litigation-status')).toHaveText(control.litigation.status.accepted);
+  const rows = await openHistory(page, disputed.id);
+  await expect(rows).toHaveCount(5);
+  await expect(rows.nth(0)).toContainText(buybacks.itemEventReason.sent);
+  await expect(rows.nth(1)).toContainText(buybacks.itemEventReason.checkin);
+  await expect(rows.nth(2)).toContainText(buybacks.itemEventReason.control_started);
+  await expect(rows.nth(3)).toContainText(buybacks.itemEventReason.counter_offer);
+  const accepted = rows.nth(4);
+  await expect(accepted).toContainText(buybacks.itemEventReason.litigation_accepted);
+  await expect(accepted).toContainText(buybacks.itemHistory.customer);
+  await expect(accepted).toContainText(buybacks.itemStatus.item_completed_with_negociation);
+
+  const priced = await openHistory(page, byPrice.id);
+  await expect(priced.last()).toContainText(buybacks.itemEventReason.control);
+  await expect(priced.last()).toContainText('Conforme à la déclaration');
+});
+
+test('the customer declines the counter-offer: the product is to be returned', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  // the control through the API this time: screen micro-scratches, a proof photo, a counter-offer
+  const operator = await signIn(request, 'warehouse_operator@demo.test');
+  await call(request, operator, 'POST', '/api/warehouse/control/start', {
+    code: declined.item.identificationNumber,
+  });
+  const photo = await request.post(`/api/warehouse/control/${declined.item.id}/photos`, {
+    headers: operator,
+    multipart: { file: { name: 'ecran.png', mimeType: 'image/png', buffer: PNG } },
+  });
+  expect(photo.status()).toBe(201);
+  const since = Date.now();
+  const done = await call<{ outcome: string }>(
+    request,
+    operator,
+    'POST',
+    `/api/warehouse/control/${declined.item.id}/complete`,
+    {
+      answers: declined.questions.map((question) => ({
+        questionId: question.id,
+        answerIds: [question.answers[question.title === "État de l'écran" ? 1 : 0]?.id],
+      })),
+      counterOffer: { reason: 'Écran rayé', photoKeys: [(await photo.json()).key] },
+    },
+  );
+  expect(done.outcome).toBe('counter_offer');
+
+  const mail = await readLatestMail(declined.email, { since: since - 1000 });
+  const reject = linkIn(
+    mail,
+    /http:\/\/demo-retail\.localhost:\d+\/buyback\/[0-9a-f-]+\/reject\?token=[A-Za-z0-9_-]+/,
+  );
+  await page.goto(reject);
+  await expect(page.getByRole('heading', { level: 1, name: publicFr.title })).toBeVisible(LOADED);
+  await expect(page.getByRole('radio', { name: new RegExp(publicFr.reject) })).toBeChecked();
+  await page.getByRole('button', { name: publicFr.continue }).click();
+  await expect(page.getByTestId('litigation-confirm')).toHaveText(publicFr.confirmReject);
+  await page.getByRole('button', { name: publicFr.confirmRejectButton }).click();
+  await expect(page.getByRole('heading', { level: 1, name: publicFr.rejectedTitle })).toBeVisible();
+  await expect(page.getByText(publicFr.rejectedText)).toBeVisible();
+  // a link that does not hold the token is invalid
+  await page.goto(reject.replace(/token=[^&]+/, 'token=not-the-token'));
+  await expect(page.getByRole('heading', { level: 1, name: publicFr.invalidTitle })).toBeVisible();
+
+  // the back office: the item is to be returned, the counter-offer declined
+  await login(page, 'warehouse_operator@demo.test');
+  await page.goto(`/buyback/${declined.id}`);
+  await expect(page.getByText(buybacks.itemStatus.item_to_return).first()).toBeVisible(LOADED);
+  await expect(page.getByTestId('litigation-status')).toHaveText(control.litigation.status.rejected);
+  const rows = await openHistory(page, declined.id);
+  await expect(rows.last()).toContainText(buybacks.itemEventReason.litigation_rejected);
+  await expect(rows.last()).toContainText(buybacks.itemHistory.customer);
+  await expect(rows.last()).toContainText(buybacks.nativeStock.customer_return);
+});
