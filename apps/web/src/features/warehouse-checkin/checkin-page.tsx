@@ -1,0 +1,234 @@
+import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import type { ItemResponse } from '@reprise/shared';
+import { IconAlertTriangle, IconCircleCheck, IconClipboardCheck, IconScan } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { translateErrorCode } from '../../app/errors';
+import { usePageHeader } from '../../app/page-header';
+import { useFormatters } from '../../app/use-formatters';
+import { ApiError } from '../../lib/api';
+import { EmptyState } from '../../ui/empty-state';
+import { useWedgeScanner } from '../buyback-wizard/use-wedge-scanner';
+import { useCheckIn, useCheckinSettings } from './checkin.queries';
+import { normaliseWarehouseCode } from './checkin-code';
+import { CheckinGate } from './checkin-gate';
+import { stockLabel } from './stock-label';
+
+interface Registered {
+  item: ItemResponse;
+  code: string;
+  at: Date;
+}
+
+/** The error of a refused scan, translated: the server's code, or the network's. */
+function errorCodeOf(error: unknown): string {
+  if (error instanceof ApiError) return error.code;
+  return 'network_error';
+}
+
+/**
+ * `/warehouse/checkin` (journeys.md sections 2, 8): an arriving item is registered by its code,
+ * scanner first. The code field has the focus on load and after each scan; a keyboard-wedge
+ * scanner types the code and Enter, which registers it (a scan made while the focus is elsewhere
+ * too). A registered item joins the list of this visit (product, retailer, code, stock, link to
+ * its control); a refusal is said in words and the code selected, so the next scan replaces it.
+ */
+export function CheckinPage() {
+  return (
+    <CheckinGate>
+      <CheckinScreen />
+    </CheckinGate>
+  );
+}
+
+function CheckinScreen() {
+  const { t } = useTranslation(['warehouseCheckin', 'errors']);
+  usePageHeader({
+    title: t('title'),
+    icon: IconScan,
+    breadcrumbs: [{ label: t('title') }],
+  });
+  const { dateTime } = useFormatters();
+  const settings = useCheckinSettings();
+  const checkIn = useCheckIn();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<{ code: string; scanned: string } | null>(null);
+  const [registered, setRegistered] = useState<Registered[]>([]);
+  const [pending, setPending] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+  const listId = useId();
+
+  const refuse = (errorCode: string, scanned: string) => {
+    setError({ code: errorCode, scanned });
+    setCode(scanned);
+  };
+  // a refused code is selected once shown: the next scan replaces it
+  useEffect(() => {
+    if (error) inputRef.current?.select();
+  }, [error]);
+
+  const submit = async (input: string) => {
+    const normalised = normaliseWarehouseCode(input);
+    if ('error' in normalised) {
+      refuse(normalised.error, input.trim());
+      return;
+    }
+    setError(null);
+    setCode('');
+    inputRef.current?.focus();
+    setPending((n) => n + 1);
+    try {
+      const item = await checkIn.mutateAsync(normalised.code);
+      setRegistered((list) => [{ item, code: normalised.code, at: new Date() }, ...list]);
+    } catch (failure) {
+      refuse(errorCodeOf(failure), normalised.code);
+    } finally {
+      setPending((n) => n - 1);
+    }
+  };
+
+  // a scan while the focus is outside the field (a click on the list) registers too
+  useWedgeScanner((scanned) => {
+    void submit(scanned);
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit(code);
+  };
+
+  const last = registered[0];
+  return (
+    <Stack gap="md" maw={1100}>
+      <Card withBorder padding="md" radius="md">
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {t('help')}
+            </Text>
+            {settings.data?.requirement === 'mandatory' && (
+              <Text size="sm" data-testid="checkin-mandatory">
+                {t('mandatory')}
+              </Text>
+            )}
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <TextInput
+                ref={inputRef}
+                label={t('code')}
+                description={t('codeHelp')}
+                value={code}
+                onChange={(event) => {
+                  setCode(event.currentTarget.value);
+                  if (error) setError(null);
+                }}
+                autoComplete="off"
+                autoFocus
+                inputMode="numeric"
+                maxLength={32}
+                ff="monospace"
+                error={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+                style={{ flex: '1 1 260px' }}
+                data-testid="checkin-code"
+              />
+              <Button type="submit" leftSection={<IconScan size={18} aria-hidden />} loading={pending > 0}>
+                {t('register')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+
+      {error && (
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle aria-hidden />}
+          role="alert"
+          id={errorId}
+          title={t('refused', { code: error.scanned || '—' })}
+          data-testid="checkin-error"
+        >
+          {translateErrorCode(error.code)}
+        </Alert>
+      )}
+
+      {last && !error && (
+        <Alert
+          color="green"
+          icon={<IconCircleCheck aria-hidden />}
+          role="status"
+          title={t('registered', { product: last.item.product.name })}
+          data-testid="checkin-success"
+        >
+          <Group gap="md">
+            <Text size="sm">{t('registeredIn', { stock: stockLabel(t, last.item.stock) })}</Text>
+            <Anchor component={Link} to={`/warehouse/confirmation-checkin/${last.item.id}`} size="sm">
+              {t('openConfirmation')}
+            </Anchor>
+          </Group>
+        </Alert>
+      )}
+
+      <Card withBorder padding="md" radius="md" component="section" aria-labelledby={listId}>
+        <Title order={2} size="h5" mb="xs" id={listId}>
+          {t('list.title')} ({registered.length})
+        </Title>
+        {registered.length === 0 ? (
+          <EmptyState title={t('list.empty')} icon={IconScan} />
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped verticalSpacing="xs" data-testid="checkin-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('list.at')}</Table.Th>
+                  <Table.Th scope="col">{t('list.product')}</Table.Th>
+                  <Table.Th scope="col">{t('list.retailer')}</Table.Th>
+                  <Table.Th scope="col">{t('list.code')}</Table.Th>
+                  <Table.Th scope="col">{t('list.stock')}</Table.Th>
+                  <Table.Th scope="col">
+                    <Text span size="sm" fw={700}>
+                      {t('list.actions')}
+                    </Text>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {registered.map(({ item, code: scanned, at }) => (
+                  <Table.Tr key={item.id}>
+                    <Table.Td>{dateTime(at)}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.product.name}</Table.Td>
+                    <Table.Td>{item.buyback.retailerName}</Table.Td>
+                    <Table.Td>
+                      <Text ff="monospace" size="sm">
+                        {item.identificationNumber}
+                      </Text>
+                      {scanned !== item.identificationNumber && (
+                        <Text size="xs" c="dimmed">
+                          {t('list.scanned', { code: scanned })}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{stockLabel(t, item.stock)}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        component={Link}
+                        to={`/warehouse/check/${item.id}`}
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconClipboardCheck size={16} aria-hidden />}
+                      >
+                        {t('control')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+    </Stack>
+  );
+}
