@@ -11,10 +11,13 @@ const BUYBACKS = Number(process.env.BENCH_BUYBACKS ?? 1_000_000);
 const CONNECTIONS = 4;
 
 /** `npm run seed:buybacks -- --buybacks N` on the database; answers its own timing. */
-async function seedBuybacks(databaseUrl: string): Promise<{ seconds: number; output: string }> {
+export async function seedBuybacks(
+  databaseUrl: string,
+  count = BUYBACKS,
+): Promise<{ seconds: number; output: string }> {
   const child = spawn(
     path.join(root, 'node_modules/.bin/tsx'),
-    [path.join(root, 'apps/server/src/seed/seed-buybacks.cli.ts'), '--buybacks', String(BUYBACKS)],
+    [path.join(root, 'apps/server/src/seed/seed-buybacks.cli.ts'), '--buybacks', String(count)],
     { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let output = '';

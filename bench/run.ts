@@ -4,6 +4,7 @@ import path from 'node:path';
 import { benchBuybackList } from './buyback-list';
 import { benchBuybacks } from './buybacks';
 import { benchCatalog } from './catalog';
+import { benchCheckin } from './checkin';
 import { benchFoundation } from './foundation';
 import { DURATION, type Section } from './lib';
 import { benchLighthouse } from './lighthouse';
@@ -14,11 +15,11 @@ import { scratchDatabase, seedDemo, startServer } from './server';
  * databases, autocannon over loopback; writes bench/RESULTS.md and exits 1 when a goal is not met.
  *   DATABASE_URL=postgres://…/postgres npm run bench   on that PostgreSQL server (scratch databases),
  *     with pgbench's ceilings on the SQL of each request and the buyback list at 1,000,000 buybacks
- *   BENCH_ONLY=foundation,buybacks,buyback-list,catalog,lighthouse  a subset;  BENCH_SECONDS=10   seconds a figure
+ *   BENCH_ONLY=foundation,buybacks,buyback-list,catalog,checkin,lighthouse  a subset;  BENCH_SECONDS=10   seconds a figure
  *   BENCH_PRODUCTS=100000, BENCH_BUYBACKS=1000000  the sizes of the catalogue and buyback list benches
  */
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'foundation,buybacks,buyback-list,catalog,lighthouse').split(','),
+  (process.env.BENCH_ONLY ?? 'foundation,buybacks,buyback-list,catalog,checkin,lighthouse').split(','),
 );
 const serverUrl = process.env.DATABASE_URL;
 const port = () => 3900 + Math.floor(Math.random() * 90);
@@ -44,6 +45,16 @@ if (only.has('buyback-list') && serverUrl) {
   const scratch = await scratchDatabase(serverUrl, 'reprise_bench_buyback_list');
   try {
     sections.push(await benchBuybackList(scratch.url, port()));
+  } finally {
+    await scratch.drop();
+  }
+}
+
+// warehouse check-in (issue 12): PostgreSQL only, as the buyback list
+if (only.has('checkin') && serverUrl) {
+  const scratch = await scratchDatabase(serverUrl, 'reprise_checkin_bench');
+  try {
+    sections.push(await benchCheckin(scratch.url, port()));
   } finally {
     await scratch.drop();
   }

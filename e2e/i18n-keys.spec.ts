@@ -161,6 +161,17 @@ async function sampleUrl(request: APIRequestContext, routePath: string): Promise
     'diag/:productId?/:slug?/:itemId?/:predeclaredBuybackId?': async () =>
       `/diag/${await firstId(request, '/api/products?status=published')}`,
     'cart/:cartId/checkout': async () => '/cart/00000000-0000-4000-8000-00000000c0de/checkout',
+    // its screen without an item (the way back to the check-in)
+    'warehouse/confirmation-checkin/:itemId?': async () => '/warehouse/confirmation-checkin',
+    // Demo Buyer's rules (an admin names the buyer account: apps/server/src/seed/demo-ids.ts, demoBuyer)
+    'warehouse-dispatch-rule/:id': async () =>
+      `/warehouse-dispatch-rule/${await firstId(request, '/api/warehouse-dispatch-rules?accountId=00000000-0000-4000-8000-000000000300')}`,
+    'warehouse/check/:itemId': async () => {
+      const buyback = await (
+        await request.get(`/api/buybacks/${await firstId(request, '/api/buybacks')}`)
+      ).json();
+      return `/warehouse/check/${buyback.item.id}`;
+    },
   };
   if (!routePath.includes(':')) return `/${routePath}`;
   const sample = ids[routePath];
@@ -245,6 +256,9 @@ for (const locale of LOCALES) {
         'product/:id/:slug?': `/product/${product}`,
         'category/:id/:slug?': `/category/${category ?? '00000000-0000-4000-8000-00000000ca7e'}`,
         'cart/:cartId/checkout': '/cart/00000000-0000-4000-8000-00000000c0de/checkout',
+        // the litigation page with a link no longer valid
+        'buyback/:buybackId/accept': '/buyback/00000000-0000-4000-8000-00000000b0b0/accept?token=expired',
+        'buyback/:buybackId/reject': '/buyback/00000000-0000-4000-8000-00000000b0b0/reject?token=expired',
       };
       const found: string[] = [];
       for (const routePath of ['', ...publicSitePaths]) {

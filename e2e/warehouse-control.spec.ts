@@ -4,10 +4,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, linkIn, login, readLatestMail, test } from './fixtures';
 
 /**
- * The warehouse control and the litigation (journeys.md sections 2, 4 and 8), against the real
- * server. Two Paris store buybacks are sent to Saint-Priest and checked in through the API (as the
- * store and the check-in screens do); then in the browser the warehouse operator scans each on
- * /warehouse/check and runs the control wizard: one at the declared state (completed by price),
+ * The reception journey (issue 12; journeys.md sections 2, 4 and 8), against the real server. Two
+ * Paris store buybacks are made; in the browser the store seller marks both sent from their detail,
+ * the warehouse operator of Saint-Priest checks both in on /warehouse/checkin by typing each code
+ * as a scanner would, then scans each on /warehouse/check and runs the control wizard: one at the
+ * declared state (completed by price),
  * one with micro-scratches on the screen and a proof photo (a counter-offer). The customer opens
  * the accept link of the mail on Demo Retail's public site and accepts; the buyback's history shows
  * each step. In a second test the customer declines: the item is to be returned.
@@ -23,6 +24,7 @@ const fr = (ns: string) =>
     readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/fr-FR/${ns}.json`), 'utf8'),
   );
 const control = fr('warehouseControl');
+const checkin = fr('warehouseCheckin');
 const buybacks = fr('buybacks');
 const publicFr = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/public/locales/fr-FR.json'), 'utf8'),
@@ -96,7 +98,11 @@ interface Arrived {
  * A Paris store-drop iPhone buyback made by the retailer's administrator, sent by the store and
  * checked in at Saint-Priest (item registered in the warehouse), all through the API.
  */
-async function arrivedBuyback(request: APIRequestContext, lastName: string): Promise<Arrived> {
+async function arrivedBuyback(
+  request: APIRequestContext,
+  lastName: string,
+  { arrive = true } = {},
+): Promise<Arrived> {
   const rmu = await signIn(request, 'root_management_unit_manager@demo.test');
   const products = await call<{ member: { id: string }[] }>(
     request,
@@ -149,12 +155,14 @@ async function arrivedBuyback(request: APIRequestContext, lastName: string): Pro
         },
       },
     );
-    const seller = await signIn(request, 'store_seller@demo.test');
-    const operator = await signIn(request, 'warehouse_operator@demo.test');
-    await call(request, seller, 'POST', `/api/buybacks/${created.id}/send`);
-    await call(request, operator, 'POST', '/api/warehouse/checkin', {
-      code: created.item.identificationNumber,
-    });
+    if (arrive) {
+      const seller = await signIn(request, 'store_seller@demo.test');
+      const operator = await signIn(request, 'warehouse_operator@demo.test');
+      await call(request, seller, 'POST', `/api/buybacks/${created.id}/send`);
+      await call(request, operator, 'POST', '/api/warehouse/checkin', {
+        code: created.item.identificationNumber,
+      });
+    }
     return { ...created, email, questions: q.questions };
   }
   throw new Error('no iPhone with a store drop and a payment without IBAN');
@@ -204,16 +212,42 @@ let disputed: Arrived;
 let declined: Arrived;
 
 test.beforeAll(async ({ request }) => {
-  byPrice = await arrivedBuyback(request, 'Prix');
-  disputed = await arrivedBuyback(request, 'Litige');
+  // these two are sent and checked in in the browser
+  byPrice = await arrivedBuyback(request, 'Prix', { arrive: false });
+  disputed = await arrivedBuyback(request, 'Litige', { arrive: false });
   declined = await arrivedBuyback(request, 'Refus');
 });
 
 test('the operator controls one item at its declared state and one lower with a photo; the customer accepts the counter-offer', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
+  // the store seller marks both sent from their detail
+  await login(page, 'store_seller@demo.test');
+  for (const buyback of [byPrice, disputed]) {
+    await page.goto(`/buyback/${buyback.id}`);
+    await page.getByRole('button', { name: checkin.send.button }).click(LOADED);
+    await expect(page.getByTestId('buyback-status').first()).toHaveText(buybacks.status.bb_in_transit);
+  }
+  await page.context().clearCookies();
+
+  // the warehouse operator checks both in, typing each code as a keyboard-wedge scanner does
   await login(page, 'warehouse_operator@demo.test');
+  await page.goto('/warehouse/checkin');
+  const checkinField = page.getByTestId('checkin-code');
+  await expect(checkinField).toBeFocused(LOADED);
+  for (const buyback of [byPrice, disputed]) {
+    await page.keyboard.type(buyback.item.identificationNumber, { delay: 5 });
+    await page.keyboard.press('Enter');
+    await expect(
+      page
+        .getByTestId('checkin-list')
+        .getByRole('row')
+        .filter({ hasText: buyback.item.identificationNumber }),
+    ).toContainText(checkin.stock.awaiting_control);
+    await expect(checkinField).toBeFocused();
+  }
+
   await page.goto('/warehouse/check');
 
   // a code of the wrong length is said, and selected for the next scan

@@ -17,7 +17,15 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerJobRoutes } from './modules/jobs/jobs.routes';
 import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { registerCheckinRoutes } from './modules/warehouse/checkin.routes';
+import { registerControlRoutes } from './modules/warehouse/control.routes';
 import { registerItemRoutes } from './modules/warehouse/items.routes';
+import { registerLitigationRoutes } from './modules/warehouse/litigation.routes';
+import { registerLossRoutes } from './modules/warehouse/loss.routes';
+import { registerQuarantineRoutes } from './modules/warehouse/quarantine.routes';
+import { registerSendRoutes } from './modules/warehouse/send.routes';
+import { registerVerificationRoutes } from './modules/warehouse/verification.routes';
+import { registerWarehouseDispatchRoutes } from './modules/warehouse-dispatch/warehouse-dispatch.routes';
 import { tagManagerAllowed } from './modules/white-label/public-page-policy.service';
 import { registerWhiteLabelRoutes } from './modules/white-label/white-label.routes';
 import { registerAuth } from './platform/auth-hook';
@@ -76,6 +84,14 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       registerBuybackRoutes(api, deps);
       registerWhiteLabelRoutes(api, deps);
       registerItemRoutes(api, deps);
+      registerControlRoutes(api, deps);
+      registerLitigationRoutes(api, deps);
+      registerWarehouseDispatchRoutes(api, deps);
+      registerQuarantineRoutes(api, deps);
+      registerLossRoutes(api, deps);
+      registerSendRoutes(api, deps);
+      registerCheckinRoutes(api, deps);
+      registerVerificationRoutes(api, deps);
       registerJobRoutes(api, deps);
     },
     { prefix: '/api' },

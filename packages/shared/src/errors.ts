@@ -83,6 +83,7 @@ export const ERROR_STATUS = {
   stock_not_in_warehouse: 422,
   same_stock: 422,
   not_lost: 409,
+  customer_email_missing: 409,
   warehouse_not_in_account: 422,
   default_warehouse_not_destination: 422,
   at_least_one_condition: 422,

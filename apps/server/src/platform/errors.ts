@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly detail: string = code,
     readonly violations?: Violation[],
     readonly headers?: Record<string, string>,
+    /** Extension members of the problem document (RFC 9457), e.g. which answer resolved a litigation. */
+    readonly extensions?: Record<string, string | number | boolean>,
   ) {
     super(detail);
   }
@@ -73,7 +75,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let body: Problem;
     if (error instanceof AppError) {
-      body = problem(error.code, error.detail, error.violations);
+      body = { ...error.extensions, ...problem(error.code, error.detail, error.violations) };
       if (error.headers) reply.headers(error.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const violations = error.validation.map((v) => ({

@@ -36,6 +36,18 @@ export const QUEUES = {
     expireInSeconds: 60,
     deadLetter: DEAD_LETTER_QUEUE,
   },
+  /**
+   * A counter-offer still open after 7 days: its mail is sent once more
+   * (modules/warehouse/litigation.service.ts). Sent with `startAfter`; it keeps its link's token.
+   */
+  'litigation-reminder': {
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 900,
+    expireInSeconds: 60,
+    deadLetter: DEAD_LETTER_QUEUE,
+  },
 } as const satisfies Record<JobQueue, Omit<Queue, 'name'>>;
 export type QueueName = JobQueue;
 
@@ -52,6 +64,7 @@ const DEAD_LETTER_POLICY = { retentionSeconds: 30 * 24 * 3600 };
 export const SHOWN_DATA: Record<QueueName, readonly string[]> = {
   mail: ['to', 'subject'],
   'password-reset': ['email'],
+  'litigation-reminder': ['litigationId'],
 };
 
 /** The fields of `data` that SHOWN_DATA lets an admin read, as text. */
@@ -96,9 +109,16 @@ export interface DeadLetter {
   data: Record<string, string>;
 }
 
+export interface SendOptions {
+  /** The job's own id (a follow-up job's: followUpJobId). */
+  id?: string;
+  /** Not run before this moment (a reminder due in days). */
+  startAfter?: Date;
+}
+
 export interface Jobs {
   /** Enqueues inside the caller's transaction: the job exists only if that transaction commits. */
-  send(trx: Transaction<Database>, queue: QueueName, data: object, options?: { id?: string }): Promise<void>;
+  send(trx: Transaction<Database>, queue: QueueName, data: object, options?: SendOptions): Promise<void>;
   /** Runs `handler` for the jobs of `queue` in this process; a handler that throws is retried. */
   work<T>(queue: QueueName, handler: JobHandler<T>): Promise<void>;
   /** The dead letters, the latest failure first, of one queue or all. */

@@ -104,12 +104,12 @@ export function updateOwnedOrLinked<T extends AccountTable, P extends AccountTab
 }
 
 /**
- * Rows a retailer owns and a buyer works on (`buybacks`, `buyback_items`: they carry both
+ * Rows a retailer owns and a buyer works on (`buybacks`, `buyback_items`, `litigations`: they carry both
  * `account_id` and `buyer_account_id`): the warehouses of the buyer account write the items
  * assigned to it (modules/warehouse/item-moves.ts). `WHERE (account_id in scope OR
  * buyer_account_id in scope)`.
  */
-export function updateOwnedOrAssigned<T extends 'buybacks' | 'buyback_items'>(
+export function updateOwnedOrAssigned<T extends 'buybacks' | 'buyback_items' | 'litigations'>(
   tx: Tx,
   table: T,
   scope: AccountScope = tx.scope,

@@ -275,7 +275,12 @@ export async function insertBulkBuybacks(
         'status', r.item_status, 'created_at', r.created_at, 'updated_at', r.created_at,
         'buyer_account_id', r.buyer_account_id, 'warehouse_id', r.destination_warehouse_id,
         'warehouse_comment_shared', false, 'planned_refurb_cost_cents', 0,
-        'completed_refurb_cost_cents', 0)) x`.execute(trx);
+        'completed_refurb_cost_cents', 0,
+        -- what the warehouse recorded on a template's item (seed/demo-warehouse.ts) is not the copy's
+        'stock_id', null, 'sent_at', null, 'registered_at', null, 'controlled_at', null,
+        'controlled_by', null, 'controlled_state', null, 'controlled_answers', null,
+        'controlled_price_cents', null, 'validated_price_cents', null, 'absorbed_cents', null,
+        'warehouse_comment', null, 'quarantine_reason', null, 'latest_move_at', null)) x`.execute(trx);
     await sql`
       INSERT INTO payments
       SELECT x.* FROM ${rows(from, to)} r, jsonb_populate_record(null::payments, r.payment || jsonb_build_object(

@@ -1,9 +1,11 @@
-import { passesLuhn, permissionsFor, type UserType } from '@reprise/shared';
+import { type ItemStatus, type ModuleType, passesLuhn, permissionsFor, type UserType } from '@reprise/shared';
 import { sql } from 'kysely';
-import { assertTransition, planCancellation, planLostInStore } from '../modules/buybacks/buyback-statuses';
+import { assertTransition, planCancellation } from '../modules/buybacks/buyback-statuses';
 import * as repo from '../modules/buybacks/buybacks.repository';
 import { createBuybacks, type NewBuybackLine } from '../modules/buybacks/create-buybacks.service';
 import { loadProductContext } from '../modules/buybacks/wizard.service';
+import { moveItem, resolveItem } from '../modules/warehouse/item-moves';
+import { findNativeStock } from '../modules/warehouse/items.repository';
 import type { Actor } from '../platform/context';
 import type { AppDeps } from '../platform/deps';
 import { scopeOfActor, type Trx, type TxContext } from '../platform/request-context';
@@ -23,26 +25,33 @@ const C = DEMO_CONFIG.circuits;
 const PM = DEMO_CONFIG.paymentModes;
 const cat = DEMO_CATALOG.categories as Record<string, string>;
 
-async function actorOf(trx: Trx, email: string, userType: UserType): Promise<Actor> {
+/** A demo user as the actor of a command, in the module it works in (`tim` unless told). */
+export async function actorOf(
+  trx: Trx,
+  email: string,
+  userType: UserType,
+  module: ModuleType = 'tim',
+): Promise<Actor> {
   const row = await trx
     .selectFrom('users as u')
     .innerJoin('user_modules as m', 'm.user_id', 'u.id')
     .innerJoin('organizations as o', 'o.id', 'm.organization_id')
     .select(['u.id', 'u.account_id', 'u.email', 'm.organization_id', 'o.path'])
     .where('u.email', '=', email)
-    .where('m.module_type', '=', 'tim')
+    .where('m.module_type', '=', module)
+    .where('m.user_type', '=', userType)
     .executeTakeFirstOrThrow();
   return {
     userId: row.id,
     sessionId: 'seed',
     accountId: row.account_id,
     email: row.email,
-    module: 'tim',
+    module,
     userType,
     organizationId: row.organization_id,
     organizationPath: row.path,
     isPlatform: false,
-    permissions: new Set(permissionsFor(userType, 'tim')),
+    permissions: new Set(permissionsFor(userType, module)),
   };
 }
 
@@ -50,7 +59,7 @@ async function actorOf(trx: Trx, email: string, userType: UserType): Promise<Act
  * A demo user's command in the seed's transaction: the buyback services run as for a request of
  * that user, their writes going to the seed's transaction.
  */
-function commandOf(trx: Trx, actor: Actor, keyring: Keyring): TxContext {
+export function commandOf(trx: Trx, actor: Actor, keyring: Keyring): TxContext {
   // of the dependencies, the buyback services reach only the keyring here (IBANs encrypted at rest)
   const deps = { db: trx, keyring } as Partial<AppDeps> as AppDeps;
   return {
@@ -67,7 +76,7 @@ function commandOf(trx: Trx, actor: Actor, keyring: Keyring): TxContext {
 }
 
 /** The first published products of a category or below it, by name. */
-async function productsOf(trx: Trx, categoryId: string, count: number): Promise<string[]> {
+export async function productsOf(trx: Trx, categoryId: string, count: number): Promise<string[]> {
   const rows = await trx
     .selectFrom('products as p')
     .innerJoin('categories as c', 'c.id', 'p.main_category_id')
@@ -80,14 +89,18 @@ async function productsOf(trx: Trx, categoryId: string, count: number): Promise<
   return rows.map((r) => r.id);
 }
 
-/** A line answering each question with its answer at `pick` (wrapping), so states vary. */
-async function line(
+/**
+ * A line answering each question with its answer at `pick` (wrapping), so states vary; the IMEI
+ * given, else one of the product's TAC with `serial` (`pick` unless told) when it collects one.
+ */
+export async function line(
   ctx: TxContext,
   productId: string,
   pick: number,
   shippingMethodId: string,
   paymentModeId: string,
   imei?: string,
+  serial = pick,
 ): Promise<NewBuybackLine> {
   const { questions, row } = await loadProductContext(ctx, DEMO.accounts.demoRetail, productId);
   return {
@@ -98,7 +111,7 @@ async function line(
     })),
     shippingMethodId,
     paymentModeId,
-    imei: imei ?? (row.is_collecting_imei ? imeiOf(row.tac_codes[0] ?? '35000000', pick) : null),
+    imei: imei ?? (row.is_collecting_imei ? imeiOf(row.tac_codes[0] ?? '35000000', serial) : null),
   };
 }
 
@@ -109,7 +122,7 @@ function imeiOf(tac: string, serial: number): string {
   return body + digit;
 }
 
-const customer = (
+export const customer = (
   firstName: string,
   lastName: string,
   street: string,
@@ -138,6 +151,35 @@ const customer = (
   },
   ...extra,
 });
+
+/** The reason of each item move the demo buybacks make, as the warehouse's services give it. */
+const REASONS: Partial<Record<ItemStatus, string>> = {
+  item_in_transit: 'sent',
+  item_registered_in_warehouse: 'checkin',
+  item_awaiting_compliancy_tests: 'control_started',
+  item_completed: 'control',
+  item_lost_store: 'loss',
+};
+
+/**
+ * Moves an item along (modules/warehouse/item-moves.ts: the item table, the buyback following, the
+ * item's history), as the actor of `ctx`; checked in, it goes to its warehouse's stock "awaiting control".
+ */
+async function moveAlong(ctx: TxContext, itemId: string, steps: ItemStatus[]) {
+  const item = await resolveItem(ctx, { id: itemId }, { forUpdate: true });
+  for (const to of steps) {
+    const stock =
+      to === 'item_registered_in_warehouse' && item.warehouse_id
+        ? await findNativeStock(ctx, item.warehouse_id, 'awaiting_control')
+        : undefined;
+    await moveItem(ctx, item, {
+      to,
+      reason: REASONS[to] ?? to,
+      ...(stock ? { stockId: stock.id, columns: { registered_at: new Date() } } : {}),
+      ...(to === 'item_in_transit' ? { columns: { sent_at: new Date() } } : {}),
+    });
+  }
+}
 
 /** Moves a buyback, its item and its payment through allowed transitions only. */
 async function advance(
@@ -174,6 +216,11 @@ export async function seedBuybacks(trx: Trx, keyring: Keyring): Promise<void> {
   const rmu = commandOf(
     trx,
     await actorOf(trx, 'root_management_unit_manager@demo.test', 'root_management_unit_manager'),
+    keyring,
+  );
+  const operator = commandOf(
+    trx,
+    await actorOf(trx, 'warehouse_operator@demo.test', 'warehouse_operator', 'rps'),
     keyring,
   );
   const [iphoneA, iphoneB] = await productsOf(trx, cat['smartphones-apple'] as string, 2);
@@ -214,9 +261,7 @@ export async function seedBuybacks(trx: Trx, keyring: Keyring): Promise<void> {
     [await line(seller, laptop, 0, C.storeCollect, PM.giftCard)],
     customer('Søren', 'Ærøskøbing', '5 Rue Nationale', '59000', 'Lille', 'FR'),
   );
-  await advance(rmu, transit.buybacks[0]?.id as string, [
-    { status: 'bb_in_transit', itemStatus: 'item_in_transit' },
-  ]);
+  await moveAlong(rmu, transit.buybacks[0]?.item.id as string, ['item_in_transit']);
   // completed by the warehouse and paid
   const done = await store(
     rmu,
@@ -226,11 +271,16 @@ export async function seedBuybacks(trx: Trx, keyring: Keyring): Promise<void> {
       iban: 'BE68 5390 0754 7034',
     }),
   );
-  await advance(rmu, done.buybacks[0]?.id as string, [
-    { status: 'bb_in_transit', itemStatus: 'item_in_transit', paymentStatus: 'payment_created' },
-    { status: 'bb_in_processing', itemStatus: 'item_registered_in_warehouse' },
-    { itemStatus: 'item_awaiting_compliancy_tests' },
-    { status: 'bb_completed', itemStatus: 'item_completed', paymentStatus: 'payment_initiated' },
+  const doneId = done.buybacks[0]?.id as string;
+  await advance(rmu, doneId, [{ paymentStatus: 'payment_created' }]);
+  await moveAlong(rmu, done.buybacks[0]?.item.id as string, ['item_in_transit']);
+  await moveAlong(operator, done.buybacks[0]?.item.id as string, [
+    'item_registered_in_warehouse',
+    'item_awaiting_compliancy_tests',
+    'item_completed',
+  ]);
+  await advance(rmu, doneId, [
+    { paymentStatus: 'payment_initiated' },
     { paymentStatus: 'payment_completed' },
   ]);
   // paid at once by instant transfer: the payment is on its way and can no longer be cancelled
@@ -282,15 +332,8 @@ export async function seedBuybacks(trx: Trx, keyring: Keyring): Promise<void> {
     [await line(seller, iphoneB, 0, C.storeDrop, PM.noIbanTransfer)],
     customer('Ólafur', 'Łódź', '3 Place de la République', '75003', 'Paris', 'FR'),
   );
-  const l = lost.buybacks[0];
-  if (l) {
-    const plan = planLostInStore({ status: l.status, itemStatus: l.item.status });
-    await repo.updateStatuses(
-      seller,
-      { id: l.id, account_id: DEMO.accounts.demoRetail },
-      { buyback: { status: plan.status }, itemStatus: plan.itemStatus },
-    );
-  }
+  // as the store declares it (buybacks.service.ts, markLostInStore): an item move
+  await moveAlong(seller, lost.buybacks[0]?.item.id as string, ['item_lost_store']);
   // pre-declared on the web, to be handed in at a store
   await createBuybacks(seller, {
     channel: 'web',

@@ -20,4 +20,28 @@ export const DEMO = {
     otherMu: id(0x402),
     otherStore: id(0x403),
   },
+  /**
+   * The items of the warehouse demo (seed/demo-warehouse.ts), by their 13-digit number: all sent
+   * by Demo Retail Paris Rivoli to Entrepôt Saint-Priest. Their last 8 digits are their short code.
+   */
+  warehouseItems: {
+    inTransit: ['2100000000111', '2100000000128', '2100000000135'],
+    registered: ['2100000000142', '2100000000159'],
+    awaitingCompliancyTests: '2100000000166',
+    completedByPrice: '2100000000173',
+    completedWithAbsorption: '2100000000180',
+    completedWithNegotiation: '2100000000197',
+    openCounterOffer: '2100000000203',
+    inQuarantineLocked: '2100000000210',
+    inQuarantineStolen: '2100000000227',
+    toReturn: '2100000000234',
+    returned: '2100000000241',
+    lostInStore: '2100000000258',
+    lostInTransport: '2100000000265',
+    lostInWarehouse: '2100000000272',
+  },
+  /** Demo Buyer's warehouse dispatch rules (seed/demo-warehouse.ts). */
+  warehouseDispatchRules: { appleWebDrop: id(0x501), gradeECollected: id(0x502) },
+  /** The counter-offers of the warehouse demo: open, accepted, declined (seed/demo-warehouse.ts). */
+  warehouseLitigations: { open: id(0x511), accepted: id(0x512), rejected: id(0x513) },
 } as const;

@@ -8,6 +8,7 @@ import { seedBuybackConfig } from './buyback-config';
 import { seedBuybacks } from './buybacks';
 import { seedCatalog } from './catalog';
 import { DEMO } from './demo-ids';
+import { seedDemoWarehouse } from './demo-warehouse';
 import { seedWhiteLabel } from './white-label';
 
 type Org = Omit<Insertable<OrganizationsTable>, 'path'> & { id: string };
@@ -410,6 +411,7 @@ export async function seedDemo(db: Db, keyring: Keyring): Promise<void> {
     await seedCatalog(trx);
     await seedBuybackConfig(trx);
     await seedBuybacks(trx, keyring);
+    await seedDemoWarehouse(trx, keyring);
     await seedWhiteLabel(trx);
   });
 }

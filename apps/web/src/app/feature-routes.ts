@@ -9,8 +9,13 @@ import { designRoutes } from '../features/design/routes';
 import { jobsRoutes } from '../features/jobs/routes';
 import { organizationsRoutes } from '../features/organizations/routes';
 import { paymentModesRoutes } from '../features/payment-modes/routes';
+import { quarantineRoutes } from '../features/quarantine/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { usersRoutes } from '../features/users/routes';
+import { verificationRoutes } from '../features/verification/routes';
+import { warehouseCheckinRoutes } from '../features/warehouse-checkin/routes';
+import { warehouseControlRoutes } from '../features/warehouse-control/routes';
+import { warehouseDispatchRoutes } from '../features/warehouse-dispatch/routes';
 import { whiteLabelRoutes } from '../features/white-label/routes';
 
 /** Screens of the feature folders, children of the dashboard layout (each lazy, each with its `handle.permission`). */
@@ -24,8 +29,13 @@ export const dashboardFeatureRoutes: RouteObject[] = [
   ...settingsRoutes,
   ...buybacksRoutes,
   ...buybacksPredeclaredRoutes,
+  ...quarantineRoutes,
+  ...warehouseCheckinRoutes,
+  ...verificationRoutes,
   ...whiteLabelRoutes,
   ...jobsRoutes,
+  ...warehouseControlRoutes,
+  ...warehouseDispatchRoutes,
 ];
 
 /** Screens of the fluid wizard layout (the buyback wizard will be the first). */

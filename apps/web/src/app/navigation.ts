@@ -175,18 +175,25 @@ export const MENU: MenuSection[] = [
 ];
 
 type Can = (permission: Permission) => boolean;
+/** Whether a capability a link `requires` is on (features/warehouse-checkin, useMenuRequirements). */
+export type Has = (requirement: NonNullable<MenuLink['requires']>) => boolean;
 
 const allowed = (can: Can, permission: Permission | undefined) => !permission || can(permission);
+const linkAllowed = (can: Can, has: Has, link: MenuLink) =>
+  allowed(can, link.permission) && (!link.requires || has(link.requires));
 
-/** The menu as this user may see it: entries without their permission and empty parts removed. */
-export function visibleMenu(can: Can, menu: MenuSection[] = MENU): MenuSection[] {
+/**
+ * The menu as this user may see it: entries without their permission, links whose required
+ * capability is off (`has`), and empty parts removed.
+ */
+export function visibleMenu(can: Can, menu: MenuSection[] = MENU, has: Has = () => true): MenuSection[] {
   return menu
     .map((section) => ({
       ...section,
       entries: section.entries.flatMap((entry): MenuEntry[] => {
+        if (!isMenuGroup(entry)) return linkAllowed(can, has, entry) ? [entry] : [];
         if (!allowed(can, entry.permission)) return [];
-        if (!isMenuGroup(entry)) return [entry];
-        const links = entry.links.filter((link) => allowed(can, link.permission));
+        const links = entry.links.filter((link) => linkAllowed(can, has, link));
         return links.length > 0 ? [{ ...entry, links }] : [];
       }),
     }))
@@ -194,8 +201,8 @@ export function visibleMenu(can: Can, menu: MenuSection[] = MENU): MenuSection[]
 }
 
 /** Every link the user may open, home excepted: the shortcuts of the home page. */
-export function shortcuts(can: Can, menu: MenuSection[] = MENU): MenuLink[] {
-  return visibleMenu(can, menu)
+export function shortcuts(can: Can, menu: MenuSection[] = MENU, has: Has = () => true): MenuLink[] {
+  return visibleMenu(can, menu, has)
     .flatMap((section) => section.entries.flatMap((entry) => (isMenuGroup(entry) ? entry.links : [entry])))
     .filter((link) => link.key !== 'home');
 }

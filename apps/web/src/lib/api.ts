@@ -90,7 +90,8 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     const text = await response.text();
     return (text ? JSON.parse(text) : undefined) as T;
   }
-  const isJson = (response.headers.get('content-type') ?? '').includes('json');
+  // a HEAD answer has no body, whatever its content type says
+  const isJson = method !== 'HEAD' && (response.headers.get('content-type') ?? '').includes('json');
   const payload = isJson ? await response.json() : undefined;
   if (!response.ok) {
     const problem: Problem =
@@ -111,6 +112,8 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  /** HEAD: resolves on 2xx; any other status rejects with an ApiError of that status (no problem body). */
+  head: (path: string, options?: Omit<RequestOptions, 'body'>) => request<void>('HEAD', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>

@@ -13,6 +13,7 @@ const documents = () => import('./pages/document-page');
 const search = () => import('./pages/search-page');
 const categories = () => import('./pages/categories-page');
 const confirmation = () => import('./pages/confirmation-page');
+const litigation = () => import('./pages/litigation-page');
 
 export const publicRoutes: RouteObject[] = [
   {
@@ -95,6 +96,9 @@ export const publicRoutes: RouteObject[] = [
       },
       { path: 'cookies-policy-document', lazy: page(documents, (m) => m.CookiesPolicyDocumentPage) },
       { path: 'accessibility-statement', lazy: page(documents, (m) => m.AccessibilityStatementPage) },
+      // the counter-offer mail's two links: one screen, the link's choice preselected (journeys.md section 2)
+      { path: 'buyback/:buybackId/accept', lazy: page(litigation, (m) => m.LitigationPage) },
+      { path: 'buyback/:buybackId/reject', lazy: page(litigation, (m) => m.LitigationPage) },
       // the public site's create route leads to the search (journeys.md section 2)
       { path: 'create', element: <Navigate to="/search" replace /> },
       // an unknown path leads home

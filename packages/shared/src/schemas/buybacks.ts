@@ -361,6 +361,21 @@ export const BuybackAllowedActions = z.object({
   /** The drop slip of a pre-declared buyback, until the store finalises it (`/documents/drop-slip`). */
   downloadDropSlip: z.boolean(),
   finalize: z.boolean(),
+  /** Declare the item lost in transport / in the warehouse (`POST /items/{id}/mark-lost`). */
+  markLostTransport: z.boolean(),
+  markLostWarehouse: z.boolean(),
+  /** Undo the item's loss, with a reason (`POST /items/{id}/revert-loss`, admins). */
+  revertLoss: z.boolean(),
+  /** Send the quarantine mail again (`POST /items/{id}/quarantine/mail`). */
+  sendQuarantineMail: z.boolean(),
+  /** The item's return label (`GET /items/{id}/documents/return-label`). */
+  downloadReturnLabel: z.boolean(),
+  /** The item went back to the customer (`POST /items/{id}/returned`). */
+  markReturned: z.boolean(),
+  /** Send the open counter-offer's mail again (`POST /buybacks/{id}/litigation/resend`, quarantine.send_mail). */
+  resendLitigationMail: z.boolean(),
+  /** Mark the item sent to the warehouse (`POST /buybacks/{id}/send`, permission buyback_item.send). */
+  send: z.boolean(),
 });
 export type BuybackAllowedActions = z.infer<typeof BuybackAllowedActions>;
 
@@ -384,6 +399,9 @@ export const BuybackResponse = PriceBreakdownResponse.extend({
   store: z.object({ id: z.uuid(), commonName: z.string() }).nullable(),
   /** The destination warehouse: where the buyback is sent (docs/glossary.md). */
   warehouseId: z.uuid().nullable(),
+  destinationWarehouse: z.object({ id: z.uuid(), commonName: z.string() }).nullable(),
+  /** The warehouse dispatch rule that chose the destination; null when the circuit's rules did. */
+  warehouseDispatchRule: z.object({ id: z.uuid(), title: z.string() }).nullable(),
   buyer: z.object({ id: z.uuid(), name: z.string() }),
   category: z.object({ id: z.uuid(), label: z.string() }),
   product: BuybackProductSummary,

@@ -9,13 +9,17 @@ import {
 import { describe, expect, it } from 'vitest';
 import {
   assertTransition,
+  BUYBACK_STATUS_OF_ITEM,
   BUYBACK_TRANSITIONS,
   canTransition,
   ITEM_TRANSITIONS,
   initialStatuses,
+  LOST_ITEM_STATUSES,
   PAYMENT_TRANSITIONS,
   planCancellation,
   planFinalize,
+  planItemMove,
+  planLossReversal,
   planLostInStore,
 } from './buyback-statuses';
 
@@ -203,5 +207,182 @@ describe('loss in store and finalisation', () => {
         }),
       ),
     ).toBe('predeclared_not_eligible');
+  });
+});
+
+/** The buyback statuses nothing leaves (completed, not completed, cancelled). */
+const FINAL_BUYBACK = BUYBACK_STATUSES.filter((s) => BUYBACK_TRANSITIONS[s].length === 0);
+
+/**
+ * The buyback status an item at `itemStatus` goes with: the one its status brings, else (the
+ * refurbishment statuses, after completion) each completed status.
+ */
+const buybackStatusesWith = (itemStatus: ItemStatus): BuybackStatus[] => {
+  const mapped = BUYBACK_STATUS_OF_ITEM[itemStatus];
+  return mapped ? [mapped] : BUYBACK_STATUSES.filter((s) => s.startsWith('bb_completed'));
+};
+
+describe('the buyback follows its item (BUYBACK_STATUS_OF_ITEM)', () => {
+  it('maps every item status, but the refurbishment ones, deliberately absent (the buyback keeps its status)', () => {
+    const absent = ITEM_STATUSES.filter((s) => BUYBACK_STATUS_OF_ITEM[s] === undefined);
+    expect(absent.sort()).toEqual([
+      'item_refurb_completed',
+      'item_refurb_diagnostic_in_progress',
+      'item_refurb_in_progress',
+    ]);
+    for (const target of Object.values(BUYBACK_STATUS_OF_ITEM)) expect(BUYBACK_STATUSES).toContain(target);
+  });
+
+  it('completes the buyback as its item is completed, and ends it not completed when the device is lost or sent back', () => {
+    for (const way of ['', '_by_price', '_with_absorption', '_with_negociation'])
+      expect(BUYBACK_STATUS_OF_ITEM[`item_completed${way}` as ItemStatus]).toBe(`bb_completed${way}`);
+    for (const s of [...LOST_ITEM_STATUSES, 'item_to_return', 'item_returned'] as ItemStatus[])
+      expect(BUYBACK_STATUS_OF_ITEM[s]).toBe('bb_not_completed');
+    expect(BUYBACK_STATUS_OF_ITEM.item_cancelled).toBe('bb_cancelled');
+    for (const s of [
+      'item_registered_in_warehouse',
+      'item_awaiting_compliancy_tests',
+      'item_in_quarantine',
+      'item_to_reintegrate_to_stock',
+    ] as ItemStatus[])
+      expect(BUYBACK_STATUS_OF_ITEM[s]).toBe('bb_in_processing');
+  });
+
+  it('lets every move the item table lists happen, from the buyback status its item goes with, the buyback following', () => {
+    let moves = 0;
+    for (const from of ITEM_STATUSES)
+      for (const status of buybackStatusesWith(from))
+        for (const to of ITEM_TRANSITIONS[from]) {
+          if (status === 'bb_cancelled') continue;
+          const plan = planItemMove({ status, itemStatus: from }, to);
+          const next = BUYBACK_STATUS_OF_ITEM[to];
+          const follows = next !== undefined && next !== status && !FINAL_BUYBACK.includes(status);
+          expect([from, status, to, plan]).toEqual([
+            from,
+            status,
+            to,
+            { itemStatus: to, status: follows ? next : null },
+          ]);
+          moves += 1;
+        }
+    expect(moves).toBeGreaterThan(40);
+  });
+
+  it('refuses with transition_not_allowed every pair the item table does not list', () => {
+    let refused = 0;
+    for (const from of ITEM_STATUSES)
+      for (const to of ITEM_STATUSES) {
+        if (ITEM_TRANSITIONS[from].includes(to)) continue;
+        for (const status of buybackStatusesWith(from)) {
+          if (status === 'bb_cancelled') continue;
+          expect([from, to, code(() => planItemMove({ status, itemStatus: from }, to))]).toEqual([
+            from,
+            to,
+            'transition_not_allowed',
+          ]);
+          refused += 1;
+        }
+      }
+    expect(refused).toBeGreaterThan(300);
+  });
+
+  it("checks the buyback's table too: a buyback that cannot follow refuses the move", () => {
+    // an item checked in while its buyback was never sent: awaiting inventory cannot go to in processing
+    expect(
+      code(() =>
+        planItemMove(
+          { status: 'bb_awaiting_inventory', itemStatus: 'item_in_transit' },
+          'item_registered_in_warehouse',
+        ),
+      ),
+    ).toBe('transition_not_allowed');
+  });
+
+  it('lets a final buyback keep its status, and a buyback already at the status keep it', () => {
+    expect(
+      planItemMove(
+        { status: 'bb_completed_by_price', itemStatus: 'item_completed_by_price' },
+        'item_lost_warehouse',
+      ),
+    ).toEqual({ itemStatus: 'item_lost_warehouse', status: null });
+    expect(
+      planItemMove({ status: 'bb_not_completed', itemStatus: 'item_to_return' }, 'item_returned'),
+    ).toEqual({
+      itemStatus: 'item_returned',
+      status: null,
+    });
+    expect(
+      planItemMove(
+        { status: 'bb_completed', itemStatus: 'item_completed' },
+        'item_refurb_diagnostic_in_progress',
+      ),
+    ).toEqual({ itemStatus: 'item_refurb_diagnostic_in_progress', status: null });
+    expect(
+      planItemMove(
+        { status: 'bb_in_processing', itemStatus: 'item_registered_in_warehouse' },
+        'item_awaiting_compliancy_tests',
+      ),
+    ).toEqual({ itemStatus: 'item_awaiting_compliancy_tests', status: null });
+  });
+
+  it('sends back the product of a declined counter-offer: awaiting compliancy tests → to return, the buyback not completed', () => {
+    expect(
+      planItemMove(
+        { status: 'bb_in_processing', itemStatus: 'item_awaiting_compliancy_tests' },
+        'item_to_return',
+      ),
+    ).toEqual({ itemStatus: 'item_to_return', status: 'bb_not_completed' });
+  });
+
+  it('moves nothing of a cancelled buyback (buyback_cancelled)', () => {
+    for (const to of ITEM_STATUSES)
+      expect(code(() => planItemMove({ status: 'bb_cancelled', itemStatus: 'item_cancelled' }, to))).toBe(
+        'buyback_cancelled',
+      );
+  });
+});
+
+describe('undoing a loss (planLossReversal)', () => {
+  it('brings the item back to its previous status and the not-completed buyback to the status that one brings', () => {
+    expect(
+      planLossReversal({ status: 'bb_not_completed', itemStatus: 'item_lost_transport' }, 'item_in_transit'),
+    ).toEqual({ itemStatus: 'item_in_transit', status: 'bb_in_transit' });
+    expect(
+      planLossReversal(
+        { status: 'bb_not_completed', itemStatus: 'item_lost_store' },
+        'item_awaiting_inventory',
+      ),
+    ).toEqual({ itemStatus: 'item_awaiting_inventory', status: 'bb_awaiting_inventory' });
+    expect(
+      planLossReversal(
+        { status: 'bb_not_completed', itemStatus: 'item_lost_warehouse' },
+        'item_awaiting_compliancy_tests',
+      ),
+    ).toEqual({ itemStatus: 'item_awaiting_compliancy_tests', status: 'bb_in_processing' });
+  });
+
+  it('leaves a completed buyback completed, and a buyback already not completed for its previous status', () => {
+    expect(
+      planLossReversal(
+        { status: 'bb_completed_by_price', itemStatus: 'item_lost_warehouse' },
+        'item_completed_by_price',
+      ),
+    ).toEqual({ itemStatus: 'item_completed_by_price', status: null });
+    expect(
+      planLossReversal({ status: 'bb_not_completed', itemStatus: 'item_lost_warehouse' }, 'item_to_return'),
+    ).toEqual({ itemStatus: 'item_to_return', status: null });
+    expect(
+      planLossReversal(
+        { status: 'bb_completed', itemStatus: 'item_lost_warehouse' },
+        'item_refurb_in_progress',
+      ),
+    ).toEqual({ itemStatus: 'item_refurb_in_progress', status: null });
+  });
+
+  it('answers not_lost for an item that is not lost', () => {
+    for (const itemStatus of ITEM_STATUSES.filter((s) => !LOST_ITEM_STATUSES.includes(s)))
+      expect(
+        code(() => planLossReversal({ status: 'bb_in_processing', itemStatus }, 'item_in_transit')),
+      ).toBe('not_lost');
   });
 });

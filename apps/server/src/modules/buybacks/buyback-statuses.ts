@@ -35,7 +35,8 @@ export const BUYBACK_TRANSITIONS: Record<BuybackStatus, readonly BuybackStatus[]
 };
 
 export const ITEM_TRANSITIONS: Record<ItemStatus, readonly ItemStatus[]> = {
-  item_created: ['item_in_transit', 'item_cancelled'],
+  // a parcel the carrier lost before its first event: lost in transport
+  item_created: ['item_in_transit', 'item_cancelled', 'item_lost_transport'],
   item_awaiting_store_drop: ['item_awaiting_inventory', 'item_cancelled'],
   item_awaiting_inventory: ['item_in_transit', 'item_lost_store', 'item_cancelled'],
   item_in_transit: ['item_registered_in_warehouse', 'item_lost_transport'],
@@ -115,11 +116,13 @@ export function assertTransition<M extends Machine>(
 
 /**
  * The buyback's status its item's status brings (journeys.md section 4: buyback statuses follow
- * the items). Absent: the buyback keeps its status (refurbishment happens after completion, and a
- * completed buyback stays completed whatever becomes of the device).
+ * the items). Absent, deliberately, the refurbishment statuses only: the buyback keeps its status
+ * (refurbishment happens after completion, and a completed buyback stays completed whatever
+ * becomes of the device). `buyback-statuses.test.ts` checks every item status is one or the other.
  */
 export const BUYBACK_STATUS_OF_ITEM: Partial<Record<ItemStatus, BuybackStatus>> = {
   item_created: 'bb_awaiting_inventory',
+  item_awaiting_store_drop: 'bb_awaiting_store_drop',
   item_awaiting_inventory: 'bb_awaiting_inventory',
   item_in_transit: 'bb_in_transit',
   item_registered_in_warehouse: 'bb_in_processing',

@@ -716,7 +716,7 @@ describe('reading buybacks', () => {
       (
         await k.get('seller', `/api/buybacks/by-identification-number/${paris.identificationNumber.slice(1)}`)
       ).json().violations[0].code,
-    ).toBe('code_13_digits');
+    ).toBe('code_length_invalid');
     expect(
       (await k.get('seller', '/api/buybacks/by-identification-number/12345abc90123')).json().violations[0]
         .code,

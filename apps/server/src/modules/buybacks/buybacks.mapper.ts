@@ -10,8 +10,10 @@ import type { Actor } from '../../platform/context';
 import { can } from '../../platform/context';
 import { imageUrl } from '../catalog/catalog-images';
 import { productImagePath } from '../catalog/products/products.mapper';
+import { canBeLostAt, RETURN_LABEL_STATUSES } from '../warehouse/loss.rules';
+import { isSendable } from '../warehouse/send.rules';
 import type { BuybackListRow } from './buyback-list.repository';
-import { canTransition } from './buyback-statuses';
+import { canTransition, LOST_ITEM_STATUSES } from './buyback-statuses';
 import type { BuybackDetailRow } from './buybacks.repository';
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
@@ -45,6 +47,23 @@ export function allowedActionsOf(actor: Actor, row: BuybackDetailRow): BuybackAl
     downloadDropSlip: live && row.predeclared && status === 'bb_awaiting_store_drop',
     finalize:
       can(actor, 'buyback.predeclared_access') && row.predeclared && status === 'bb_awaiting_store_drop',
+    markLostTransport: can(actor, 'item.mark_lost_transport') && live && canBeLostAt('transport', itemStatus),
+    markLostWarehouse: can(actor, 'item.mark_lost_warehouse') && live && canBeLostAt('warehouse', itemStatus),
+    revertLoss: can(actor, 'item.revert_loss') && LOST_ITEM_STATUSES.includes(itemStatus),
+    sendQuarantineMail:
+      can(actor, 'quarantine.send_mail') &&
+      itemStatus === 'item_in_quarantine' &&
+      Boolean(row.customer_email),
+    downloadReturnLabel:
+      (can(actor, 'buyback.detail') ||
+        can(actor, 'quarantine.transition') ||
+        can(actor, 'buyback_item.control')) &&
+      RETURN_LABEL_STATUSES.includes(itemStatus),
+    markReturned:
+      (can(actor, 'quarantine.transition') || can(actor, 'buyback_item.control')) &&
+      itemStatus === 'item_to_return',
+    resendLitigationMail: can(actor, 'quarantine.send_mail') && row.has_open_litigation,
+    send: can(actor, 'buyback_item.send') && live && isSendable(itemStatus),
   };
 }
 
@@ -73,6 +92,12 @@ export function toBuybackResponse(actor: Actor, row: BuybackDetailRow): BuybackR
     // the warehouse the buyback is sent to (docs/glossary.md), as its additional infos and its
     // warehouse users' visibility read it; `buybacks.warehouse_id` keeps the circuit's at creation
     warehouseId: row.destination_warehouse_id,
+    destinationWarehouse: row.destination_warehouse_id
+      ? { id: row.destination_warehouse_id, commonName: row.destination_warehouse_name ?? '' }
+      : null,
+    warehouseDispatchRule: row.warehouse_dispatch_rule_id
+      ? { id: row.warehouse_dispatch_rule_id, title: row.warehouse_dispatch_rule_title ?? '' }
+      : null,
     buyer: { id: row.buyer_account_id, name: row.buyer_name },
     category: { id: row.category_id, label: row.category_label },
     product: {

@@ -443,8 +443,12 @@ export const buybackDetailQuery = (db: Reader) =>
     .innerJoin('customers as cu', 'cu.id', 'b.customer_id')
     .leftJoin('organizations as s', 's.id', 'b.store_id')
     .leftJoin('users as u', 'u.id', 'b.created_by')
+    .leftJoin('organizations as dw', 'dw.id', 'b.destination_warehouse_id')
+    .leftJoin('warehouse_dispatch_rules as wdr', 'wdr.id', 'b.warehouse_dispatch_rule_id')
     .selectAll('b')
     .select([
+      'dw.common_name as destination_warehouse_name',
+      'wdr.title as warehouse_dispatch_rule_title',
       'i.id as item_id',
       'i.identification_number as item_identification_number',
       'i.status as item_status',
@@ -469,9 +473,15 @@ export const buybackDetailQuery = (db: Reader) =>
       's.common_name as store_common_name',
       sql<string | null>`nullif(trim(concat_ws(' ', u.firstname, u.lastname)), '')`.as('created_by_name'),
       'u.email as created_by_email',
+      // a counter-offer awaits the customer's answer (modules/warehouse/litigation.service.ts)
+      sql<boolean>`exists (select 1 from litigations l where l.buyback_id = b.id and l.status = 'open')`.as(
+        'has_open_litigation',
+      ),
     ]);
 
 export type BuybackDetailRow = Selectable<BuybacksTable> & {
+  destination_warehouse_name: string | null;
+  warehouse_dispatch_rule_title: string | null;
   item_id: string;
   item_identification_number: string;
   item_status: string;
@@ -494,6 +504,7 @@ export type BuybackDetailRow = Selectable<BuybacksTable> & {
   store_common_name: string | null;
   created_by_name: string | null;
   created_by_email: string | null;
+  has_open_litigation: boolean;
 };
 
 /** Buybacks by id, whoever sees them: those a command has just created. */

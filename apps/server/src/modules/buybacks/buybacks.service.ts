@@ -14,6 +14,8 @@ import { audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import { orderFrom, type Page } from '../../platform/pagination';
 import { type RequestContext, type TxContext, transact } from '../../platform/request-context';
+import { moveItem, resolveItem } from '../warehouse/item-moves';
+import { findVisibleItems } from '../warehouse/items.repository';
 import { listBuybacks as listRows } from './buyback-list.repository';
 import { planCancellation, planFinalize, planLostInStore } from './buyback-statuses';
 import { predeclarationOutdated, toBuybackListItem, toBuybackResponse } from './buybacks.mapper';
@@ -53,19 +55,33 @@ export async function getBuyback(ctx: RequestContext, id: string): Promise<Buyba
   return toBuybackResponse(ctx.actor, await visible(ctx, { id }));
 }
 
-/** By its 13-digit identification number (journeys.md section 5: digits only, 13 of them). */
+/**
+ * By an identification number (journeys.md sections 3 and 5: digits only): 13 digits, the
+ * buyback's number, else its item's; 8 digits, the last 8 of an item's number, among the
+ * buybacks the actor sees (`several_items_match` when they name several). Other lengths:
+ * `code_length_invalid`.
+ */
 export async function getBuybackByNumber(ctx: RequestContext, n: string): Promise<BuybackResponse> {
   if (!/^\d+$/.test(n)) {
     throw new AppError('validation_failed', 'A buyback code is digits only.', [
       { propertyPath: 'n', message: 'A buyback code is digits only.', code: 'code_digits_only' },
     ]);
   }
-  if (n.length !== 13) {
-    throw new AppError('validation_failed', 'A buyback code is 13 digits.', [
-      { propertyPath: 'n', message: 'A buyback code is 13 digits.', code: 'code_13_digits' },
+  if (n.length !== 13 && n.length !== 8) {
+    throw new AppError('code_length_invalid', 'The number must have 8 or 13 digits.', [
+      { propertyPath: 'n', message: 'The number must have 8 or 13 digits.', code: 'code_length_invalid' },
     ]);
   }
-  return toBuybackResponse(ctx.actor, await visible(ctx, { identificationNumber: n }));
+  const own = n.length === 13 ? await repo.findVisibleBuyback(ctx, { identificationNumber: n }) : undefined;
+  if (own) return toBuybackResponse(ctx.actor, own);
+  const items = await findVisibleItems(ctx, n.length === 13 ? { fullCode: n } : { shortCode: n });
+  if (items.length > 1)
+    throw new AppError(
+      'several_items_match',
+      'Several items match this code: type the full 13-digit number.',
+    );
+  if (!items[0]) throw notFound('buyback');
+  return toBuybackResponse(ctx.actor, await visible(ctx, { id: items[0].buyback_id }));
 }
 
 export async function getInstructions(ctx: RequestContext, id: string): Promise<BuybackInstructionsResponse> {
@@ -149,7 +165,10 @@ export async function cancelBuyback(
   });
 }
 
-/** The item is lost in the store: item_lost_store, and the buyback cannot be completed. */
+/**
+ * The item is lost in the store: item_lost_store, and the buyback cannot be completed. An item
+ * move (warehouse/item-moves.ts), so that the item's history records who, where and why.
+ */
 export async function markLostInStore(
   ctx: RequestContext,
   id: string,
@@ -157,10 +176,9 @@ export async function markLostInStore(
 ): Promise<BuybackResponse> {
   return transact(ctx, async (tx) => {
     const row = await visible(tx, { id }, { forUpdate: true });
-    const before = statesOf(row);
-    const plan = planLostInStore(before);
-    await repo.updateStatuses(tx, row, { buyback: { status: plan.status }, itemStatus: plan.itemStatus });
-    await auditStatuses(tx, row, before, { ...plan, comment });
+    const plan = planLostInStore(statesOf(row));
+    const item = await resolveItem(tx, { id: row.item_id }, { forUpdate: true });
+    await moveItem(tx, item, { to: plan.itemStatus, reason: 'loss', comment });
     return toBuybackResponse(tx.actor, await visible(tx, { id }));
   });
 }

@@ -10,6 +10,7 @@ import { type AuditEntry, audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import type { TxContext } from '../../platform/request-context';
 import { fold } from '../catalog/catalog-text';
+import { chooseWarehouses } from '../warehouse-dispatch/dispatch-buybacks.service';
 import { initialStatuses } from './buyback-statuses';
 import { toBuybackResponse } from './buybacks.mapper';
 import * as repo from './buybacks.repository';
@@ -22,9 +23,10 @@ import { type PricedLine, priceLine } from './wizard.service';
 /**
  * Creating buybacks: one store buyback (`POST /store/{storeId}/buybacks`) or a whole cart
  * (`POST /carts`), all or nothing, in the caller's transaction (the idempotency runner's). Each
- * is assigned its buyer account (its category's buyer) and its destination warehouse (the one its
- * circuit's rules give: buyback-config/circuits/offered-circuits.service.ts), through which the
- * buyer's and the warehouse's users see it (buybacks.repository.ts, buybackScope).
+ * is assigned its buyer account (its category's buyer) and its destination warehouse: the one the
+ * buyer's first matching warehouse dispatch rule gives (warehouse-dispatch/dispatch-matching.ts),
+ * else the one its circuit's rules give (buyback-config/circuits/offered-circuits.service.ts),
+ * through which the buyer's and the warehouse's users see it (buybacks.repository.ts, buybackScope).
  */
 
 export type NewBuybackLine = Omit<CartBuybackInput, 'inCartId'> & { inCartId?: string };
@@ -168,6 +170,16 @@ export async function createBuybacks(
       })
     : null;
   const numbers = await nextIdentificationNumbers(tx, lines.length);
+  const dispatched = await chooseWarehouses(tx, {
+    storeId: input.storeId,
+    lines: lines.map((l) => ({
+      buyerAccountId: l.context.row.buyer_account_id,
+      brand: l.context.row.brand,
+      categoryIds: l.context.row.category_path.split('/').filter(Boolean),
+      circuitType: l.circuit.type,
+      productState: l.breakdown.declaredState,
+    })),
+  });
   const sortName = fold(`${customer.lastName} ${customer.firstName}`).trim();
 
   const rows = lines.map((l, index) => {
@@ -176,6 +188,8 @@ export async function createBuybacks(
     const start = initialStatuses(circuitType, l.breakdown.totalCents);
     const id = randomUUID();
     const number = numbers[index] as { buyback: string; item: string };
+    const dispatch = dispatched[index];
+    const destination = dispatch ? dispatch.warehouseId : l.circuit.warehouseId;
     return {
       buyback: {
         id,
@@ -202,8 +216,8 @@ export async function createBuybacks(
         highlighted_instruction: l.circuit.highlightedInstruction,
         terms: l.circuit.terms,
         warehouse_id: l.circuit.warehouseId,
-        // today the circuit's rules give it; warehouse dispatch rules will choose it (issue 11)
-        destination_warehouse_id: l.circuit.warehouseId,
+        destination_warehouse_id: destination,
+        warehouse_dispatch_rule_id: dispatch?.ruleId ?? null,
         payment_mode_id: l.payment.id,
         payment_mode_label: l.payment.label,
         payment_type: l.payment.type,
@@ -238,7 +252,7 @@ export async function createBuybacks(
         identification_number: number.item,
         status: start.itemStatus,
         imei: l.imei,
-        warehouse_id: l.circuit.warehouseId,
+        warehouse_id: destination,
         buyer_account_id: product.buyer_account_id,
         purchase_price_cents: l.breakdown.totalCents,
       },
@@ -275,6 +289,7 @@ export async function createBuybacks(
       totalCents: r.buyback.total_cents,
       buyerAccountId: r.buyback.buyer_account_id,
       destinationWarehouseId: r.buyback.destination_warehouse_id,
+      warehouseDispatchRuleId: r.buyback.warehouse_dispatch_rule_id,
       cartId,
     },
   }));

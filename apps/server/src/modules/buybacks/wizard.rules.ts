@@ -1,12 +1,16 @@
 import {
+  type BuybackQuestionnaireResponse,
   CART_MAX_ITEMS_MULTI,
   CART_MAX_ITEMS_SINGLE,
   computePrice,
+  type Locale,
+  localized,
   type PaymentMethod,
   type PriceBreakdown,
   type PricingAnswer,
   type ProductGrade,
   type ShippingMethod,
+  translatedText,
 } from '@reprise/shared';
 import { AppError } from '../../platform/errors';
 import type { DiagnosticQuestionJson, PricingContextRow } from './buybacks.repository';
@@ -81,4 +85,18 @@ export function priceOf(
     );
   }
   return { breakdown, input };
+}
+
+/** A questionnaire's questions in the locale where translated (the wizard's, and the warehouse control's). */
+export function localizedQuestions(
+  questions: DiagnosticQuestionJson[],
+  locale: Locale | null,
+): BuybackQuestionnaireResponse['questions'] {
+  return questions.map(({ translations, categoryTranslations, answers, ...question }) => ({
+    ...localized(question, translations, locale, ['title', 'description']),
+    categoryLabel: translatedText(question.categoryLabel, categoryTranslations, locale, 'label'),
+    answers: answers.map(({ translations: answerTranslations, ...answer }) =>
+      localized(answer, answerTranslations, locale, ['title', 'description']),
+    ),
+  }));
 }

@@ -8,7 +8,7 @@ import type {
   PriceBreakdown,
   ShippingMethod,
 } from '@reprise/shared';
-import { localized, translatedText } from '@reprise/shared';
+import { translatedText } from '@reprise/shared';
 import { AccountCache } from '../../platform/account-cache';
 import type { Actor } from '../../platform/context';
 import type { BuybackAnswerSnapshot } from '../../platform/db.types';
@@ -21,6 +21,7 @@ import { checkAnswers, checkImei } from './diagnosis';
 import {
   cartMaxItems,
   hasFeature,
+  localizedQuestions,
   type ProductContext,
   priceOf,
   pricesOf,
@@ -93,13 +94,7 @@ export async function getBuybackQuestionnaire(
         label: translatedText(row.category_label, row.category_translations, locale, 'label'),
       },
     },
-    questions: questions.map(({ translations, categoryTranslations, answers, ...question }) => ({
-      ...localized(question, translations, locale, ['title', 'description']),
-      categoryLabel: translatedText(question.categoryLabel, categoryTranslations, locale, 'label'),
-      answers: answers.map(({ translations: answerTranslations, ...answer }) =>
-        localized(answer, answerTranslations, locale, ['title', 'description']),
-      ),
-    })),
+    questions: localizedQuestions(questions, locale),
   };
 }
 

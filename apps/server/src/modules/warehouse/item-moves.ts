@@ -39,7 +39,7 @@ const IN_WAREHOUSE = (status: ItemStatus) =>
     'item_cancelled',
   ].includes(status);
 
-export async function moveItem(tx: TxContext, item: repo.ItemRow, move: ItemMove): Promise<void> {
+export async function moveItem(tx: repo.ItemTx, item: repo.ItemRow, move: ItemMove): Promise<void> {
   const plan = planItemMove(
     { status: item.buyback_status as BuybackStatus, itemStatus: item.status as ItemStatus },
     move.to,
@@ -49,7 +49,7 @@ export async function moveItem(tx: TxContext, item: repo.ItemRow, move: ItemMove
 
 /** Moves an item to another stock of its warehouse, its status unchanged. */
 export async function moveToStock(
-  tx: TxContext,
+  tx: repo.ItemTx,
   item: repo.ItemRow,
   stockId: string,
   move: { reason: string; comment?: string | null; to?: ItemStatus },
@@ -61,6 +61,23 @@ export async function moveToStock(
     item,
     { itemStatus: item.status as ItemStatus, status: null },
     { ...move, to: item.status as ItemStatus, stockId },
+  );
+}
+
+/**
+ * Records a step that leaves the item's status and stock as they are (a counter-offer made): an
+ * item event with its reason and comment, the columns it sets, and the audit.
+ */
+export async function recordItemEvent(
+  tx: repo.ItemTx,
+  item: repo.ItemRow,
+  event: { reason: string; comment?: string | null; columns?: repo.ItemColumns },
+): Promise<void> {
+  await apply(
+    tx,
+    item,
+    { itemStatus: item.status as ItemStatus, status: null },
+    { to: item.status as ItemStatus, reason: event.reason, comment: event.comment, columns: event.columns },
   );
 }
 
@@ -76,7 +93,7 @@ export async function revertLoss(tx: TxContext, item: repo.ItemRow, comment: str
 }
 
 async function apply(
-  tx: TxContext,
+  tx: repo.ItemTx,
   item: repo.ItemRow,
   plan: { itemStatus: ItemStatus; status: BuybackStatus | null },
   move: ItemMove,
@@ -86,9 +103,9 @@ async function apply(
       ? move.organizationId
       : IN_WAREHOUSE(plan.itemStatus) && item.warehouse_id
         ? item.warehouse_id
-        : (item.store_id ?? tx.actor.organizationId);
+        : (item.store_id ?? tx.actor?.organizationId ?? null);
   const stockId = move.stockId === undefined ? item.stock_id : move.stockId;
-  await repo.updateItem(
+  const written = await repo.updateItem(
     tx,
     item,
     {
@@ -98,6 +115,9 @@ async function apply(
     },
     plan.status,
   );
+  // an item outside the context's accounts: no event and no audit either
+  if (!written)
+    throw new AppError('item_not_found', 'Code not recognised or not assigned to this warehouse.');
   await repo.insertItemEvent(tx, {
     itemId: item.id,
     accountId: item.account_id,

@@ -1,7 +1,8 @@
 import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation } from 'react-router';
-import { isMenuGroup, type MenuEntry, type MenuLink, visibleMenu } from '../navigation';
+import { useMenuRequirements } from '../../features/warehouse-checkin/checkin.queries';
+import { isMenuGroup, MENU, type MenuEntry, type MenuLink, visibleMenu } from '../navigation';
 import { useSession } from '../session';
 
 const isActive = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
@@ -53,11 +54,12 @@ function Entry({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
 export function SideMenu() {
   const { t } = useTranslation('layout');
   const { can } = useSession();
+  const has = useMenuRequirements();
   const { pathname } = useLocation();
   return (
     <ScrollArea component="nav" aria-label={t('menu.label')} type="auto" h="100%" p="xs">
       <Stack gap="md">
-        {visibleMenu(can).map((section) => (
+        {visibleMenu(can, MENU, has).map((section) => (
           <div key={section.key}>
             {section.key !== 'main' && (
               <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pb={4}>

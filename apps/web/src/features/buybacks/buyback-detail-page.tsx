@@ -12,10 +12,14 @@ import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { countryName } from '../../lib/countries';
 import { PageLoader } from '../../ui/page-loader';
+import { MarkSentButton } from '../warehouse-checkin/mark-sent-button';
+import { LitigationSection } from '../warehouse-control/litigation-section';
 import { BuybackStatusBadge, ItemStatusBadge, PaymentStatusBadge } from './buyback-status';
 import { useBuyback, useBuybackAdditionalInfos } from './buybacks.queries';
 import { CancelBuybackModal } from './cancel-buyback-modal';
 import { DocumentButtons } from './document-buttons';
+import { ItemActions } from './item-actions';
+import { ItemHistory } from './item-history';
 import { MarkLostModal } from './mark-lost-modal';
 import { PriceBreakdownList } from './price-breakdown';
 
@@ -50,11 +54,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function InformationTab({ buyback }: { buyback: BuybackResponse }) {
-  const { t } = useTranslation(['buybacks', 'cart', 'catalog']);
+  const { t } = useTranslation(['buybacks', 'cart', 'catalog', 'warehouseDispatch']);
   const { dateTime, locale } = useFormatters();
   const infos = useBuybackAdditionalInfos(buyback.id);
   const customer = buyback.customer;
   const identification = customer.identification;
+  // the warehouse dispatch rule that chose the warehouse (none: the circuit's rules did)
+  const dispatchRule: [string, ReactNode][] = buyback.warehouseDispatchRule
+    ? [[t('warehouseDispatch:buyback.rule'), buyback.warehouseDispatchRule.title]]
+    : [];
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <Section title={t('detail.general')}>
@@ -80,7 +88,11 @@ function InformationTab({ buyback }: { buyback: BuybackResponse }) {
               </Text>,
             ],
             [t('detail.itemStatus'), <ItemStatusBadge key="is" status={buyback.item.status} />],
-            [t('detail.warehouse'), infos.data?.warehouse?.commonName],
+            [
+              t('detail.warehouse'),
+              buyback.destinationWarehouse?.commonName ?? infos.data?.warehouse?.commonName,
+            ],
+            ...dispatchRule,
           ]}
         />
       </Section>
@@ -183,6 +195,7 @@ function InformationTab({ buyback }: { buyback: BuybackResponse }) {
           />
         </Section>
       )}
+      <LitigationSection buyback={buyback} />
       {infos.data && infos.data.statusHistory.length > 0 && (
         <Section title={t('detail.history')}>
           <List size="sm" spacing={4}>
@@ -254,6 +267,8 @@ function Actions({ buyback }: { buyback: BuybackResponse }) {
   return (
     <Group gap="xs">
       <DocumentButtons buyback={buyback} />
+      <ItemActions buyback={buyback} />
+      <MarkSentButton buyback={buyback} />
       {mayMarkLost && (
         <Button
           variant="light"
@@ -325,12 +340,16 @@ export function BuybackDetailPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="information">{t('detail.tabs.information')}</Tabs.Tab>
           <Tabs.Tab value="diagnosis">{t('detail.tabs.diagnosis')}</Tabs.Tab>
+          <Tabs.Tab value="history">{t('itemHistory.tab')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="information">
           <InformationTab buyback={data} />
         </Tabs.Panel>
         <Tabs.Panel value="diagnosis">
           <DiagnosisTab buyback={data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="history">
+          <ItemHistory itemId={data.item.id} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

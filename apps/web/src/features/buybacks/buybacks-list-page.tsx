@@ -8,6 +8,7 @@ import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
 import { useUpdateSearchParams } from '../../ui/list-filters';
+import { useSendSelection } from '../warehouse-checkin/send-selection';
 import { buybackFilterQuery, LIST_FILTERS, readBuybackFilters, TEXT_FILTERS } from './buyback-filter-values';
 import { BuybackStatusBadge } from './buyback-status';
 import { useBuybacks } from './buybacks.queries';
@@ -90,7 +91,8 @@ export function BuybacksListPage() {
   const updateSearchParams = useUpdateSearchParams();
   const values = readBuybackFilters(table.searchParams);
   const buybacks = useBuybacks({ ...table.query, ...buybackFilterQuery(values) });
-  const columns = useColumns();
+  const send = useSendSelection(buybacks.data?.member);
+  const columns = [...send.columns, ...useColumns()];
 
   usePageHeader({
     title: t('list.title'),
@@ -124,6 +126,7 @@ export function BuybacksListPage() {
           })
         }
       />
+      {send.bar}
       <DataTable
         caption={t('list.caption')}
         columns={columns}

@@ -3,10 +3,11 @@ import { IconArrowRight, IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MODULE_ICONS } from '../../app/modules';
-import { type MenuLink, shortcuts } from '../../app/navigation';
+import { MENU, type MenuLink, shortcuts } from '../../app/navigation';
 import { usePageHeader } from '../../app/page-header';
 import { useCurrentUser, useSession } from '../../app/session';
 import { EmptyState } from '../../ui/empty-state';
+import { useMenuRequirements } from '../warehouse-checkin/checkin.queries';
 
 function CurrentOrganization() {
   const { t } = useTranslation(['home', 'common']);
@@ -66,7 +67,7 @@ export function HomePage() {
   const { t } = useTranslation('home');
   const user = useCurrentUser();
   const { can } = useSession();
-  const links = shortcuts(can);
+  const links = shortcuts(can, MENU, useMenuRequirements());
   usePageHeader({ title: t('title'), icon: IconHome });
 
   return (
