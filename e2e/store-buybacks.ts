@@ -1,4 +1,5 @@
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import { imeiOf } from './api-calls';
 import { DEMO_PASSWORD } from './fixtures';
 
 /**
@@ -34,16 +35,6 @@ export async function apiAs(baseURL: string, email: string): Promise<Api> {
       ),
     dispose: () => context.dispose(),
   };
-}
-
-/** An IMEI with the product's TAC and a valid Luhn digit. */
-function imeiOf(tac: string): string {
-  const body = `${tac}000000`.slice(0, 14);
-  const sum = [...body].reduce((acc, c, i) => {
-    const d = Number(c) * (i % 2 ? 2 : 1);
-    return acc + (d > 9 ? d - 9 : d);
-  }, 0);
-  return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
 export interface StoreBuyback {

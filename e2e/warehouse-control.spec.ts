@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, linkIn, login, readLatestMail, test } from './fixtures';
+import { call, imeiOf, STORE_PARIS, signIn } from './api-calls';
+import { expect, linkIn, login, readLatestMail, test } from './fixtures';
 
 /**
  * The reception journey (issue 12; journeys.md sections 2, 4 and 8), against the real server. Two
@@ -32,51 +33,11 @@ const publicFr = JSON.parse(
 const fill = (text: string, values: Record<string, string>) =>
   Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), text);
 
-/** Demo Retail Paris Rivoli (apps/server/src/seed/demo-ids.ts, storeParis). */
-const STORE_PARIS = '00000000-0000-4000-8000-000000000204';
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-type Headers = Record<string, string>;
-
-async function signIn(request: APIRequestContext, email: string): Promise<Headers> {
-  const res = await request.post('/api/login', {
-    headers: { Origin: test.info().project.use.baseURL as string },
-    data: { email, password: DEMO_PASSWORD, tokenRequested: true },
-  });
-  expect(res.status()).toBe(200);
-  return { authorization: `Bearer ${(await res.json()).apiToken}` };
-}
-
-async function call<T = Record<string, unknown>>(
-  request: APIRequestContext,
-  headers: Headers,
-  method: 'GET' | 'POST',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(url, {
-    method,
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-    ...(data === undefined ? {} : { data }),
-  });
-  const text = await res.text();
-  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/** An IMEI with the product's TAC and a valid Luhn digit (phones collect one). */
-function imeiOf(tac: string): string {
-  const body = `${tac}000000`.slice(0, 14);
-  const sum = [...body].reduce((acc, c, i) => {
-    const d = Number(c) * (i % 2 ? 2 : 1);
-    return acc + (d > 9 ? d - 9 : d);
-  }, 0);
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
 
 interface Question {
   id: string;
