@@ -163,6 +163,8 @@ test.describe('catalogue', () => {
 
   // The head-office analyst: the lost-password spec changes the regional analyst's password.
   test('an analyst reads the catalogue without changing it', async ({ page }) => {
+    // four screens opened one after another, each its first visit (its chunk and translations)
+    test.setTimeout(60_000);
     await login(page, 'root_management_unit_analyst@demo.test');
     await page.goto('/categories/list');
     await expect(page.getByRole('heading', { level: 1, name: 'Catégories' })).toBeVisible();
