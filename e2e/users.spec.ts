@@ -5,6 +5,8 @@ test.describe('users', () => {
   test('an admin creates a store seller, whose invitation link sets the password that signs in', async ({
     page,
   }) => {
+    // five screens, each its first visit, and a mail read in between: on a loaded 2-core run 30 s is short
+    test.setTimeout(60_000);
     const email = `lucie.vendeuse.${Date.now()}@demo.test`;
     const password = 'Vendeuse-Lille-2026';
     const since = Date.now();
