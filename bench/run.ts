@@ -6,6 +6,7 @@ import { benchBuybacks } from './buybacks';
 import { benchCatalog } from './catalog';
 import { benchCheckin } from './checkin';
 import { benchFoundation } from './foundation';
+import { benchImports } from './imports';
 import { DURATION, type Section } from './lib';
 import { benchLighthouse } from './lighthouse';
 import { scratchDatabase, seedDemo, startServer } from './server';
@@ -15,11 +16,13 @@ import { scratchDatabase, seedDemo, startServer } from './server';
  * databases, autocannon over loopback; writes bench/RESULTS.md and exits 1 when a goal is not met.
  *   DATABASE_URL=postgres://…/postgres npm run bench   on that PostgreSQL server (scratch databases),
  *     with pgbench's ceilings on the SQL of each request and the buyback list at 1,000,000 buybacks
- *   BENCH_ONLY=foundation,buybacks,buyback-list,catalog,checkin,lighthouse  a subset;  BENCH_SECONDS=10   seconds a figure
+ *   BENCH_ONLY=foundation,buybacks,buyback-list,catalog,checkin,lighthouse,imports  a subset;  BENCH_SECONDS=10   seconds a figure
  *   BENCH_PRODUCTS=100000, BENCH_BUYBACKS=1000000  the sizes of the catalogue and buyback list benches
  */
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'foundation,buybacks,buyback-list,catalog,checkin,lighthouse').split(','),
+  (process.env.BENCH_ONLY ?? 'foundation,buybacks,buyback-list,catalog,checkin,lighthouse,imports').split(
+    ',',
+  ),
 );
 const serverUrl = process.env.DATABASE_URL;
 const port = () => 3900 + Math.floor(Math.random() * 90);
@@ -72,6 +75,10 @@ if (only.has('catalog')) {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+// imports and exports (issue 15): on DATABASE_URL's server (scratch databases) and on PGlite; see
+// bench/imports.ts for BENCH_IMPORT_RUNS, BENCH_IMPORT_DATABASES and the sizes
+if (only.has('imports')) sections.push(await benchImports(serverUrl));
 
 if (only.has('lighthouse')) {
   // the public site as served: the server builds the web app first when it is stale

@@ -107,7 +107,8 @@ test("the buyback's detail shows the customer's phone formatted and the country'
   expect(belgian, 'a demo buyback of a customer in Belgium').toBeTruthy();
   await page.goto(`/buyback/${belgian.id}`);
   const customer = page.getByRole('table').filter({ hasText: belgian.customer.email });
-  await expect(customer).toContainText(formatPhoneInternational(belgian.customer.phone));
+  // the detail's first load on a loaded machine: longer than the default wait
+  await expect(customer).toContainText(formatPhoneInternational(belgian.customer.phone), { timeout: 30_000 });
   await expect(customer).toContainText('Belgique');
   await expect(customer).not.toContainText(belgian.customer.phone);
 });

@@ -120,6 +120,8 @@ test.describe('pre-declared buybacks at the counter', () => {
     browser,
     baseURL,
   }) => {
+    // a visitor's wizard, then the counter's: over 30 s on the loaded clean-clone run
+    test.setTimeout(90_000);
     const declared = await declareAsVisitor(browser, baseURL);
     expect(declared.identificationNumber).toMatch(/^\d{13}$/);
 

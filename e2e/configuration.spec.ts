@@ -48,7 +48,8 @@ test.describe('configuration', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Le circuit a été créé.' })).toBeVisible();
     await page.reload();
     const labels = page.getByRole('textbox', { name: /^Instruction \d/ });
-    await expect(labels).toHaveCount(3);
+    // the reloaded form on a loaded machine: its first render may take longer than the default wait
+    await expect(labels).toHaveCount(3, { timeout: 30_000 });
     await expect(labels.nth(0)).toHaveValue('Déposez-le en point relais');
     await expect(labels.nth(1)).toHaveValue('Imprimez le bordereau');
     await expect(labels.nth(2)).toHaveValue('Fermez le colis');
@@ -77,6 +78,8 @@ test.describe('configuration', () => {
   });
 
   test('a payment mode gets a bonus', async ({ page }) => {
+    // two saves and three screens: over 30 s on the loaded clean-clone run
+    test.setTimeout(90_000);
     await login(page, 'root_management_unit_manager@demo.test');
     await page.goto('/payment-modes');
     await page.getByRole('link', { name: 'Carte cadeau Demo Retail', exact: true }).click();

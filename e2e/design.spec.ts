@@ -32,6 +32,7 @@ test.describe('design', () => {
   test('a root manager changes the main colour and uploads a logo that shows in the top bar', async ({
     page,
   }) => {
+    test.setTimeout(90_000);
     await login(page, 'root_management_unit_manager@demo.test');
     await page.goto('/design');
     await expect(page.getByRole('heading', { level: 1, name: 'Design' })).toBeVisible();

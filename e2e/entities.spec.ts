@@ -4,6 +4,7 @@ test.describe('entities', () => {
   test('a root manager creates a store under a management unit, after fixing its external id', async ({
     page,
   }) => {
+    test.setTimeout(90_000);
     const name = `Demo Retail Lyon ${Date.now()}`;
     await login(page, 'root_management_unit_manager@demo.test');
     await page.goto('/entities');

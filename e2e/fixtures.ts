@@ -71,14 +71,20 @@ export async function openProfileMenu(page: Page): Promise<void> {
 }
 
 /**
- * Opens a select and clicks one of its options. The opening is tried again while the option does
- * not show: a click that lands while the form is still rendering (a translation namespace or its
- * options loading) may open a dropdown that the next render closes.
+ * Opens a select and picks one of its options, until a single select shows the option's label. The
+ * whole pick is tried again: a click that lands while the form is still rendering (a translation
+ * namespace or its options loading) may open a dropdown, or hit an option, that the next render
+ * replaces.
  */
 export async function pickOption(input: Locator, option: Locator): Promise<void> {
   await expect(async () => {
-    if (!(await option.isVisible())) await input.click();
-    await expect(option).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
-  await option.click();
+    if (!(await option.isVisible())) await input.click({ timeout: 2000 });
+    const label = ((await option.textContent({ timeout: 2000 })) ?? '').trim();
+    await option.click({ timeout: 2000 });
+    // a multiple select shows its picks as pills, its own field stays empty
+    const multiple = await input.evaluate((field) =>
+      field.classList.contains('mantine-PillsInputField-field'),
+    );
+    if (!multiple) await expect(input).toHaveValue(label, { timeout: 2000 });
+  }).toPass({ timeout: 25_000 });
 }

@@ -57,6 +57,8 @@ export default defineConfig({
       DATA_DIR,
       MAIL_DIR: process.env.E2E_MAIL_DIR,
       PUBLIC_URL: `http://localhost:${PORT}`,
+      // the built-in SFTP server beside it, on a port of its own per e2e server
+      SFTP_PORT: process.env.E2E_SFTP_PORT ?? String(PORT + 1000),
     },
     reuseExistingServer: false,
     timeout: 180_000,

@@ -12,6 +12,8 @@ import { DEMO_PASSWORD } from './fixtures';
 export interface Api {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
+  /** A merge-patch (`application/merge-patch+json`). */
+  patch<T>(path: string, body: unknown): Promise<T>;
   dispose(): Promise<void>;
 }
 
@@ -32,6 +34,14 @@ export async function apiAs(baseURL: string, email: string): Promise<Api> {
       check(
         `POST ${path}`,
         await context.post(path, { data: body ?? {}, headers: { authorization, ...headers } }),
+      ),
+    patch: async (path, body) =>
+      check(
+        `PATCH ${path}`,
+        await context.patch(path, {
+          data: body,
+          headers: { authorization, 'content-type': 'application/merge-patch+json' },
+        }),
       ),
     dispose: () => context.dispose(),
   };

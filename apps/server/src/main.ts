@@ -2,6 +2,9 @@ import { buildApp } from './app';
 import { purgeRateLimits } from './modules/auth/throttle';
 import { compactBuybackCounts } from './modules/buybacks/buyback-counts.repository';
 import { protectIbansAtRest } from './modules/buybacks/iban-at-rest.service';
+import { protectConnectorSecretsAtRest } from './modules/connectors/connector-secrets-at-rest';
+import { protectSandboxSecretsAtRest } from './modules/sandbox-carrier/sandbox-carrier.service';
+import { startSftpServer } from './modules/sftp/sftp-server';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { processDeps } from './platform/deps';
@@ -39,15 +42,27 @@ if (handle.kind === 'pglite' && (await isEmpty(handle.db))) {
   await seedDemo(handle.db, keyring);
   seeded = true;
 }
-const jobs = await startJobs(handle.pool);
+// the process that runs the workers also sends the schedules' jobs (the connectors' minute tick)
+const jobs = await startJobs(handle.pool, { schedule: config.runWorker });
 const deps = processDeps({ db: handle.db, config, jobs, keyring });
 // before serving: IBANs still in clear (migration 010) or under an older key are encrypted again
 const reencrypted = await protectIbansAtRest(systemContext(deps, { kind: 'all' })).catch(refuseToStart);
 if (reencrypted > 0) console.log(`IBANs encrypted with the current data encryption key: ${reencrypted}`);
+// and the connector configurations' and the sandbox carrier's secrets, under the same keys
+const secrets =
+  (await protectConnectorSecretsAtRest(systemContext(deps, { kind: 'all' })).catch(refuseToStart)) +
+  (await protectSandboxSecretsAtRest(systemContext(deps, { kind: 'all' })).catch(refuseToStart));
+if (secrets > 0) console.log(`Connector secrets encrypted with the current data encryption key: ${secrets}`);
 const app = await buildApp(deps, { logger: process.env.LOG_REQUESTS === 'true' });
 
 await app.listen({ port: config.port, host: config.host });
-if (config.runWorker) await startWorkers(deps);
+if (config.runWorker) {
+  await startWorkers(deps);
+  await jobs.schedule('connector-schedule', '* * * * *');
+}
+// the built-in SFTP server (modules/sftp/sftp-server.ts), unless SFTP_PORT=off
+const sftp =
+  config.sftpPort === null ? null : await startSftpServer(deps, { port: config.sftpPort, host: config.host });
 const housekeeping = startHousekeeping(handle.db, (message) => console.log(message), [
   { name: 'attempt counters idle for a day deleted', run: (db) => purgeRateLimits(db) },
   { name: 'buyback count rows compacted', run: (db) => compactBuybackCounts(db) },
@@ -57,6 +72,7 @@ console.log(`
 Reprise is running at ${config.publicUrl}
   database: ${handle.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ' (demo data seeded)' : ''}
   API documentation: ${config.publicUrl}/api/docs
+  SFTP server: ${sftp ? `${config.sftpHost}:${sftp.port}` : 'off (SFTP_PORT=off)'}
   jobs: ${config.runWorker ? 'run in this process' : 'left to `npm run worker` (RUN_WORKER=false)'}
 Demo logins (password ${DEMO.password}):
 ${DEMO_USERS.map((u) => `  ${u.email.padEnd(42)} ${u.types.join(', ')}`).join('\n')}
@@ -68,6 +84,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     housekeeping.stop();
+    await sftp?.close();
     await app.close();
     await jobs.stop();
     await handle.close();

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,48 +7,20 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { adminUrl, withDatabase } from '../test/postgres';
 import { startSmtpPeer } from '../test/smtp-peer';
-import { TEST_DATA_ENCRYPTION_KEY } from '../test/test-keys';
+import { spawnWorker, until } from '../test/worker-process';
 import { type DatabaseHandle, openDatabase } from './platform/db';
 import { startJobs } from './platform/jobs';
 import { queueMail } from './platform/mail';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** `npm run worker` as the script runs it: the pinned Node, TypeScript through tsx. */
+/** `npm run worker` on a data directory of its own. */
 function startWorker(env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reprise-worker-'));
-  const { DATABASE_URL: _, ...inherited } = process.env;
-  const child = spawn(path.join(root, 'node_modules/.bin/node'), ['scripts/worker.mjs'], {
-    cwd: root,
-    env: { ...inherited, DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
   return {
-    child: child as ChildProcess,
-    exited,
-    output: () => output,
+    ...spawnWorker({ DATA_DIR: dataDir, ...env }),
     cleanUp: () => rmSync(dataDir, { recursive: true, force: true }),
   };
-}
-
-/** Polls until `check` answers true, failing with `what` after `timeoutMs`. */
-async function until(what: () => string, check: () => Promise<boolean>, timeoutMs: number) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out: ${what()}`);
-    await sleep(100);
-  }
 }
 
 describe('npm run worker', () => {

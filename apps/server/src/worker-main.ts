@@ -49,11 +49,13 @@ if (!(await migrated())) {
   while (!(await migrated())) await new Promise((resolve) => setTimeout(resolve, 2000));
 }
 
-const jobs = await startJobs(handle.pool);
+// a worker sends the schedules' jobs too (once across every process: pg-boss keeps them in the database)
+const jobs = await startJobs(handle.pool, { schedule: true });
 stop = async () => {
   await jobs.stop();
   await handle.close();
   process.exit(0);
 };
 await startWorkers(processDeps({ db: handle.db, config, jobs, keyring }));
+await jobs.schedule('connector-schedule', '* * * * *');
 console.log('Reprise worker is running the jobs');

@@ -1,5 +1,19 @@
 import { answerPasswordReset, type ResetJob } from './modules/auth/auth.service';
+import { type ExportJob, runExport } from './modules/exports/export-runner';
+import { runImport } from './modules/imports/import-runner';
+import type { ImportJob } from './modules/imports/import-start';
+import type { PaymentJob } from './modules/payments/payment-execution';
+import { paymentJobHandler } from './modules/payments/payment-job';
+import {
+  runSandboxCarrierJob,
+  type SandboxCarrierJob,
+} from './modules/sandbox-carrier/sandbox-carrier.service';
+import { runConnectorSchedule } from './modules/sftp/connector-schedule';
+import { runSftpPull, type SftpPullJob } from './modules/sftp/sftp-pull';
+import { runShipmentJob, type ShipmentJob } from './modules/transport/shipments.service';
 import { type LitigationReminderJob, remindLitigation } from './modules/warehouse/litigation.service';
+import { deliverWebhook } from './modules/webhooks/webhook-delivery.job';
+import type { WebhookJob } from './modules/webhooks/webhook-events';
 import type { AppDeps } from './platform/deps';
 import { type MailMessage, mailJobHandler } from './platform/mail';
 import { systemContext } from './platform/request-context';
@@ -15,5 +29,35 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
   // the litigation's account is read from the job's litigation, then the write is scoped to it
   await deps.jobs.work<LitigationReminderJob>('litigation-reminder', (job, jobId) =>
     remindLitigation(systemContext(deps, { kind: 'all' }), job, jobId),
+  );
+  // the payment's account is read from the job's payment; its writes are scoped to it
+  await deps.jobs.work<PaymentJob>('payment', paymentJobHandler(deps));
+  // the delivery's account is read from the job's delivery; its writes are scoped to it
+  await deps.jobs.work<WebhookJob>('webhook', (job) =>
+    deliverWebhook(systemContext(deps, { kind: 'all' }), job),
+  );
+  // a shipment's account is read from the job's shipment; its writes are scoped to it
+  await deps.jobs.work<ShipmentJob>('shipment', (job, jobId) =>
+    runShipmentJob(systemContext(deps, { kind: 'all' }), job, jobId),
+  );
+  // an export's account is read from its row; every read and write is scoped to it
+  await deps.jobs.work<ExportJob>('export', (job, jobId) =>
+    runExport(systemContext(deps, { kind: 'all' }), job, jobId),
+  );
+  // a configuration's account is read from it; the imports it starts go to that account
+  await deps.jobs.work<SftpPullJob>('sftp-pull', async (job) => {
+    await runSftpPull(systemContext(deps, { kind: 'all' }), job);
+  });
+  // the minute tick: every account's scheduled connectors, and every account's stalled imports
+  await deps.jobs.work('connector-schedule', async () => {
+    await runConnectorSchedule(systemContext(deps, { kind: 'all' }));
+  });
+  // the import's account is read from its row; every write of the run is scoped to it
+  await deps.jobs.work<ImportJob>('import', (job, jobId) =>
+    runImport(systemContext(deps, { kind: 'all' }), job, jobId),
+  );
+  // the sandbox carrier's own work: its rows belong to no tenant
+  await deps.jobs.work<SandboxCarrierJob>('sandbox-carrier', (job) =>
+    runSandboxCarrierJob(systemContext(deps, { kind: 'all' }), job),
   );
 }

@@ -32,6 +32,13 @@ const PATH: Partial<Record<ItemStatus, ItemStatus[]>> = {
     'item_registered_in_warehouse',
     'item_awaiting_compliancy_tests',
   ],
+  // controlled at the declared price: awaiting dispatch, where refurbishment and expedition start
+  item_completed_by_price: [
+    'item_in_transit',
+    'item_registered_in_warehouse',
+    'item_awaiting_compliancy_tests',
+    'item_completed_by_price',
+  ],
 };
 
 /** Moves the item (awaiting inventory) on to `to`, one table-checked move at a time. */

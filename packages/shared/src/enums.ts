@@ -57,6 +57,53 @@ export type WarehouseCheckinRequirement = (typeof WAREHOUSE_CHECKIN_REQUIREMENTS
 export const LOG_ACTIONS = ['create', 'update', 'remove'] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
+/**
+ * The kinds of entity the audit log records (apps/server/src/platform/audit.ts), and the change
+ * feed announces (apps/server/src/platform/change-feed.ts): caches subscribe to these names, never
+ * to free strings; the audit log viewer filters by them.
+ */
+export const AUDIT_ENTITIES = [
+  'account',
+  'bank_statement',
+  'buyback',
+  'cart',
+  'category',
+  'category_diagnostic_questions_order',
+  'circuit',
+  'connector_configuration',
+  'diagnostic_question',
+  'dispatch_circuit_rule',
+  'erasure_certificate',
+  'export',
+  'gift_card',
+  'home_page_config',
+  'import',
+  'item',
+  'item_refurb_step',
+  'job',
+  'linked_buyer',
+  'litigation',
+  'organization',
+  'organization_root_detail',
+  'package',
+  'payment',
+  'payment_mode',
+  'product',
+  'refurb_diagnosis',
+  'refurb_question',
+  'refurb_step',
+  'sftp_access',
+  'shipment',
+  'site',
+  'stock',
+  'transfer_batch',
+  'transfer_order_settings',
+  'user',
+  'warehouse_dispatch_rule',
+  'white_label_config',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
 export const DEFAULT_MAIN_COLOR = '#2ed678';
 export const RELEASE_LABEL = '2025-r31';
 

@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   'item.verify': 'Verify items by identification number or by a CSV list (/verification)',
   'payment.mark_paid': 'Mark a payment as paid',
   'payment.search': 'Search payments and relaunch them',
+  'payment.batches': 'Download transfer batches, mark them sent and upload bank statements',
+  'voucher.redeem': 'Redeem vouchers and gift cards at the store counter',
   // refurbishment and stock
   'refurb_step.manage': 'Manage refurbishment steps (services)',
   'refurb_diagnostic.manage': 'Manage refurbishment diagnosis questions',
@@ -80,6 +82,7 @@ export const PERMISSIONS = {
   'white_label.activate': "Activate or deactivate a retailer's public site and set its address",
   'job.list': 'List the background jobs that failed (mails…), with their error',
   'job.retry': 'Run a failed background job again, or discard it',
+  'audit.list': "Read every account's audit log (who changed what, and when) and export it as CSV",
   // the public site's anonymous visitor (pseudo_anonymous)
   'web_buyback.create': 'Use the web buyback wizard and check out a web cart on the public site',
   'web_buyback.read':
@@ -151,6 +154,8 @@ export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
     'item.verify',
     'payment.mark_paid',
     'payment.search',
+    'payment.batches',
+    'voucher.redeem',
     'quarantine.send_mail',
     ...CATALOG_WRITE,
     'menu.configuration',
@@ -187,6 +192,7 @@ export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
     'buyback_item.send',
     'item.mark_lost_store',
     'item.verify',
+    'voucher.redeem',
     'quarantine.send_mail',
     ...CATALOG_READ,
     'export.buybacks',
@@ -203,6 +209,7 @@ export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
     'buyback_item.send',
     'item.mark_lost_store',
     'item.verify',
+    'voucher.redeem',
   ],
   store_seller: [
     'dashboard.read',
@@ -211,6 +218,7 @@ export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
     'buyback.predeclared_access',
     'buyback_item.send',
     'item.mark_lost_store',
+    'voucher.redeem',
   ],
   buyer_manager: [
     'dashboard.read',

@@ -23,6 +23,17 @@ export interface Config {
   logLevel: string;
   /** RUN_WORKER=false: `npm start` serves without running the jobs (workers run as `npm run worker`). */
   runWorker: boolean;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_HOSTS: whether buyer resale webhooks may reach loopback and private
+   * addresses (modules/webhooks/outbound-address.ts); by default only outside production (NODE_ENV).
+   */
+  webhookPrivateHosts: boolean;
+  /**
+   * SFTP_PORT: the built-in SFTP server's port (modules/sftp; default 2222); SFTP_PORT=off: no
+   * SFTP server in this process. SFTP_HOST: the host name shown to retailers (default: PUBLIC_URL's).
+   */
+  sftpPort: number | null;
+  sftpHost: string;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -51,6 +62,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataEncryptionKey: env.DATA_ENCRYPTION_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     runWorker: parseRunWorker(env),
+    webhookPrivateHosts:
+      (env.WEBHOOK_ALLOW_PRIVATE_HOSTS ?? String(env.NODE_ENV !== 'production')) === 'true',
+    sftpPort: env.SFTP_PORT === 'off' ? null : int(env.SFTP_PORT, 2222),
+    sftpHost: env.SFTP_HOST ?? new URL(env.PUBLIC_URL ?? `http://localhost:${port}`).hostname,
   };
 }
 

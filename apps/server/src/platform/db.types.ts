@@ -409,9 +409,13 @@ export interface BuybacksTable {
   status: string;
   predeclared: Generated<boolean>;
   finalized_at: Date | null;
-  /** null: no label for this circuit; 'pending' (a carrier has not answered) or 'ready'. */
+  /** null: no label for this circuit; 'pending' (a carrier has not answered), 'ready' or 'failed' (migration 021). */
   shipping_label_status: string | null;
   shipping_label_ready_at: Date | null;
+  /** Migration 021: the carrier's tracking of the shipping label's parcel, and its latest delivery event. */
+  tracking_number: Generated<string | null>;
+  tracking_url: Generated<string | null>;
+  delivery_status: Generated<string | null>;
   circuit_id: string;
   circuit_name: string;
   circuit_type: string;
@@ -515,6 +519,10 @@ export interface BuybackItemsTable {
   completed_refurb_cost_cents: Generated<number>;
   latest_move_at: Date | null;
   quarantine_reason: string | null;
+  /** Migration 019: economic data and expedition. */
+  resale_price_cents: number | null;
+  refurb_completed_at: Date | null;
+  dispatched_at: Date | null;
 }
 
 /** A stock of a warehouse (migration 018); native ones carry their kind. */
@@ -599,6 +607,20 @@ export interface PaymentsTable {
   /** Migration 010: 'v1:<key id>:…' (platform/secrets.ts), a bank transfer's only. */
   iban_encrypted: string | null;
   iban_masked: string | null;
+  /** Migration 021: what executes the payment (docs/payments.md). */
+  connector_configuration_id: Generated<string | null>;
+  transfer_batch_id: Generated<string | null>;
+  gift_card_id: Generated<string | null>;
+  reference: Generated<string | null>;
+  failure_reason: Generated<string | null>;
+  attempts: Generated<number>;
+  manual_information: Generated<string | null>;
+  marked_paid_by: Generated<string | null>;
+  paid_at: Generated<Date | null>;
+  iban_token_hash: Generated<string | null>;
+  iban_requested_at: Generated<Date | null>;
+  /** Migration 023: the account holder's name given through the IBAN link. */
+  iban_holder: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -647,6 +669,143 @@ export interface HomePageConfigsTable {
   updated_at: Timestamp;
 }
 
+/** A service (refurb step) of a warehouse account (migration 019). */
+export interface RefurbStepsTable {
+  id: Generated<string>;
+  account_id: string;
+  name: string;
+  description: string | null;
+  stock_id: string;
+  kind: Generated<string>;
+  erasure_method: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RefurbStepCostsTable {
+  refurb_step_id: string;
+  warehouse_id: string;
+  cost_cents: number;
+}
+
+export interface RefurbQuestionsTable {
+  id: Generated<string>;
+  account_id: string;
+  label: string;
+  type: string;
+  position: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RefurbAnswersTable {
+  id: Generated<string>;
+  question_id: string;
+  label: string;
+  position: Generated<number>;
+}
+
+export interface RefurbAnswerStepsTable {
+  answer_id: string;
+  refurb_step_id: string;
+}
+
+/** One refurbishment diagnosis per item (migration 019). */
+export interface RefurbDiagnosesTable {
+  id: Generated<string>;
+  item_id: string;
+  account_id: string;
+  warehouse_id: string;
+  status: Generated<string>;
+  planned_refurb_step_ids: ColumnType<string[], string[] | undefined, string[]>;
+  stock_id: string | null;
+  first_refurb_step_id: string | null;
+  planned_cost_cents: Generated<number>;
+  started_by: string | null;
+  started_at: CreatedAt;
+  finalized_by: string | null;
+  finalized_at: Date | null;
+  updated_at: Timestamp;
+}
+
+export interface RefurbDiagnosisAnswersTable {
+  diagnosis_id: string;
+  question_id: string | null;
+  answer_id: string | null;
+  question_label: string;
+  answer_label: string;
+  position: Generated<number>;
+}
+
+/** A service planned on an item, and its execution (migration 019). */
+export interface ItemRefurbStepsTable {
+  id: Generated<string>;
+  item_id: string;
+  account_id: string;
+  warehouse_id: string;
+  refurb_step_id: string | null;
+  name: string;
+  kind: Generated<string>;
+  erasure_method: string | null;
+  cost_cents: Generated<number>;
+  position: Generated<number>;
+  status: Generated<string>;
+  stock_id: string | null;
+  user_id: string | null;
+  comment: string | null;
+  cancel_reason: string | null;
+  started_at: Date | null;
+  completed_at: Date | null;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ErasureCertificatesTable {
+  id: Generated<string>;
+  item_id: string;
+  item_refurb_step_id: string;
+  account_id: string;
+  retailer_account_id: string;
+  verification_code: string;
+  item_identification_number: string;
+  product_name: string;
+  imei: string | null;
+  serial_number: string | null;
+  method: string;
+  operator_user_id: string | null;
+  operator_name: string;
+  warehouse_id: string;
+  warehouse_name: string;
+  erased_at: CreatedAt;
+}
+
+/** A package leaving a store or a warehouse (migration 019). */
+export interface PackagesTable {
+  id: Generated<string>;
+  account_id: string;
+  kind: string;
+  origin_organization_id: string;
+  destination_organization_id: string | null;
+  number: string;
+  with_label: boolean;
+  status: Generated<string>;
+  tracking_number: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  closed_by: string | null;
+  closed_at: Date | null;
+  updated_at: Timestamp;
+}
+
+export interface PackageItemsTable {
+  package_id: string;
+  item_id: string;
+  kind: string;
+  added_by: string | null;
+  added_at: CreatedAt;
+}
+
 /** A connection or a transaction: here, not in db.ts, so that what db.ts imports may use it without a cycle. */
 export type Db = Kysely<Database>;
 
@@ -693,4 +852,300 @@ export interface Database {
   warehouse_dispatch_rules: WarehouseDispatchRulesTable;
   warehouse_dispatch_rule_warehouses: WarehouseDispatchRuleWarehousesTable;
   litigations: LitigationsTable;
+  refurb_steps: RefurbStepsTable;
+  refurb_step_costs: RefurbStepCostsTable;
+  refurb_questions: RefurbQuestionsTable;
+  refurb_answers: RefurbAnswersTable;
+  refurb_answer_steps: RefurbAnswerStepsTable;
+  refurb_diagnoses: RefurbDiagnosesTable;
+  refurb_diagnosis_answers: RefurbDiagnosisAnswersTable;
+  item_refurb_steps: ItemRefurbStepsTable;
+  erasure_certificates: ErasureCertificatesTable;
+  packages: PackagesTable;
+  package_items: PackageItemsTable;
+  connectors: ConnectorsTable;
+  connector_configurations: ConnectorConfigurationsTable;
+  transfer_batches: TransferBatchesTable;
+  bank_statements: BankStatementsTable;
+  gift_cards: GiftCardsTable;
+  gift_card_redemptions: GiftCardRedemptionsTable;
+  shipments: ShipmentsTable;
+  delivery_events: DeliveryEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  sandbox_carrier_accounts: SandboxCarrierAccountsTable;
+  sandbox_carrier_shipments: SandboxCarrierShipmentsTable;
+  sandbox_carrier_events: SandboxCarrierEventsTable;
+  imports: ImportsTable;
+  import_ignored_lines: ImportIgnoredLinesTable;
+  exports: ExportsTable;
+  sftp_accesses: SftpAccessesTable;
+  sftp_pulled_files: SftpPulledFilesTable;
+}
+
+// Migration 021: connectors, payments and transport.
+
+/** A property a connector's configuration holds (connectors.properties). */
+export interface ConnectorPropertyDefinition {
+  name: string;
+  required: boolean;
+  secret: boolean;
+  kind: 'text' | 'url' | 'integer' | 'amount' | 'iban' | 'bic' | 'email';
+}
+
+export interface ConnectorsTable {
+  id: string;
+  fqn: string;
+  name: string;
+  type: string;
+  properties: Json<ConnectorPropertyDefinition[]>;
+  actions: Json<string[]>;
+  status: Generated<string>;
+}
+
+export interface ConnectorConfigurationsTable {
+  id: Generated<string>;
+  account_id: string;
+  organization_id: string;
+  connector_id: string;
+  name: string;
+  status: Generated<string>;
+  /** The plain values by property name. */
+  properties: Json<Record<string, string>>;
+  /** The secret values by property name, each encrypted (platform/secrets.ts, purpose 'connector'). */
+  secrets: Json<Record<string, string>>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  /** The last scheduled run (reprise.scheduled.sftp_import; migration 026). */
+  last_run_at: Timestamp | null;
+}
+
+export interface TransferBatchesTable {
+  id: Generated<string>;
+  account_id: string;
+  connector_configuration_id: string | null;
+  business_date: ColumnType<string, string, string>;
+  sequence: Generated<number>;
+  message_id: string;
+  currency: string;
+  status: Generated<string>;
+  created_at: CreatedAt;
+  sent_at: Date | null;
+  sent_by: string | null;
+}
+
+export interface BankStatementsTable {
+  id: Generated<string>;
+  account_id: string;
+  file_name: string;
+  format: string;
+  entries_count: Generated<number>;
+  paid_count: Generated<number>;
+  failed_count: Generated<number>;
+  unmatched: Json<{ line: number; reference: string | null; amountCents: number | null; reason: string }[]>;
+  uploaded_by: string | null;
+  uploaded_at: CreatedAt;
+}
+
+export interface GiftCardsTable {
+  id: Generated<string>;
+  account_id: string;
+  kind: string;
+  code: string;
+  initial_cents: number;
+  balance_cents: number;
+  currency: string;
+  status: Generated<string>;
+  expires_at: Date | null;
+  payment_id: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface GiftCardRedemptionsTable {
+  id: Generated<string>;
+  gift_card_id: string;
+  account_id: string;
+  amount_cents: number;
+  organization_id: string | null;
+  user_id: string | null;
+  at: CreatedAt;
+}
+
+export interface ShipmentsTable {
+  id: Generated<string>;
+  account_id: string;
+  buyback_id: string;
+  kind: string;
+  connector_configuration_id: string | null;
+  carrier_shipment_id: string | null;
+  status: Generated<string>;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  label_file_key: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  label_ready_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface DeliveryEventsTable {
+  id: Generated<number>;
+  shipment_id: string;
+  account_id: string;
+  event_id: string;
+  code: string;
+  occurred_at: Date | string;
+  received_at: CreatedAt;
+  payload: Json<Record<string, unknown>>;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  account_id: string;
+  connector_configuration_id: string;
+  event: string;
+  buyback_id: string | null;
+  payload: Json<Record<string, unknown>>;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  last_attempt_at: Date | null;
+  delivered_at: Date | null;
+}
+
+// Migration 025: the sandbox carrier's own tables (modules/sandbox-carrier).
+
+export interface SandboxCarrierAccountsTable {
+  id: Generated<string>;
+  account_number: string;
+  api_key_hash: string;
+  webhook_url: string | null;
+  webhook_secret_encrypted: string;
+  label_delay_seconds: Generated<number>;
+  label_outcome: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SandboxCarrierShipmentsTable {
+  id: Generated<string>;
+  carrier_account_id: string;
+  reference: string;
+  kind: string;
+  sender: Json<Record<string, unknown>>;
+  recipient: Json<Record<string, unknown>>;
+  parcel: Json<Record<string, unknown>>;
+  tracking_number: string;
+  label_status: Generated<string>;
+  label_file_key: string | null;
+  label_ready_at: Date | null;
+  status: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SandboxCarrierEventsTable {
+  id: Generated<string>;
+  shipment_id: string;
+  code: string;
+  occurred_at: Generated<Date>;
+  webhook_status: Generated<string>;
+  webhook_attempts: Generated<number>;
+  webhook_last_error: string | null;
+  webhook_delivered_at: Date | null;
+}
+
+// Migration 026: imports, exports and SFTP access.
+
+/** A catalogue import; `position` is the last data line whose batch committed. */
+export interface ImportsTable {
+  id: Generated<string>;
+  account_id: string;
+  source_account_id: string | null;
+  origin: 'upload' | 'sftp' | 'sftp_connector';
+  content: 'categories' | 'products' | 'diagnostic';
+  strategy: 'generic' | 'product' | 'uuid';
+  status: ColumnType<
+    'in_progress' | 'success' | 'success_with_ignored' | 'error',
+    'in_progress' | 'success' | 'success_with_ignored' | 'error' | undefined,
+    'in_progress' | 'success' | 'success_with_ignored' | 'error'
+  >;
+  file_key: string;
+  file_name: string;
+  file_format: 'csv' | 'xlsx';
+  file_size: ColumnType<string, number | string, number | string>;
+  parent_category_ids: Generated<string[]>;
+  suffix: Generated<string>;
+  connector_configuration_id: string | null;
+  position: Generated<number>;
+  lines_found: Generated<number>;
+  lines_inserted: Generated<number>;
+  lines_updated: Generated<number>;
+  lines_ignored: Generated<number>;
+  error_code: string | null;
+  error: string | null;
+  lease_until: Timestamp | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  queued_at: CreatedAt;
+  started_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface ImportIgnoredLinesTable {
+  import_id: string;
+  line_number: number;
+  code: string;
+  field: string | null;
+  message: string;
+}
+
+export interface ExportsTable {
+  id: Generated<string>;
+  account_id: string;
+  type: 'products' | 'categories' | 'diagnostic' | 'buybacks';
+  status: ColumnType<
+    'in_progress' | 'success' | 'error' | 'cancelled',
+    'in_progress' | 'success' | 'error' | 'cancelled' | undefined,
+    'in_progress' | 'success' | 'error' | 'cancelled'
+  >;
+  filters: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** Migration 028: who a buyback export's list is read as (modules/exports/export-viewer.ts). */
+  viewer: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  entries_count: number | null;
+  file_key: string | null;
+  error_code: string | null;
+  error: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  started_at: Timestamp | null;
+  ended_at: Timestamp | null;
+}
+
+export interface SftpAccessesTable {
+  account_id: string;
+  username: string;
+  password_hash: string | null;
+  status: ColumnType<'active' | 'inactive', 'active' | 'inactive' | undefined, 'active' | 'inactive'>;
+  catalogue_account_id: string;
+  parent_category_ids: Generated<string[]>;
+  suffix: Generated<string>;
+  last_import_id: string | null;
+  activated_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SftpPulledFilesTable {
+  configuration_id: string;
+  remote_path: string;
+  size: ColumnType<string, number | string, number | string>;
+  modified_at: Timestamp;
+  import_id: string | null;
+  pulled_at: CreatedAt;
 }

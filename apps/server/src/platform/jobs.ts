@@ -48,6 +48,96 @@ export const QUEUES = {
     expireInSeconds: 60,
     deadLetter: DEAD_LETTER_QUEUE,
   },
+  /**
+   * One payment to execute (modules/payments): sent when its buyback completes, and again when
+   * it is relaunched. A provider that is down is tried again for about an hour.
+   */
+  payment: {
+    retryLimit: 8,
+    retryDelay: 10,
+    retryBackoff: true,
+    retryDelayMax: 900,
+    expireInSeconds: 120,
+    deadLetter: DEAD_LETTER_QUEUE,
+  },
+  /**
+   * One step of a shipment at its carrier (modules/transport): create it, then fetch its label
+   * until the carrier has made it (each fetch a job sent with `startAfter`).
+   */
+  shipment: {
+    retryLimit: 8,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: 120,
+    deadLetter: DEAD_LETTER_QUEUE,
+  },
+  /** One buyer resale webhook to deliver (modules/webhooks), retried with a growing wait for about 6 hours. */
+  webhook: {
+    retryLimit: 10,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    expireInSeconds: 60,
+    deadLetter: DEAD_LETTER_QUEUE,
+  },
+  /**
+   * The sandbox carrier's own work (modules/sandbox-carrier): a label it makes after a delay, a
+   * delivery event it posts to the shipper's webhook. A provider of its own; it keeps its jobs here.
+   */
+  'sandbox-carrier': {
+    retryLimit: 6,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 60,
+    deadLetter: DEAD_LETTER_QUEUE,
+  },
+  /**
+   * One catalogue import to run (modules/imports): one transaction per batch of lines, its position
+   * saved with each, so a run that dies resumes where it stopped. A long file runs for minutes:
+   * the job's expiry is long, and a worker that dies is noticed by the import's lease instead
+   * (connector-schedule sends the import again once its lease ran out).
+   */
+  import: {
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: 4 * 3600,
+    deadLetter: DEAD_LETTER_QUEUE,
+  },
+  /** One export to write (modules/exports): a CSV file in the storage. */
+  export: {
+    retryLimit: 3,
+    retryDelay: 10,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 3600,
+    deadLetter: DEAD_LETTER_QUEUE,
+  },
+  /** One pull of a remote SFTP server by the SFTP import connector (modules/sftp). */
+  'sftp-pull': {
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    retryDelayMax: 900,
+    expireInSeconds: 1800,
+    deadLetter: DEAD_LETTER_QUEUE,
+  },
+  /**
+   * The minute tick (scheduled by main.ts and worker-main.ts): scheduled connectors due are sent
+   * their job, and imports whose worker died are sent again (modules/sftp/connector-schedule.ts).
+   * A tick is tried once more; the next one does the same work anyway.
+   */
+  'connector-schedule': {
+    retryLimit: 1,
+    retryDelay: 20,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    deleteAfterSeconds: 3600,
+    deadLetter: DEAD_LETTER_QUEUE,
+  },
 } as const satisfies Record<JobQueue, Omit<Queue, 'name'>>;
 export type QueueName = JobQueue;
 
@@ -65,6 +155,14 @@ export const SHOWN_DATA: Record<QueueName, readonly string[]> = {
   mail: ['to', 'subject'],
   'password-reset': ['email'],
   'litigation-reminder': ['litigationId'],
+  payment: ['paymentId'],
+  shipment: ['shipmentId', 'step'],
+  webhook: ['deliveryId'],
+  'sandbox-carrier': ['shipmentId', 'step'],
+  import: ['importId'],
+  export: ['exportId'],
+  'sftp-pull': ['configurationId'],
+  'connector-schedule': [],
 };
 
 /** The fields of `data` that SHOWN_DATA lets an admin read, as text. */
@@ -119,6 +217,11 @@ export interface SendOptions {
 export interface Jobs {
   /** Enqueues inside the caller's transaction: the job exists only if that transaction commits. */
   send(trx: Transaction<Database>, queue: QueueName, data: object, options?: SendOptions): Promise<void>;
+  /**
+   * Sends a job to `queue` at every occurrence of `cron` (UTC), once across every process: the
+   * schedule is kept in the database. Only a queue started with `schedule: true` runs it.
+   */
+  schedule(queue: QueueName, cron: string): Promise<void>;
   /** Runs `handler` for the jobs of `queue` in this process; a handler that throws is retried. */
   work<T>(queue: QueueName, handler: JobHandler<T>): Promise<void>;
   /** The dead letters, the latest failure first, of one queue or all. */
@@ -139,7 +242,13 @@ export interface Jobs {
  */
 export async function startJobs(
   pool: pg.Pool,
-  options: { pollingIntervalSeconds?: number; maintenance?: boolean; log?: (message: string) => void } = {},
+  options: {
+    pollingIntervalSeconds?: number;
+    maintenance?: boolean;
+    /** Whether this process sends the jobs of the schedules (main.ts and worker-main.ts; not tests). */
+    schedule?: boolean;
+    log?: (message: string) => void;
+  } = {},
 ): Promise<Jobs> {
   const log = options.log ?? ((message: string) => console.error(message));
   const boss = new PgBoss({
@@ -147,7 +256,7 @@ export async function startJobs(
     db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) },
     supervise: options.maintenance ?? true,
     maintenanceIntervalSeconds: 3600,
-    schedule: false,
+    schedule: options.schedule ?? false,
   });
   boss.on('error', (error) => log(`jobs: ${error.message}`));
   await boss.start();
@@ -163,6 +272,11 @@ export async function startJobs(
   // the dead letters' queue first: the others name it
   await ensureQueue(DEAD_LETTER_QUEUE, DEAD_LETTER_POLICY);
   for (const [name, policy] of Object.entries(QUEUES)) await ensureQueue(name, policy);
+  // creating or updating a queue drops it from pg-boss's cache, which a `send` then reads again on
+  // the pool: inside a transaction on PGlite's single connection, that read waits for the
+  // transaction itself (a process with no worker of the queue, such as bench/imports-child.ts, hung
+  // there). Each queue is read back into the cache here, on the pool, by a read-only preview.
+  for (const name of Object.keys(QUEUES)) await boss.previewRedrive(name);
   // read here, on the pool: it caches the dead letters' queue, which `retry` and `discard` then
   // reach inside a transaction without another connection (PGlite has one)
   const { total: waiting } = await boss.previewRedrive(DEAD_LETTER_QUEUE);
@@ -179,6 +293,9 @@ export async function startJobs(
   return {
     async send(trx, queue, data, sendOptions = {}) {
       await boss.send(queue, data, { ...sendOptions, db: fromKysely(trx) });
+    },
+    async schedule(queue, cron) {
+      await boss.schedule(queue, cron, {}, { tz: 'UTC' });
     },
     async work<T>(queue: QueueName, handler: JobHandler<T>) {
       await boss.work<T, JobResult[], typeof polling>(queue, polling, async (jobs: JobWithMetadata<T>[]) => {

@@ -44,4 +44,37 @@ export const DEMO = {
   warehouseDispatchRules: { appleWebDrop: id(0x501), gradeECollected: id(0x502) },
   /** The counter-offers of the warehouse demo: open, accepted, declined (seed/demo-warehouse.ts). */
   warehouseLitigations: { open: id(0x511), accepted: id(0x512), rejected: id(0x513) },
+  /**
+   * The refurbishment demo's items (seed/demo-warehouse.ts, `refurbish`), also at Saint-Priest:
+   * a diagnosis in progress, services under way (one paused, one started), a service cancelled,
+   * refurbished with its data-erasure certificate on the resale shelf.
+   */
+  refurbishmentItems: {
+    diagnosisInProgress: '2100000000289',
+    servicesUnderWay: '2100000000296',
+    serviceCancelled: '2100000000302',
+    refurbished: '2100000000319',
+    /** Refurbished, then dispatched in a closed warehouse package with its label. */
+    dispatched: '2100000000326',
+    /** A Paris store buyback awaiting inventory, in an open store package without label. */
+    packedInStore: '2100000000333',
+  },
+  /** Demo Buyer's stocks beyond the native ones (seed/demo-refurbishment.ts). */
+  stocks: { workshopSaintPriest: id(0x521), shelfSaintPriest: id(0x522), workshopRoubaix: id(0x523) },
+  /** Demo Buyer's services (refurb steps) and refurbishment diagnosis questions (seed/demo-refurbishment.ts). */
+  refurbSteps: {
+    cleaning: id(0x531),
+    screen: id(0x532),
+    battery: id(0x533),
+    dataErasure: id(0x534),
+    backCover: id(0x535),
+  },
+  refurbQuestions: { screen: id(0x541), battery: id(0x542), works: id(0x543) },
+  /** Demo Retail's connector configurations (seed/demo-connectors.ts), named as the seed names them. */
+  connectorConfigurations: {
+    sepaCreditTransfer: { id: id(0xc01), name: 'Virements SEPA' },
+    giftCardIssuer: { id: id(0xc02), name: 'Cartes cadeaux' },
+    giftCardTerminal: { id: id(0xc03), name: 'Terminal cartes cadeaux' },
+    scanSearch: { id: id(0xc04), name: 'Recherche IMEI' },
+  },
 } as const;

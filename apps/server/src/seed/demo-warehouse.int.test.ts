@@ -107,6 +107,108 @@ beforeAll(async () => {
 });
 afterAll(() => k.close());
 
+describe('the refurbishment demo', () => {
+  const R = DEMO.refurbishmentItems;
+  const load = (number: string) =>
+    k.t.db
+      .selectFrom('buyback_items as i')
+      .leftJoin('stocks as st', 'st.id', 'i.stock_id')
+      .select([
+        'i.id',
+        'i.status',
+        'i.stock_id',
+        'i.planned_refurb_cost_cents',
+        'i.completed_refurb_cost_cents',
+      ])
+      .select(['st.name as stock_name', 'st.native_kind'])
+      .where('i.identification_number', '=', number)
+      .executeTakeFirstOrThrow();
+  const servicesOf = (itemId: string) =>
+    k.t.db
+      .selectFrom('item_refurb_steps')
+      .select(['name', 'status', 'cost_cents', 'position'])
+      .where('item_id', '=', itemId)
+      .orderBy('position')
+      .execute();
+
+  it('has a diagnosis in progress, services under way or cancelled, and an item refurbished with its certificate', async () => {
+    const inProgress = await load(R.diagnosisInProgress);
+    expect([inProgress.status, inProgress.native_kind]).toEqual([
+      'item_refurb_diagnostic_in_progress',
+      'to_refurbish',
+    ]);
+    expect(await servicesOf(inProgress.id)).toEqual([]);
+
+    const underWay = await load(R.servicesUnderWay);
+    expect(underWay.status).toBe('item_refurb_in_progress');
+    const services = await servicesOf(underWay.id);
+    expect(services.map((s) => [s.name, s.status])).toEqual([
+      ["Remplacement de l'écran", 'completed'],
+      ['Remplacement de la batterie', 'paused'],
+      ['Nettoyage complet', 'in_progress'],
+      ['Effacement certifié des données', 'to_do'],
+    ]);
+    expect(underWay.planned_refurb_cost_cents).toBe(services.reduce((sum, s) => sum + s.cost_cents, 0));
+    expect(underWay.completed_refurb_cost_cents).toBe(services[0]?.cost_cents);
+
+    const cancelled = await servicesOf((await load(R.serviceCancelled)).id);
+    expect(cancelled.map((s) => s.status)).toEqual(['to_do', 'cancelled']);
+
+    const refurbished = await load(R.refurbished);
+    expect([refurbished.status, refurbished.stock_name]).toEqual([
+      'item_refurb_completed',
+      'Étagère revente A',
+    ]);
+    expect((await servicesOf(refurbished.id)).every((s) => s.status === 'completed')).toBe(true);
+    expect(refurbished.completed_refurb_cost_cents).toBe(refurbished.planned_refurb_cost_cents);
+    const certificates = await k.t.db
+      .selectFrom('erasure_certificates')
+      .select(['item_id', 'operator_name'])
+      .where('item_id', '=', refurbished.id)
+      .execute();
+    expect(certificates).toHaveLength(1);
+  });
+
+  it('has a closed warehouse package that dispatched a refurbished item, and an open store package', async () => {
+    const packages = await k.t.db
+      .selectFrom('packages as p')
+      .innerJoin('package_items as pi', 'pi.package_id', 'p.id')
+      .innerJoin('buyback_items as i', 'i.id', 'pi.item_id')
+      .select([
+        'p.kind',
+        'p.status',
+        'p.with_label',
+        'p.tracking_number',
+        'i.identification_number',
+        'i.status as item_status',
+        'i.dispatched_at',
+        'i.stock_id',
+      ])
+      .orderBy('p.number')
+      .execute();
+    expect(packages).toMatchObject([
+      {
+        kind: 'warehouse',
+        status: 'closed',
+        with_label: true,
+        identification_number: R.dispatched,
+        item_status: 'item_refurb_completed',
+        stock_id: null,
+      },
+      {
+        kind: 'store',
+        status: 'open',
+        with_label: false,
+        identification_number: R.packedInStore,
+        item_status: 'item_awaiting_inventory',
+        dispatched_at: null,
+      },
+    ]);
+    expect(packages[0]?.dispatched_at).not.toBeNull();
+    expect(packages[0]?.tracking_number).toBeTruthy();
+  });
+});
+
 describe('the warehouse demo', () => {
   it('has an item at each step of the reception, sent by Demo Retail Paris Rivoli to Saint-Priest, its buyback following it', () => {
     expect(items).toHaveLength(EXPECTED.length);

@@ -3,6 +3,7 @@ import {
   type AbsorptionType,
   computePrice,
   type DiagnosticAnswerInput,
+  type ItemRefurbStepAction,
   type ItemStatus,
   NATIVE_STOCK_KINDS,
   type NativeStockKind,
@@ -13,6 +14,18 @@ import { sql } from 'kysely';
 import { createBuybacks } from '../modules/buybacks/create-buybacks.service';
 import { checkAnswers } from '../modules/buybacks/diagnosis';
 import { loadProductContext } from '../modules/buybacks/wizard.service';
+import { addPackageItem, closePackage, createPackage } from '../modules/expeditions/packages.service';
+import {
+  finalizeRefurbDiagnosis,
+  getRefurbQuestions,
+  saveAnswers,
+  startRefurbDiagnosis,
+} from '../modules/refurb-diagnosis/refurb-diagnosis.service';
+import {
+  actOnStep,
+  listItemSteps,
+  validateItem,
+} from '../modules/refurb-execution/item-refurb-steps.service';
 import { type ControlDecision, controlDecision } from '../modules/warehouse/control.rules';
 import { moveItem, recordItemEvent, resolveItem } from '../modules/warehouse/item-moves';
 import type * as items from '../modules/warehouse/items.repository';
@@ -321,6 +334,54 @@ async function complete(
     },
   });
   dated(m, item, step.at);
+}
+
+/** The refurbishment of an item awaiting dispatch, as the diagnosis and service screens make it. */
+interface Refurbishment {
+  /** Diagnosis started. */
+  started: Date;
+  /** Answer labels per question label (seed/demo-refurbishment.ts); none: the diagnosis stays in progress. */
+  answers?: Record<string, string[]>;
+  firstService?: string;
+  /** The stock chosen at the end of the diagnosis. */
+  stockId?: string;
+  finalized?: Date;
+  /** Then, in order: actions on its services, by the services' names. */
+  actions?: { service: string; action: ItemRefurbStepAction; comment?: string; at: Date }[];
+  /** Every service finished: the item validated into this stock. */
+  validated?: { stockId: string; at: Date };
+}
+
+/** The diagnosis (refurb-diagnosis.service.ts) and the services (item-refurb-steps.service.ts) of an item. */
+async function refurbish(m: Makers, item: items.ItemRow, r: Refurbishment): Promise<void> {
+  const { diagnosis } = await startRefurbDiagnosis(m.operator, item.identification_number);
+  dated(m, item, r.started, false);
+  if (!r.answers || !r.stockId || !r.finalized) return;
+  const { questions } = await getRefurbQuestions(m.operator, diagnosis.id);
+  const answers = questions.map((q) => ({
+    questionId: q.id,
+    answerIds: q.answers.filter((a) => r.answers?.[q.label]?.includes(a.label)).map((a) => a.id),
+  }));
+  const planned = await saveAnswers(m.operator, diagnosis.id, { answers });
+  const first = planned.planned.find((service) => service.name === r.firstService) ?? planned.planned[0];
+  await finalizeRefurbDiagnosis(m.operator, diagnosis.id, {
+    stockId: r.stockId,
+    firstRefurbStepId: first?.id ?? null,
+  });
+  dated(m, item, r.finalized, false);
+  for (const step of r.actions ?? []) {
+    const services = await listItemSteps(m.operator, item.id);
+    const service = services.member.find((s) => s.name === step.service);
+    if (!service) throw new Error(`the demo item has no service "${step.service}"`);
+    await actOnStep(m.operator, service.id, step.action, [service.version], {
+      comment: step.comment ?? null,
+    });
+    dated(m, item, step.at, false);
+  }
+  if (r.validated) {
+    await validateItem(m.operator, item.id, { stockId: r.validated.stockId });
+    dated(m, item, r.validated.at, false);
+  }
 }
 
 /** The operator puts it in quarantine (quarantine.service.ts, from the check-in or the control). */
@@ -745,6 +806,165 @@ export async function seedDemoWarehouse(trx: Trx, keyring: Keyring): Promise<voi
       comment: 'Absent du stock à l’inventaire.',
       at: ago(15),
     });
+  }
+
+  // refurbishment (seed/demo-refurbishment.ts: the services and questions of Demo Buyer): a
+  // diagnosis in progress, two items whose services are under way, one refurbished with its
+  // data-erasure certificate, on the resale shelf with its resale price
+  const R = DEMO.stocks;
+  const SCREEN = "État de l'écran";
+  const BATTERY = 'Santé de la batterie';
+  const WORKS = 'Travaux à prévoir';
+  const awaitingDispatch = async (device: Device, who: Purchase['who'], days: number) => {
+    const item = await one(device, who, days);
+    await send(m, item, ago(days - 1));
+    await checkIn(m, item, ago(days - 2));
+    await startControl(m, item, ago(days - 3, 2));
+    await complete(m, item, 'by_price', {
+      finding: null,
+      comment: 'Conforme à la déclaration.',
+      at: ago(days - 3),
+    });
+    return item;
+  };
+  {
+    const item = await awaitingDispatch(
+      { product: await iphone(19), pick: 0, payment: PM.voucher },
+      paris('Inès', 'Lacombe', '3 Rue de Charonne', '75011'),
+      9,
+    );
+    await refurbish(m, item, { started: ago(2, 3) });
+  }
+  {
+    const item = await awaitingDispatch(
+      { product: await iphone(21), pick: 0, payment: PM.giftCard },
+      paris('Maxime', 'Renard', '17 Rue de la Pompe', '75016'),
+      14,
+    );
+    await refurbish(m, item, {
+      started: ago(9, 6),
+      answers: {
+        [SCREEN]: ['Fissuré ou cassé'],
+        [BATTERY]: ['Moins de 80 %'],
+        [WORKS]: ['Nettoyage', 'Effacement des données'],
+      },
+      firstService: "Remplacement de l'écran",
+      stockId: R.workshopSaintPriest,
+      finalized: ago(9, 5),
+      actions: [
+        { service: "Remplacement de l'écran", action: 'start', at: ago(8, 6) },
+        {
+          service: "Remplacement de l'écran",
+          action: 'validate',
+          comment: 'Écran remplacé, tactile testé.',
+          at: ago(8, 4),
+        },
+        { service: 'Remplacement de la batterie', action: 'start', at: ago(8, 3) },
+        {
+          service: 'Remplacement de la batterie',
+          action: 'pause',
+          comment: 'En attente de la batterie commandée.',
+          at: ago(8, 2),
+        },
+        { service: 'Nettoyage complet', action: 'start', at: ago(1, 3) },
+      ],
+    });
+  }
+  {
+    const item = await awaitingDispatch(
+      { product: await galaxy(14), pick: 0, payment: PM.voucher },
+      paris('Lou', 'Besnard', '25 Rue Lepic', '75018'),
+      12,
+    );
+    await refurbish(m, item, {
+      started: ago(7, 6),
+      answers: { [SCREEN]: ['Rayé'], [BATTERY]: ['80 % ou plus'], [WORKS]: ['Coque arrière abîmée'] },
+      firstService: 'Remplacement de la coque arrière',
+      stockId: R.workshopSaintPriest,
+      finalized: ago(7, 5),
+      actions: [
+        {
+          service: "Remplacement de l'écran",
+          action: 'cancel',
+          comment: 'Rayures légères : polissage suffisant, écran conservé.',
+          at: ago(6, 4),
+        },
+      ],
+    });
+  }
+  {
+    const item = await awaitingDispatch(
+      { product: await iphone(23), pick: 0, payment: PM.voucher },
+      paris('Yanis', 'Ferrand', '2 Rue Custine', '75018'),
+      18,
+    );
+    await refurbish(m, item, {
+      started: ago(13, 6),
+      answers: {
+        [SCREEN]: ['Intact'],
+        [BATTERY]: ['Moins de 80 %'],
+        [WORKS]: ['Nettoyage', 'Effacement des données'],
+      },
+      firstService: 'Effacement certifié des données',
+      stockId: R.workshopSaintPriest,
+      finalized: ago(13, 5),
+      actions: [
+        { service: 'Effacement certifié des données', action: 'start', at: ago(12, 7) },
+        {
+          service: 'Effacement certifié des données',
+          action: 'validate',
+          comment: 'Effacement vérifié.',
+          at: ago(12, 6),
+        },
+        { service: 'Remplacement de la batterie', action: 'start', at: ago(12, 5) },
+        { service: 'Remplacement de la batterie', action: 'validate', at: ago(12, 3) },
+        { service: 'Nettoyage complet', action: 'start', at: ago(12, 2) },
+        { service: 'Nettoyage complet', action: 'validate', at: ago(12, 1) },
+      ],
+      validated: { stockId: R.shelfSaintPriest, at: ago(11, 6) },
+    });
+    await m.trx
+      .updateTable('buyback_items')
+      .set({ resale_price_cents: 31_900 })
+      .where('id', '=', item.id)
+      .execute();
+  }
+
+  // expedition (modules/expeditions): a refurbished item dispatched in a closed package with its
+  // label, and an open store package (without label: a plain store drop) holding a buyback
+  {
+    const item = await awaitingDispatch(
+      { product: await galaxy(16), pick: 0, payment: PM.voucher },
+      paris('Agathe', 'Morel', '10 Rue Caulaincourt', '75018'),
+      16,
+    );
+    await refurbish(m, item, {
+      started: ago(11, 6),
+      answers: { [SCREEN]: ['Intact'], [BATTERY]: ['80 % ou plus'], [WORKS]: ['Nettoyage'] },
+      firstService: 'Nettoyage complet',
+      stockId: R.workshopSaintPriest,
+      finalized: ago(11, 5),
+      actions: [
+        { service: 'Nettoyage complet', action: 'start', at: ago(10, 6) },
+        { service: 'Nettoyage complet', action: 'validate', at: ago(10, 5) },
+      ],
+      validated: { stockId: m.stocks.refurbishment_completed, at: ago(10, 4) },
+    });
+    const pack = await createPackage(m.operator, { withLabel: true });
+    await addPackageItem(m.operator, pack.id, item.identification_number);
+    dated(m, item, ago(3, 2), false);
+    await closePackage(m.operator, pack.id);
+    dated(m, item, ago(3, 1), false);
+  }
+  {
+    const item = await one(
+      { product: await iphone(25), pick: 0, payment: PM.voucher },
+      paris('Théo', 'Giraud', '28 Rue des Abbesses', '75018'),
+      1,
+    );
+    const pack = await createPackage(m.seller, { withLabel: false });
+    await addPackageItem(m.seller, pack.id, item.identification_number);
+    dated(m, item, ago(0, 20), false);
   }
 
   await dateSteps(trx, m.timeline);

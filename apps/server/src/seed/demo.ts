@@ -7,7 +7,10 @@ import { hashPassword } from '../platform/security';
 import { seedBuybackConfig } from './buyback-config';
 import { seedBuybacks } from './buybacks';
 import { seedCatalog } from './catalog';
+import { seedDemoConnectors } from './demo-connectors';
 import { DEMO } from './demo-ids';
+import { seedDemoRefurbishment } from './demo-refurbishment';
+import { seedDemoTransport } from './demo-transport';
 import { seedDemoWarehouse } from './demo-warehouse';
 import { seedWhiteLabel } from './white-label';
 
@@ -374,7 +377,7 @@ export async function seedDemo(db: Db, keyring: Keyring): Promise<void> {
         {
           account_id: A.demoRetail,
           seller_support_email: 'support@demo-retail.test',
-          enabled_premium_features: ['multi_product_cart', 'payment_bonus'],
+          enabled_premium_features: ['multi_product_cart', 'payment_bonus', 'sftp_access'],
           category_navigation_enabled: true,
         },
         { account_id: A.demoBuyer, warehouse_checkin_requirement: 'mandatory' },
@@ -411,7 +414,10 @@ export async function seedDemo(db: Db, keyring: Keyring): Promise<void> {
     await seedCatalog(trx);
     await seedBuybackConfig(trx);
     await seedBuybacks(trx, keyring);
+    await seedDemoRefurbishment(trx);
+    await seedDemoConnectors(trx, keyring);
     await seedDemoWarehouse(trx, keyring);
     await seedWhiteLabel(trx);
+    await seedDemoTransport(trx, keyring);
   });
 }

@@ -1,18 +1,31 @@
 import type { RouteObject } from 'react-router';
+import { auditLogRoutes } from '../features/audit-log/routes';
 import { buybackWizardRoutes } from '../features/buyback-wizard/routes';
 import { buybacksRoutes } from '../features/buybacks/routes';
 import { buybacksPredeclaredRoutes } from '../features/buybacks-predeclared/routes';
 import { cartRoutes } from '../features/cart/routes';
 import { catalogRoutes } from '../features/catalog/routes';
 import { circuitsRoutes } from '../features/circuits/routes';
+import { connectorsRoutes } from '../features/connectors/routes';
 import { designRoutes } from '../features/design/routes';
+import { expeditionRoutes } from '../features/expedition/routes';
+import { exportsRoutes } from '../features/exports/routes';
+import { importsRoutes } from '../features/imports/routes';
+import { itemRefurbStepsRoutes } from '../features/item-refurb-steps/routes';
 import { jobsRoutes } from '../features/jobs/routes';
 import { organizationsRoutes } from '../features/organizations/routes';
+import { paymentBatchesRoutes } from '../features/payment-batches/routes';
 import { paymentModesRoutes } from '../features/payment-modes/routes';
+import { paymentsRoutes } from '../features/payments/routes';
 import { quarantineRoutes } from '../features/quarantine/routes';
+import { refurbConfigRoutes } from '../features/refurb-config/routes';
+import { refurbDiagnosisRoutes } from '../features/refurb-diagnosis/routes';
 import { settingsRoutes } from '../features/settings/routes';
+import { sftpRoutes } from '../features/sftp/routes';
+import { stocksRoutes } from '../features/stocks/routes';
 import { usersRoutes } from '../features/users/routes';
 import { verificationRoutes } from '../features/verification/routes';
+import { vouchersRoutes } from '../features/vouchers/routes';
 import { warehouseCheckinRoutes } from '../features/warehouse-checkin/routes';
 import { warehouseControlRoutes } from '../features/warehouse-control/routes';
 import { warehouseDispatchRoutes } from '../features/warehouse-dispatch/routes';
@@ -24,9 +37,14 @@ export const dashboardFeatureRoutes: RouteObject[] = [
   ...organizationsRoutes,
   ...designRoutes,
   ...catalogRoutes,
+  ...importsRoutes,
+  ...exportsRoutes,
   ...circuitsRoutes,
   ...paymentModesRoutes,
+  ...connectorsRoutes,
+  ...paymentBatchesRoutes,
   ...settingsRoutes,
+  ...sftpRoutes,
   ...buybacksRoutes,
   ...buybacksPredeclaredRoutes,
   ...quarantineRoutes,
@@ -34,8 +52,16 @@ export const dashboardFeatureRoutes: RouteObject[] = [
   ...verificationRoutes,
   ...whiteLabelRoutes,
   ...jobsRoutes,
+  ...auditLogRoutes,
   ...warehouseControlRoutes,
   ...warehouseDispatchRoutes,
+  ...stocksRoutes,
+  ...refurbConfigRoutes,
+  ...expeditionRoutes,
+  ...refurbDiagnosisRoutes,
+  ...itemRefurbStepsRoutes,
+  ...paymentsRoutes,
+  ...vouchersRoutes,
 ];
 
 /** Screens of the fluid wizard layout (the buyback wizard will be the first). */

@@ -1,13 +1,13 @@
 import { type Permission, permissionsFor } from '@reprise/shared';
 import { describe, expect, it } from 'vitest';
-import { isMenuGroup, shortcuts, visibleMenu } from './navigation';
+import { type Has, isMenuGroup, shipsPackages, shortcuts, visibleMenu } from './navigation';
 
 const canAs =
   (...granted: Permission[]) =>
   (permission: Permission) =>
     granted.includes(permission);
-const keysOf = (can: (p: Permission) => boolean) =>
-  visibleMenu(can).flatMap((section) =>
+const keysOf = (can: (p: Permission) => boolean, has?: Has) =>
+  visibleMenu(can, undefined, has).flatMap((section) =>
     section.entries.flatMap((entry) => (isMenuGroup(entry) ? entry.links.map((l) => l.key) : [entry.key])),
   );
 
@@ -20,9 +20,31 @@ describe('side menu', () => {
       'buybacks',
       'buybacksPredeclared',
       'verification',
+      // vouchers and gift cards redeemed at the counter (docs/payments.md)
+      'vouchersRedeem',
+      'expedition',
+      'transportsList',
       'users',
       'entities',
     ]);
+  });
+
+  it('offers the expedition only where packages leave from, the transports list to every sender', () => {
+    const rootManager = permissionsFor('root_management_unit_manager', 'tim');
+    const rmu = { currentModule: 'tim' as const, modules: { tim: 'root_management_unit_manager' as const } };
+    const seller = { currentModule: 'tim' as const, modules: { tim: 'store_seller' as const } };
+    const operator = { currentModule: 'rps' as const, modules: { rps: 'warehouse_operator' as const } };
+    expect(shipsPackages(rmu)).toBe(false);
+    expect(shipsPackages(seller)).toBe(true);
+    expect(shipsPackages(operator)).toBe(true);
+    // a store manager who is also a warehouse manager, in the root module: nothing ships from there
+    expect(shipsPackages({ currentModule: 'root', modules: { tim: 'store_manager' } })).toBe(false);
+    const keys = keysOf(
+      (p) => rootManager.includes(p),
+      (requirement) => requirement !== 'shipping' || shipsPackages(rmu),
+    );
+    expect(keys).toContain('transportsList');
+    expect(keys).not.toContain('expedition');
   });
 
   it('shows the buyback entries only with their permissions', () => {
@@ -45,20 +67,43 @@ describe('side menu', () => {
       'buybacks',
       'buybacksPredeclared',
       'verification',
+      'vouchersRedeem',
+      // the transfer batches (docs/payments.md)
+      'paymentBatches',
       'categories',
       'products',
       'catalogSearch',
       'diagnostic',
+      'imports',
+      'exports',
+      'expedition',
+      'transportsList',
       'design',
       'whiteLabel',
       'homePage',
       'paymentModes',
+      'connectors',
       'circuits',
       'dispatchCircuitRules',
       'users',
       'entities',
       'transferOrder',
+      // the SFTP access (premium sftp_access; docs/imports.md)
+      'sftp',
+      // the admin section's payment search: root managers hold payment.search too
+      'searchPayment',
     ]);
+  });
+
+  it('shows the connectors to those who configure them only', () => {
+    const rootManager = permissionsFor('root_management_unit_manager', 'tim');
+    expect(keysOf((p) => rootManager.includes(p))).toContain('connectors');
+    for (const [type, module] of [
+      ['root_management_unit_analyst', 'tim'],
+      ['store_manager', 'tim'],
+      ['buyer_manager', 'lcm'],
+    ] as const)
+      expect(keysOf((p) => permissionsFor(type, module).includes(p))).not.toContain('connectors');
   });
 
   it('shows circuits to those who read them, payment modes and the transfer order only with their permissions', () => {

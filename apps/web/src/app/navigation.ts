@@ -1,28 +1,44 @@
-import type { Permission, PremiumFeature } from '@reprise/shared';
+import type { ModuleType, Permission, PremiumFeature, UserType } from '@reprise/shared';
 import {
   type Icon,
   IconAlertTriangle,
   IconArrowsSplit,
   IconBarcode,
+  IconBox,
+  IconBuildingBank,
   IconBuildingCommunity,
   IconBuildingStore,
+  IconBuildingWarehouse,
+  IconCash,
   IconCategory,
   IconCirclePlus,
   IconClipboardCheck,
+  IconClipboardList,
   IconCreditCard,
+  IconFileExport,
+  IconFileImport,
   IconFileText,
+  IconGift,
+  IconHelpCircle,
+  IconHistory,
   IconHome,
   IconLayoutDashboard,
+  IconListCheck,
   IconListDetails,
   IconListSearch,
   IconPackage,
   IconPalette,
+  IconPlugConnected,
   IconReceipt,
   IconRoute,
   IconScan,
+  IconServer,
   IconSettings,
   IconShieldLock,
   IconStethoscope,
+  IconTool,
+  IconTruck,
+  IconTruckDelivery,
   IconUsers,
   IconWorld,
   IconWorldWww,
@@ -39,9 +55,12 @@ export interface MenuLink {
   premium?: PremiumFeature;
   /**
    * Shown only when this capability is on for the user's account: `warehouseCheckin` is off when
-   * check-in is disabled (root details) and for platform admins (features/warehouse-checkin).
+   * check-in is disabled (root details) and for platform admins (features/warehouse-checkin);
+   * `shipping` is on for the users who work at a store or a warehouse, where packages leave from
+   * (features/expedition: a head office or a buyer's root ships nothing); `sftpAccess` is on when
+   * the account has the premium feature sftp_access (features/settings/premium.queries.ts).
    */
-  requires?: 'warehouseCheckin';
+  requires?: 'warehouseCheckin' | 'shipping' | 'sftpAccess';
 }
 
 /** A folding group of links (e.g. Organisation: users, entities). */
@@ -102,6 +121,13 @@ export const MENU: MenuSection[] = [
         permission: 'quarantine.transition',
       },
       { key: 'verification', to: '/verification', icon: IconListSearch, permission: 'item.verify' },
+      { key: 'vouchersRedeem', to: '/vouchers/redeem', icon: IconGift, permission: 'voucher.redeem' },
+      {
+        key: 'paymentBatches',
+        to: '/payment-batches',
+        icon: IconBuildingBank,
+        permission: 'payment.batches',
+      },
     ],
   },
   {
@@ -111,10 +137,51 @@ export const MENU: MenuSection[] = [
       { key: 'products', to: '/products', icon: IconPackage, permission: 'product.list' },
       { key: 'catalogSearch', to: '/catalog-search', icon: IconZoomQuestion, permission: 'product.list' },
       { key: 'diagnostic', to: '/diagnostic', icon: IconStethoscope, permission: 'question.list' },
+      // the user's own account's imports (features/imports/routes.tsx)
+      { key: 'imports', to: '/imports', icon: IconFileImport, permission: 'imports' },
+      // the user's own account's catalogue export; its page needs export.categories too (features/exports/routes.tsx)
+      { key: 'exports', to: '/exports', icon: IconFileExport, permission: 'export.products' },
     ],
   },
-  { key: 'refurbishment', entries: [] },
-  { key: 'stock', entries: [] },
+  {
+    key: 'refurbishment',
+    entries: [
+      {
+        key: 'refurbDiagnosis',
+        to: '/refurb-diagnosis/start',
+        icon: IconClipboardList,
+        permission: 'refurb_diagnostic.write',
+      },
+      {
+        key: 'itemRefurbSteps',
+        to: '/warehouse/item-refurb-steps/search',
+        icon: IconTool,
+        permission: 'refurb.write',
+      },
+      { key: 'refurbSteps', to: '/refurb-steps', icon: IconListCheck, permission: 'refurb_step.manage' },
+      {
+        key: 'refurbDiagnosisQuestions',
+        to: '/refurb-diagnosis-questions',
+        icon: IconHelpCircle,
+        permission: 'refurb_diagnostic.manage',
+      },
+    ],
+  },
+  {
+    key: 'stock',
+    entries: [
+      { key: 'itemsStock', to: '/items-stock', icon: IconBox, permission: 'items_stock.read' },
+      { key: 'stocks', to: '/stocks', icon: IconBuildingWarehouse, permission: 'stock.manage' },
+      {
+        key: 'expedition',
+        to: '/start-expedition',
+        icon: IconTruckDelivery,
+        permission: 'buyback_item.send',
+        requires: 'shipping',
+      },
+      { key: 'transportsList', to: '/transports-list', icon: IconTruck, permission: 'buyback_item.send' },
+    ],
+  },
   {
     key: 'configuration',
     entries: [
@@ -122,6 +189,13 @@ export const MENU: MenuSection[] = [
       { key: 'whiteLabel', to: '/white-label/site', icon: IconWorldWww, permission: 'design' },
       { key: 'homePage', to: '/white-label/home-page', icon: IconLayoutDashboard, permission: 'design' },
       { key: 'paymentModes', to: '/payment-modes', icon: IconCreditCard, permission: 'payment_modes' },
+      // to the user's own root organisation's connectors (features/connectors/routes.tsx)
+      {
+        key: 'connectors',
+        to: '/connectors',
+        icon: IconPlugConnected,
+        permission: 'connector.configuration',
+      },
       { key: 'circuits', to: '/circuits', icon: IconRoute, permission: 'dispatch_circuit_rule.list' },
       {
         key: 'dispatchCircuitRules',
@@ -156,6 +230,14 @@ export const MENU: MenuSection[] = [
             permission: 'transfer_order_settings',
             premium: 'custom_transfer_order',
           },
+          // foundation.md section 2: shown only when the account has sftp_access
+          {
+            key: 'sftp',
+            to: '/settings/sftp',
+            icon: IconServer,
+            permission: 'general_settings',
+            requires: 'sftpAccess',
+          },
         ],
       },
     ],
@@ -169,7 +251,10 @@ export const MENU: MenuSection[] = [
         icon: IconWorld,
         permission: 'white_label.activate',
       },
+      // foundation.md section 2 puts it here; root and buyer managers hold payment.search too
+      { key: 'searchPayment', to: '/searchPayment', icon: IconCash, permission: 'payment.search' },
       { key: 'failedJobs', to: '/admin/jobs', icon: IconAlertTriangle, permission: 'job.list' },
+      { key: 'auditLog', to: '/admin/audit-log', icon: IconHistory, permission: 'audit.list' },
     ],
   },
 ];
@@ -177,6 +262,23 @@ export const MENU: MenuSection[] = [
 type Can = (permission: Permission) => boolean;
 /** Whether a capability a link `requires` is on (features/warehouse-checkin, useMenuRequirements). */
 export type Has = (requirement: NonNullable<MenuLink['requires']>) => boolean;
+
+/** The user types that work where packages leave from: a store or a warehouse (docs/refurbishment.md). */
+const SHIPPING_USER_TYPES: readonly UserType[] = [
+  'store_manager',
+  'store_seller',
+  'warehouse_manager',
+  'warehouse_operator',
+];
+
+/** Whether the user's type in the current module ships packages (the expedition menu entry). */
+export function shipsPackages(user: {
+  currentModule: ModuleType;
+  modules: Partial<Record<ModuleType, UserType>>;
+}): boolean {
+  const type = user.modules[user.currentModule];
+  return type !== undefined && SHIPPING_USER_TYPES.includes(type);
+}
 
 const allowed = (can: Can, permission: Permission | undefined) => !permission || can(permission);
 const linkAllowed = (can: Can, has: Has, link: MenuLink) =>

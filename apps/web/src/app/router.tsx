@@ -54,6 +54,22 @@ const publicRoutes: RouteObject[] = [
       },
       { path: 'open-id/:organizationId/callback', lazy: singleSignOnCallback },
       { path: 'openid/:organizationId/callback', lazy: singleSignOnCallback },
+      // the IBAN link of a retailer without an active public site (docs/payments.md)
+      {
+        path: 'iban/:token',
+        lazy: screen(
+          () => import('../features/payment-batches/iban-request-page'),
+          (m) => m.IbanRequestPage,
+        ),
+      },
+      // the check a certificate prints when its retailer has no active public site (docs/refurbishment.md)
+      {
+        path: 'erasure-certificate/:code?',
+        lazy: screen(
+          () => import('../features/erasure-certificate/erasure-certificate-check-page'),
+          (m) => m.ErasureCertificateCheckPage,
+        ),
+      },
     ],
   },
   {

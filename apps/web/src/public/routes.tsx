@@ -14,6 +14,8 @@ const search = () => import('./pages/search-page');
 const categories = () => import('./pages/categories-page');
 const confirmation = () => import('./pages/confirmation-page');
 const litigation = () => import('./pages/litigation-page');
+const erasureCertificate = () => import('./pages/erasure-certificate-page');
+const iban = () => import('./pages/iban-page');
 
 export const publicRoutes: RouteObject[] = [
   {
@@ -99,6 +101,11 @@ export const publicRoutes: RouteObject[] = [
       // the counter-offer mail's two links: one screen, the link's choice preselected (journeys.md section 2)
       { path: 'buyback/:buybackId/accept', lazy: page(litigation, (m) => m.LitigationPage) },
       { path: 'buyback/:buybackId/reject', lazy: page(litigation, (m) => m.LitigationPage) },
+      // the check of a data-erasure certificate's verification code (docs/refurbishment.md)
+      { path: 'erasure-certificate', lazy: page(erasureCertificate, (m) => m.ErasureCertificatePage) },
+      { path: 'erasure-certificate/:code', lazy: page(erasureCertificate, (m) => m.ErasureCertificatePage) },
+      // the IBAN link's page of a transfer without IBAN (docs/payments.md)
+      { path: 'iban/:token', lazy: page(iban, (m) => m.IbanPage) },
       // the public site's create route leads to the search (journeys.md section 2)
       { path: 'create', element: <Navigate to="/search" replace /> },
       // an unknown path leads home

@@ -6,7 +6,14 @@ import { forgetVisitor, mayReload, startVisitor, type Visitor } from './visitor'
 type VisitorState =
   | { status: 'starting' }
   | { status: 'failed' }
-  | { status: 'ready'; visitor: Visitor; features: string[]; maxItems: number };
+  | {
+      status: 'ready';
+      visitor: Visitor;
+      features: string[];
+      /** The premium-feature connector actions of the account (`imei_lookup`: search by IMEI). */
+      connectorActions: string[];
+      maxItems: number;
+    };
 
 const VisitorContext = createContext<VisitorState>({ status: 'starting' });
 
@@ -39,7 +46,8 @@ export function VisitorProvider({ accountId, children }: { accountId: string; ch
           clearResourceCache();
           return postJson<Visitor>('/api/white-label/visitor');
         },
-        premiumFeatures: () => getJson<{ features: string[] }>('/api/white-label/premium-features'),
+        premiumFeatures: () =>
+          getJson<{ features: string[]; connectorActions: string[] }>('/api/white-label/premium-features'),
       });
       starts.set(accountId, start);
     }
@@ -51,6 +59,7 @@ export function VisitorProvider({ accountId, children }: { accountId: string; ch
             status: 'ready',
             visitor: result.visitor,
             features: result.features,
+            connectorActions: result.connectorActions,
             maxItems: maxItemsOf(result.features),
           });
         else if (mayReload(storage('sessionStorage'))) window.location.reload();

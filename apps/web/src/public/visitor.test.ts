@@ -16,7 +16,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
 
 function deps(
   storage: ReturnType<typeof memoryStorage>,
-  features: Array<() => Promise<{ features: string[] }>>,
+  features: Array<() => Promise<{ features: string[]; connectorActions?: string[] }>>,
 ) {
   let made = 0;
   const createVisitor = vi.fn(async () => ({ id: `visitor-${++made}`, accountId: ACCOUNT }));
@@ -42,9 +42,18 @@ describe('visitor start-up (journeys.md section 4)', () => {
       kind: 'ready',
       visitor: { id: 'visitor-1', accountId: ACCOUNT },
       features: ['multi_product_cart'],
+      connectorActions: [],
     });
     expect(d.createVisitor).toHaveBeenCalledTimes(1);
     expect(JSON.parse(storage.data.get(VISITOR_KEY) ?? '')).toEqual({ id: 'visitor-1', accountId: ACCOUNT });
+  });
+
+  it("passes on the account's premium-feature connector actions (search by IMEI)", async () => {
+    const d = deps(memoryStorage(), [async () => ({ features: [], connectorActions: ['imei_lookup'] })]);
+    expect(await startVisitor(ACCOUNT, d)).toMatchObject({
+      kind: 'ready',
+      connectorActions: ['imei_lookup'],
+    });
   });
 
   it('reuses the visitor of this browser for the same site, not for another', async () => {

@@ -18,11 +18,11 @@ export interface VisitorDeps {
   /** `POST /api/white-label/visitor`. */
   createVisitor(): Promise<Visitor>;
   /** `GET /api/white-label/premium-features`. */
-  premiumFeatures(): Promise<{ features: string[] }>;
+  premiumFeatures(): Promise<{ features: string[]; connectorActions?: string[] }>;
 }
 
 export type VisitorStart =
-  | { kind: 'ready'; visitor: Visitor; features: string[] }
+  | { kind: 'ready'; visitor: Visitor; features: string[]; connectorActions: string[] }
   /** Premium features failed otherwise than 401: the page reloads (journeys.md section 4). */
   | { kind: 'reload' };
 
@@ -66,8 +66,8 @@ export async function startVisitor(accountId: string, deps: VisitorDeps): Promis
   let visitor = readVisitor(deps.storage, accountId) ?? (await newVisitor(deps));
   for (let attempt = 0; ; attempt++) {
     try {
-      const { features } = await deps.premiumFeatures();
-      return { kind: 'ready', visitor, features };
+      const { features, connectorActions = [] } = await deps.premiumFeatures();
+      return { kind: 'ready', visitor, features, connectorActions };
     } catch (error) {
       if (error instanceof ApiError && error.status === 401 && attempt === 0) {
         forgetVisitor(deps.storage);

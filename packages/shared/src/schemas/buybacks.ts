@@ -320,7 +320,15 @@ export const SHIPPING_LABEL_CIRCUIT_TYPES = [
   'web_drop_label',
   'web_post',
 ] as const satisfies readonly BuybackCircuitType[];
-export const SHIPPING_LABEL_STATUSES = ['not_expected', 'pending', 'ready'] as const;
+/** `failed`: the carrier made no label (410 `shipping_label_unavailable`: "not available"). */
+/**
+ * Seconds after the first ask at which a label a carrier is making (425) is asked for again; after
+ * the last it is reported not available (journeys.md sections 4 and 9): the public confirmation's
+ * shipping label and the back office's return label.
+ */
+export const LABEL_RETRY_SECONDS = [3, 5, 10, 15] as const;
+
+export const SHIPPING_LABEL_STATUSES = ['not_expected', 'pending', 'ready', 'failed'] as const;
 export type ShippingLabelStatus = (typeof SHIPPING_LABEL_STATUSES)[number];
 
 // ---------- the buyback ----------

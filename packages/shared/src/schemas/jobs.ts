@@ -2,7 +2,19 @@ import { z } from 'zod';
 import { PaginationQuery } from './common';
 
 /** The queues of background jobs (apps/server/src/platform/jobs.ts gives each its retry policy). */
-export const JOB_QUEUES = ['mail', 'password-reset', 'litigation-reminder'] as const;
+export const JOB_QUEUES = [
+  'mail',
+  'password-reset',
+  'litigation-reminder',
+  'payment',
+  'shipment',
+  'webhook',
+  'sandbox-carrier',
+  'import',
+  'export',
+  'sftp-pull',
+  'connector-schedule',
+] as const;
 export type JobQueue = (typeof JOB_QUEUES)[number];
 
 /** `GET /api/jobs/failed`: the failed jobs, newest failure first, of one queue or all. */

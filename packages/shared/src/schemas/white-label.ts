@@ -289,7 +289,11 @@ export const VisitorResponse = z.object({
 export type VisitorResponse = z.infer<typeof VisitorResponse>;
 
 /** `GET /api/white-label/premium-features` (visitor session; 401 without one). */
-export const PremiumFeaturesResponse = z.object({ features: z.array(z.enum(PREMIUM_FEATURES)) });
+export const PremiumFeaturesResponse = z.object({
+  features: z.array(z.enum(PREMIUM_FEATURES)),
+  /** The actions of the account's active premium-feature connector configurations (`imei_lookup`). */
+  connectorActions: z.array(z.string()),
+});
 export type PremiumFeaturesResponse = z.infer<typeof PremiumFeaturesResponse>;
 
 /**

@@ -57,6 +57,7 @@ describe('reading the root details', () => {
           'imei_search_and_collect',
           'multi_product_cart',
           'payment_bonus',
+          'sftp_access',
         ],
         categoryNavigationEnabled: true,
         warehouseCheckinRequirement: 'optional',

@@ -60,12 +60,14 @@ export type BuybackListRow = Awaited<ReturnType<ReturnType<typeof rowsOf>['execu
 
 type Order = { field: SortField; direction: 'asc' | 'desc' };
 
-/** The buyback list: the actor's scope, the filters of the list screen, one order, one page. */
-export async function listBuybacks(
-  ctx: RequestContext,
-  query: ListBuybacksQuery,
-  order: Order,
-): Promise<{ total: number; rows: BuybackListRow[] }> {
+/** The list's filters: its query without page nor order (what a buyback export takes too). */
+export type BuybackListFilters = Omit<ListBuybacksQuery, 'page' | 'itemsPerPage' | `order[${SortField}]`>;
+
+/**
+ * The buybacks the list shows the actor for these filters, in its scope: the list pages them, the
+ * buyback export (modules/exports) writes them all.
+ */
+export async function matchingBuybacks(ctx: RequestContext, query: BuybackListFilters) {
   const scope = await buybackScope(ctx);
   let base = listed(ctx).where(scope);
   if (query.code) {
@@ -104,7 +106,16 @@ export async function listBuybacks(
   }
   const name = query.customerName ? fold(query.customerName).trim() : '';
   if (name) base = base.where('b.customer_sort_name', 'like', `%${likeEscape(name)}%`);
+  return { scope, base, name };
+}
 
+/** The buyback list: the actor's scope, the filters of the list screen, one order, one page. */
+export async function listBuybacks(
+  ctx: RequestContext,
+  query: ListBuybacksQuery,
+  order: Order,
+): Promise<{ total: number; rows: BuybackListRow[] }> {
+  const { scope, base, name } = await matchingBuybacks(ctx, query);
   const page = { offset: (query.page - 1) * query.itemsPerPage, limit: query.itemsPerPage };
   if (name) return pageOfMatches(ctx, base, order, page);
   // statements planned for their values: the scope's subtree and the filters decide the index

@@ -59,7 +59,12 @@ export const ITEM_TRANSITIONS: Record<ItemStatus, readonly ItemStatus[]> = {
   item_completed_by_price: ['item_refurb_diagnostic_in_progress', 'item_lost_warehouse'],
   item_completed_with_absorption: ['item_refurb_diagnostic_in_progress', 'item_lost_warehouse'],
   item_completed_with_negociation: ['item_refurb_diagnostic_in_progress', 'item_lost_warehouse'],
-  item_refurb_diagnostic_in_progress: ['item_refurb_in_progress', 'item_lost_warehouse'],
+  // a diagnosis that plans no service completes the refurbishment at once
+  item_refurb_diagnostic_in_progress: [
+    'item_refurb_in_progress',
+    'item_refurb_completed',
+    'item_lost_warehouse',
+  ],
   item_refurb_in_progress: ['item_refurb_completed', 'item_lost_warehouse'],
   item_refurb_completed: ['item_lost_warehouse'],
   item_in_quarantine: ['item_to_return', 'item_to_reintegrate_to_stock', 'item_lost_warehouse'],
@@ -73,12 +78,20 @@ export const ITEM_TRANSITIONS: Record<ItemStatus, readonly ItemStatus[]> = {
 };
 
 export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  awaiting_payment: ['payment_created', 'payment_completed', 'payment_cancelled'],
+  // the payment job (modules/payments/payment-execution.ts): nothing to pay once the price is
+  // known, or no connector to pay with
+  awaiting_payment: [
+    'payment_created',
+    'payment_completed',
+    'payment_cancelled',
+    'payment_not_needed',
+    'payment_failed',
+  ],
   payment_created: ['payment_initiated', 'payment_completed', 'payment_failed', 'payment_cancelled'],
   // the provider is executing it: it can only end
   payment_initiated: ['payment_completed', 'payment_failed'],
-  // a failed payment can be relaunched (created again) or cancelled
-  payment_failed: ['payment_created', 'payment_cancelled'],
+  // a failed payment can be relaunched (created again), marked paid by hand, or cancelled
+  payment_failed: ['payment_created', 'payment_completed', 'payment_cancelled'],
   payment_completed: [],
   payment_cancelled: [],
   payment_not_needed: [],

@@ -14,8 +14,11 @@ import { audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import { orderFrom, type Page } from '../../platform/pagination';
 import { type RequestContext, type TxContext, transact } from '../../platform/request-context';
+import { leaveOpenBatch } from '../payments/payments.repository';
+import { cancelShipmentsOfBuyback } from '../transport/shipments.service';
 import { moveItem, resolveItem } from '../warehouse/item-moves';
 import { findVisibleItems } from '../warehouse/items.repository';
+import { announceBuybackEvent } from '../webhooks/webhook-events';
 import { listBuybacks as listRows } from './buyback-list.repository';
 import { planCancellation, planFinalize, planLostInStore } from './buyback-statuses';
 import { predeclarationOutdated, toBuybackListItem, toBuybackResponse } from './buybacks.mapper';
@@ -156,11 +159,16 @@ export async function cancelBuyback(
       itemStatus: plan.itemStatus,
       paymentStatus: plan.paymentStatus !== before.paymentStatus ? plan.paymentStatus : undefined,
     });
+    // a cancelled payment waiting in an open transfer batch leaves it (docs/payments.md)
+    if (plan.paymentStatus === 'payment_cancelled') await leaveOpenBatch(tx, row);
     await auditStatuses(tx, row, before, {
       ...plan,
       cancelReason: input.reason,
       cancelComment: input.comment,
     });
+    await announceBuybackEvent(tx, 'buyback.cancelled', row.id);
+    // a parcel not sent yet: its shipment at the carrier is cancelled (docs/transport.md)
+    await cancelShipmentsOfBuyback(tx, row.id);
     return toBuybackResponse(tx.actor, await visible(tx, { id }));
   });
 }

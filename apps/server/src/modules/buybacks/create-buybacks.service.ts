@@ -10,6 +10,7 @@ import { type AuditEntry, audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import type { TxContext } from '../../platform/request-context';
 import { fold } from '../catalog/catalog-text';
+import { activeTransportConfiguration, requestShipments } from '../transport/shipments.service';
 import { chooseWarehouses } from '../warehouse-dispatch/dispatch-buybacks.service';
 import { initialStatuses } from './buyback-statuses';
 import { toBuybackResponse } from './buybacks.mapper';
@@ -182,6 +183,10 @@ export async function createBuybacks(
   });
   const sortName = fold(`${customer.lastName} ${customer.firstName}`).trim();
 
+  // a carrier makes the labels when the account has a transport configuration (modules/transport)
+  const carrier = lines.some((l) => hasShippingLabel(l.circuit.type))
+    ? await activeTransportConfiguration(tx, accountId)
+    : null;
   const rows = lines.map((l, index) => {
     const product = l.context.row;
     const circuitType = l.circuit.type as BuybackCircuitType;
@@ -203,9 +208,10 @@ export async function createBuybacks(
         customer_sort_name: sortName,
         status: start.status,
         predeclared: start.predeclared,
-        // the platform's own label (until a carrier connector exists) is generated here, at checkout
-        shipping_label_status: hasShippingLabel(circuitType) ? 'ready' : null,
-        shipping_label_ready_at: hasShippingLabel(circuitType) ? new Date() : null,
+        // the carrier's label is pending until its shipment job fetches it; the platform's own is
+        // generated here, at checkout
+        shipping_label_status: hasShippingLabel(circuitType) ? (carrier ? 'pending' : 'ready') : null,
+        shipping_label_ready_at: hasShippingLabel(circuitType) && !carrier ? new Date() : null,
         circuit_id: l.circuit.id,
         circuit_name: l.circuit.name,
         circuit_type: circuitType,
@@ -272,6 +278,13 @@ export async function createBuybacks(
     };
   });
   await repo.insertBuybacks(tx, rows);
+  if (carrier)
+    await requestShipments(
+      tx,
+      carrier,
+      'shipping',
+      rows.filter((r) => hasShippingLabel(r.buyback.circuit_type)).map((r) => r.buyback.id),
+    );
   const created: AuditEntry[] = rows.map((r) => ({
     action: 'create',
     entityType: 'buyback',

@@ -3,6 +3,7 @@ import { documentFileName } from '@reprise/shared/document-file-names';
 import { renderShippingLabel } from '../../platform/documents';
 import { AppError, notFound } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
+import { carrierLabelPdf, carrierLabelState } from '../transport/shipments.service';
 import type { PdfDocument } from './buyback-documents.service';
 import * as repo from './buybacks.repository';
 import { shippingLabelState } from './shipping-labels';
@@ -21,6 +22,12 @@ const notReady = () =>
     },
   );
 
+const unavailable = () =>
+  new AppError(
+    'shipping_label_unavailable',
+    'The carrier could not make the shipping label: it is not available.',
+  );
+
 async function visibleRow(ctx: RequestContext, id: string) {
   const row = await repo.findVisibleBuyback(ctx, { id });
   if (!row) throw notFound('buyback');
@@ -32,6 +39,7 @@ export async function checkShippingLabel(ctx: RequestContext, id: string): Promi
   const state = shippingLabelState(await visibleRow(ctx, id));
   if (state === 'not_expected') throw notExpected();
   if (state === 'pending') throw notReady();
+  if (state === 'failed') throw unavailable();
 }
 
 /** `GET /buybacks/{id}/shipping-label`: the platform's own label PDF. */
@@ -44,6 +52,17 @@ export async function shippingLabelPdf(
   const state = shippingLabelState(row);
   if (state === 'not_expected') throw notExpected();
   if (state === 'pending') throw notReady();
+  if (state === 'failed') throw unavailable();
+  // the carrier's own label when a carrier carries the parcel (modules/transport)
+  const carrier = await carrierLabelState(ctx, { id: row.id, accountId: row.account_id }, 'shipping');
+  if (carrier.state === 'ready') {
+    const pdf = await carrierLabelPdf(ctx, carrier.fileKey);
+    if (!pdf) throw new AppError('document_unavailable', 'The carrier label file is missing.');
+    return {
+      filename: documentFileName('shipping-label', fileLanguage, row.identification_number),
+      data: pdf,
+    };
+  }
   const [settings, warehouse, transportProvider] = await Promise.all([
     repo.findAccountSettings(ctx, row.account_id),
     row.destination_warehouse_id

@@ -7,7 +7,7 @@ import type {
   Violation,
 } from '@reprise/shared';
 import { audit } from '../../platform/audit';
-import { type Actor, can } from '../../platform/context';
+import type { Actor } from '../../platform/context';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { type RequestContext, transact } from '../../platform/request-context';
 import { revokeUserSessions } from '../auth/auth.repository';
@@ -15,12 +15,12 @@ import { issuePasswordLink } from '../auth/auth.service';
 import { auditSnapshot, toUserResponse } from './users.mapper';
 import * as repo from './users.repository';
 import {
-  accountOfModules,
   type HeldModule,
   isEditableBy,
   planModules,
+  resolveModulePlan,
   sameModules,
-  userTypeViolations,
+  ssoFieldViolation,
 } from './users.rules';
 import { requireVisibleUser } from './users.service';
 
@@ -33,10 +33,9 @@ const invalid = (violations: Violation[]) =>
 
 /** Setting the force-single-sign-on field needs its own permission. */
 function checkSsoField(actor: Actor, wanted: boolean | undefined, current: boolean) {
-  if (wanted !== undefined && wanted !== current && !can(actor, 'user.force_sso_field')) {
-    throw new AppError('forbidden', 'You may not change the single sign-on setting of a user.', [
-      { propertyPath: 'forceConnectionBySso', code: 'forbidden', message: 'You may not change this field.' },
-    ]);
+  const violation = ssoFieldViolation(actor, wanted, current);
+  if (violation) {
+    throw new AppError('forbidden', 'You may not change the single sign-on setting of a user.', [violation]);
   }
 }
 
@@ -52,35 +51,13 @@ async function resolveModules(
   violations: Violation[],
 ) {
   const plan = planModules(ctx.actor, held, requested);
-  violations.push(...plan.violations);
   const parents = await repo.findVisibleParents(
     ctx,
     plan.toCheck.map((c) => c.module.organizationId),
   );
-  const byId = new Map(parents.map((p) => [p.id, p]));
-  violations.push(...userTypeViolations(ctx.actor, plan.toCheck, byId));
-  const accountOfOrganization = new Map([
-    ...held.map((h) => [h.organizationId, h.organizationAccountId] as const),
-    ...parents.map((p) => [p.id, p.accountId] as const),
-  ]);
-  const { accountId, foreignModules } = accountOfModules(
-    plan.modules.map((m) => ({
-      moduleType: m.moduleType,
-      accountId: accountOfOrganization.get(m.organizationId) ?? '',
-    })),
-  );
-  if (violations.length === 0) {
-    for (const moduleType of foreignModules) {
-      const index = requested.findIndex((m) => m.moduleType === moduleType);
-      violations.push({
-        propertyPath: index >= 0 ? `modules.${index}.organizationId` : 'modules',
-        code: 'invalid_parent',
-        message: 'All modules of a user belong to one account (a warehouse module excepted).',
-      });
-    }
-  }
-  const language = parents.find((p) => p.accountId === accountId)?.accountLanguage ?? null;
-  return { modules: plan.modules, accountId: accountId as string, accountLanguage: language };
+  const { violations: found, ...resolved } = resolveModulePlan(ctx.actor, held, requested, plan, parents);
+  violations.push(...found);
+  return resolved;
 }
 
 /** Creates a user without a password and queues, in the same transaction, an invitation to choose one. */

@@ -38,7 +38,7 @@ export interface UserRow {
 }
 
 /** A path-prefix pattern; refuses an empty prefix, which would reach every account. */
-function prefixPattern(prefix: string): string {
+export function prefixPattern(prefix: string): string {
   if (!prefix) throw new Error('An empty organisation scope would reach every account.');
   return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -14,12 +14,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { pageResponse } from '../../platform/pagination';
 import { contextOf } from '../../platform/request-context';
+import { registerUserImportRoutes } from './user-import.routes';
 import { createUser, inviteUser, updateUser } from './users.commands';
 import * as users from './users.service';
 
 export function registerUserRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
+  registerUserImportRoutes(fastify, deps);
 
   app.get(
     '/users',

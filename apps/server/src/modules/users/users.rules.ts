@@ -11,7 +11,7 @@ import {
   type UserType,
   type Violation,
 } from '@reprise/shared';
-import type { Actor } from '../../platform/context';
+import { type Actor, can } from '../../platform/context';
 import { isVisiblePath } from '../../platform/scope';
 
 /**
@@ -186,4 +186,57 @@ export function frontPermissionsOf(modules: readonly { moduleType: ModuleType; u
   const result: Partial<Record<ModuleType, string[]>> = {};
   for (const m of modules) result[m.moduleType] = permissionsFor(m.userType, m.moduleType);
   return result;
+}
+
+/** Setting the force-single-sign-on field needs its own permission: the violation when it is missing. */
+export function ssoFieldViolation(
+  actor: Actor,
+  wanted: boolean | undefined,
+  current: boolean,
+): Violation | null {
+  if (wanted === undefined || wanted === current || can(actor, 'user.force_sso_field')) return null;
+  return {
+    propertyPath: 'forceConnectionBySso',
+    code: 'forbidden',
+    message: 'You may not change this field.',
+  };
+}
+
+/**
+ * The modules a user will hold, checked against the candidate organisations read for the plan's
+ * entries (`parents`, as the actor sees them): user types the actor may grant at organisations of
+ * the right type, all in one account. Answers them with the user's account and its language.
+ */
+export function resolveModulePlan(
+  actor: Actor,
+  held: readonly HeldModule[],
+  requested: readonly UserModule[],
+  plan: ModulePlan,
+  parents: readonly (ParentOrganization & { accountLanguage: string })[],
+): { modules: UserModule[]; accountId: string; accountLanguage: string | null; violations: Violation[] } {
+  const violations = [...plan.violations];
+  const byId = new Map(parents.map((p) => [p.id, p]));
+  violations.push(...userTypeViolations(actor, plan.toCheck, byId));
+  const accountOfOrganization = new Map([
+    ...held.map((h) => [h.organizationId, h.organizationAccountId] as const),
+    ...parents.map((p) => [p.id, p.accountId] as const),
+  ]);
+  const { accountId, foreignModules } = accountOfModules(
+    plan.modules.map((m) => ({
+      moduleType: m.moduleType,
+      accountId: accountOfOrganization.get(m.organizationId) ?? '',
+    })),
+  );
+  if (violations.length === 0) {
+    for (const moduleType of foreignModules) {
+      const index = requested.findIndex((m) => m.moduleType === moduleType);
+      violations.push({
+        propertyPath: index >= 0 ? `modules.${index}.organizationId` : 'modules',
+        code: 'invalid_parent',
+        message: 'All modules of a user belong to one account (a warehouse module excepted).',
+      });
+    }
+  }
+  const language = parents.find((p) => p.accountId === accountId)?.accountLanguage ?? null;
+  return { modules: plan.modules, accountId: accountId as string, accountLanguage: language, violations };
 }

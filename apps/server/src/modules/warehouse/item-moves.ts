@@ -3,6 +3,7 @@ import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { RequestContext, TxContext } from '../../platform/request-context';
 import { planItemMove, planLossReversal } from '../buybacks/buyback-statuses';
+import { afterStatusChange } from '../buybacks/status-effects';
 import * as repo from './items.repository';
 
 /**
@@ -71,13 +72,25 @@ export async function moveToStock(
 export async function recordItemEvent(
   tx: repo.ItemTx,
   item: repo.ItemRow,
-  event: { reason: string; comment?: string | null; columns?: repo.ItemColumns },
+  event: {
+    reason: string;
+    comment?: string | null;
+    columns?: repo.ItemColumns;
+    /** The stock it is in after the step (null: out of any stock, a dispatched item); undefined keeps it. */
+    stockId?: string | null;
+  },
 ): Promise<void> {
   await apply(
     tx,
     item,
     { itemStatus: item.status as ItemStatus, status: null },
-    { to: item.status as ItemStatus, reason: event.reason, comment: event.comment, columns: event.columns },
+    {
+      to: item.status as ItemStatus,
+      reason: event.reason,
+      comment: event.comment,
+      columns: event.columns,
+      stockId: event.stockId,
+    },
   );
 }
 
@@ -142,6 +155,15 @@ async function apply(
       stockId,
       reason: move.reason,
     },
+  });
+  await afterStatusChange(tx, {
+    buybackId: item.buyback_id,
+    itemId: item.id,
+    accountId: item.account_id,
+    fromItemStatus: item.status as ItemStatus,
+    toItemStatus: plan.itemStatus,
+    fromBuybackStatus: item.buyback_status as BuybackStatus,
+    toBuybackStatus: plan.status,
   });
   // what the caller holds is the item as it now is
   Object.assign(item, {

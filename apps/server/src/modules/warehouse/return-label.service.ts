@@ -2,9 +2,15 @@ import type { ItemStatus, Locale } from '@reprise/shared';
 import { documentFileName } from '@reprise/shared/document-file-names';
 import { renderReturnLabel } from '../../platform/documents';
 import { AppError, notFound } from '../../platform/errors';
-import type { RequestContext } from '../../platform/request-context';
+import { type RequestContext, systemContext, transact } from '../../platform/request-context';
 import type { PdfDocument } from '../buybacks/buyback-documents.service';
 import * as buybacks from '../buybacks/buybacks.repository';
+import {
+  activeTransportConfiguration,
+  carrierLabelPdf,
+  carrierLabelState,
+  requestShipments,
+} from '../transport/shipments.service';
 import { resolveItem } from './item-moves';
 import { RETURN_LABEL_STATUSES } from './loss.rules';
 
@@ -33,6 +39,13 @@ export async function returnLabelPdf(
   ]);
   if (!buyback) throw notFound('buyback');
   if (!warehouse || !settings) throw unavailable();
+  // with the retailer's carrier, the carrier's return label (asked for on the first download)
+  const carrier = await carrierReturnLabel(ctx, item.account_id, buyback.id);
+  if (carrier)
+    return {
+      filename: documentFileName('return-label', fileLanguage, item.identification_number),
+      data: carrier,
+    };
   const data = await renderReturnLabel({
     language: settings.language,
     buybackIdentificationNumber: buyback.identification_number,
@@ -57,4 +70,34 @@ export async function returnLabelPdf(
     productName: buyback.product_name,
   });
   return { filename: documentFileName('return-label', fileLanguage, item.identification_number), data };
+}
+
+/**
+ * The carrier's return label when the item's retailer has a transport configuration (docs/transport.md):
+ * the first download requests a `return` shipment and answers 425 (as the shipping label does
+ * while pending), a failed one 410; null without a carrier (the platform's own label then).
+ */
+async function carrierReturnLabel(ctx: RequestContext, retailerAccountId: string, buybackId: string) {
+  // the retailer's carrier, read for a user of the buyer's warehouse too (the item is visible to it)
+  const retailer = systemContext(ctx.deps, { kind: 'account', accountId: retailerAccountId }, ctx.locale);
+  const configuration = await activeTransportConfiguration(retailer, retailerAccountId);
+  if (!configuration) return null;
+  const label = await carrierLabelState(retailer, { id: buybackId, accountId: retailerAccountId }, 'return');
+  if (label.state === 'ready') {
+    const pdf = await carrierLabelPdf(retailer, label.fileKey);
+    if (pdf) return pdf;
+    throw new AppError('document_unavailable', 'The carrier return label file is missing.');
+  }
+  if (label.state === 'failed')
+    throw new AppError('shipping_label_unavailable', 'The carrier could not make the return label.');
+  if (label.state === 'none')
+    await transact(retailer, (tx) => requestShipments(tx, configuration, 'return', [buybackId]));
+  throw new AppError(
+    'shipping_label_not_ready',
+    'The return label is being made by the carrier: ask again shortly.',
+    [],
+    {
+      'retry-after': '3',
+    },
+  );
 }

@@ -15,16 +15,22 @@ import { SENDABLE_ITEM_STATUSES } from './send.rules';
  * `sent_at` (docs/statuses.md). Any other status: `item_status_mismatch`.
  */
 
-async function send(tx: TxContext, item: ItemRow): Promise<void> {
+/** One item sent; closing a store package sends each of its items so, the package number as comment. */
+export async function sendItem(tx: TxContext, item: ItemRow, comment: string | null = null): Promise<void> {
   requireStatus(item, SENDABLE_ITEM_STATUSES);
-  await moveItem(tx, item, { to: 'item_in_transit', reason: 'sent', columns: { sent_at: new Date() } });
+  await moveItem(tx, item, {
+    to: 'item_in_transit',
+    reason: 'sent',
+    comment,
+    columns: { sent_at: new Date() },
+  });
 }
 
 export async function sendBuyback(ctx: RequestContext, id: string): Promise<BuybackResponse> {
   return transact(ctx, async (tx) => {
     const [item] = await findVisibleItemsOfBuybacks(tx, [id]);
     if (!item) throw notFound('buyback');
-    await send(tx, item);
+    await sendItem(tx, item);
     const row = await findVisibleBuyback(tx, { id });
     if (!row) throw notFound('buyback');
     return toBuybackResponse(tx.actor, row);
@@ -52,7 +58,7 @@ export async function sendBuybacks(
         continue;
       }
       try {
-        await send(tx, item);
+        await sendItem(tx, item);
         results.push({ buybackId, ok: true });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;

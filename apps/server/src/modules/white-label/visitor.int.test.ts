@@ -15,6 +15,7 @@ import {
   PM,
   startBuybackKit,
 } from '../../../test/buyback-kit';
+import { DEMO_TRANSPORT } from '../../seed/demo-transport';
 import { VISITORS_PER_ADDRESS } from './visitor.service';
 
 /**
@@ -115,6 +116,13 @@ beforeAll(async () => {
   k = await startBuybackKit();
   product = await k.newProduct({ name: 'Visitor test phone' });
   answers = answersFor(await k.questionnaire(product));
+  // the platform's own label here: Demo Retail's carrier (seed/demo-transport.ts) is set aside;
+  // the carrier's label is modules/transport/transport.int.test.ts
+  await k.t.db
+    .updateTable('connector_configurations')
+    .set({ status: 'inactive' })
+    .where('id', '=', DEMO_TRANSPORT.configurationId)
+    .execute();
 }, 120_000);
 
 afterAll(async () => {

@@ -14,6 +14,7 @@ import { newToken } from '../../platform/security';
 import { createSession } from '../auth/auth.repository';
 import { countAttempt } from '../auth/throttle';
 import { channelsOf, listTreeRows } from '../catalog/categories/categories.repository';
+import { activeConnectorActions } from '../connectors/connector-configurations';
 import type { SiteContext } from './public-site.service';
 import * as visitors from './visitor.repository';
 import { publicCategoryImage, slugOf } from './white-label.mapper';
@@ -77,6 +78,7 @@ export async function premiumFeatures(ctx: RequestContext): Promise<PremiumFeatu
   const known = new Set<string>(PREMIUM_FEATURES);
   return {
     features: (row?.enabled_premium_features ?? []).filter((f): f is PremiumFeature => known.has(f)),
+    connectorActions: await activeConnectorActions(ctx, ctx.actor.accountId),
   };
 }
 

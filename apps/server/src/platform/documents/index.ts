@@ -1,6 +1,8 @@
 export { code128Png, ean13Png } from './barcodes';
 export { DOCUMENT_STRINGS, type DocumentStrings, documentStrings } from './document-strings';
 export { type DropSlipData, renderDropSlip } from './drop-slip';
+export { type PackageLabelData, renderPackageLabel } from './package-label';
+export { type PackingListData, renderPackingList } from './packing-list';
 export { formatMoney, formatUnits } from './pdf';
 export { type ReturnLabelData, renderReturnLabel, returnLabelStrings } from './return-label';
 export { isEan13, renderShippingLabel, type ShippingLabelData } from './shipping-label';

@@ -12,6 +12,8 @@ import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { countryName } from '../../lib/countries';
 import { PageLoader } from '../../ui/page-loader';
+import { PaymentButtons, PaymentPanel } from '../payments/payment-panel';
+import { TransportSection } from '../transport/transport-section';
 import { MarkSentButton } from '../warehouse-checkin/mark-sent-button';
 import { LitigationSection } from '../warehouse-control/litigation-section';
 import { BuybackStatusBadge, ItemStatusBadge, PaymentStatusBadge } from './buyback-status';
@@ -195,7 +197,9 @@ function InformationTab({ buyback }: { buyback: BuybackResponse }) {
           />
         </Section>
       )}
+      <PaymentPanel buybackId={buyback.id} />
       <LitigationSection buyback={buyback} />
+      <TransportSection buyback={buyback} />
       {infos.data && infos.data.statusHistory.length > 0 && (
         <Section title={t('detail.history')}>
           <List size="sm" spacing={4}>
@@ -267,6 +271,7 @@ function Actions({ buyback }: { buyback: BuybackResponse }) {
   return (
     <Group gap="xs">
       <DocumentButtons buyback={buyback} />
+      <PaymentButtons buyback={buyback} />
       <ItemActions buyback={buyback} />
       <MarkSentButton buyback={buyback} />
       {mayMarkLost && (

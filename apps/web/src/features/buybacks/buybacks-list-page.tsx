@@ -1,4 +1,4 @@
-import { Anchor, Card, Text } from '@mantine/core';
+import { Anchor, Card, Group, Text } from '@mantine/core';
 import type { BuybackListItem } from '@reprise/shared';
 import { IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
 import { useUpdateSearchParams } from '../../ui/list-filters';
+import { BuybackExportButton } from '../exports/buyback-export-button';
 import { useSendSelection } from '../warehouse-checkin/send-selection';
 import { buybackFilterQuery, LIST_FILTERS, readBuybackFilters, TEXT_FILTERS } from './buyback-filter-values';
 import { BuybackStatusBadge } from './buyback-status';
@@ -126,6 +127,11 @@ export function BuybacksListPage() {
           })
         }
       />
+      {can('export.buybacks') && (
+        <Group justify="flex-end" mt="sm">
+          <BuybackExportButton filters={buybackFilterQuery(values)} />
+        </Group>
+      )}
       {send.bar}
       <DataTable
         caption={t('list.caption')}

@@ -202,10 +202,18 @@ export function useReturnLabelDownload() {
     try {
       await downloadReturnLabel(item, locale);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404)
+      // 410: the carrier made no return label (docs/transport.md)
+      if (error instanceof ApiError && (error.status === 404 || error.status === 410))
         showError({
           code: error.code,
           message: t('itemActions.returnLabelUnavailable'),
+          hideGenericMessage: true,
+        });
+      // 425 after the last check: the carrier is still making it
+      else if (error instanceof ApiError && error.status === 425)
+        showError({
+          code: error.code,
+          message: t('itemActions.returnLabelNotReady'),
           hideGenericMessage: true,
         });
       else reportError(error);

@@ -4,16 +4,16 @@ import type {
   ItemStocksResponse,
   Locale,
   MarkItemLostInput,
-  Problem,
   QuarantineMailResponse,
   ReleaseQuarantineInput,
   RevertLossRequest,
 } from '@reprise/shared';
+import { LABEL_RETRY_SECONDS } from '@reprise/shared';
 import { documentFileName } from '@reprise/shared/document-file-names';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, NetworkError } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 import { buybacksKeys } from './buybacks.queries';
-import { attachmentFileName } from './documents';
 
 /**
  * The item of a buyback as the warehouse moves it (modules/warehouse on the server): its history,
@@ -84,44 +84,26 @@ export function useSendQuarantineMail() {
 
 /**
  * Downloads an item's return label (`GET /items/{id}/documents/return-label?lang=`) with the
- * session, saved under the server's name for it. A refusal rejects with the server's problem.
+ * session, saved under the server's name for it. While the retailer's carrier makes it (425) it is
+ * asked again at 3, 5, 10 and 15 seconds; a refusal, or a 425 after the last, rejects with the
+ * server's problem.
  */
 export async function downloadReturnLabel(
   item: { id: string; identificationNumber: string },
   locale: Locale,
 ) {
-  let response: Response;
-  try {
-    response = await fetch(`/api/items/${item.id}/documents/return-label?lang=${locale}`, {
-      credentials: 'same-origin',
-      headers: { Accept: 'application/pdf' },
-    });
-  } catch (error) {
-    throw new NetworkError(error instanceof Error ? error.message : 'network');
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await downloadFile(`/items/${item.id}/documents/return-label?lang=${locale}`, {
+        accept: 'application/pdf',
+        fallbackName: documentFileName('return-label', locale, item.identificationNumber),
+      });
+    } catch (error) {
+      // 425: the retailer's carrier is making it (docs/transport.md): asked again on the label schedule
+      const next = LABEL_RETRY_SECONDS[attempt];
+      if (!(error instanceof ApiError && error.status === 425) || next === undefined) throw error;
+      const previous = attempt === 0 ? 0 : (LABEL_RETRY_SECONDS[attempt - 1] as number);
+      await new Promise((resolve) => setTimeout(resolve, (next - previous) * 1000));
+    }
   }
-  if (!response.ok) {
-    const problem = (await response.json().catch(() => null)) as Problem | null;
-    throw new ApiError(
-      response.status,
-      problem?.code
-        ? problem
-        : {
-            type: 'about:blank',
-            title: response.statusText,
-            status: response.status,
-            detail: '',
-            code: 'unknown',
-          },
-    );
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download =
-    attachmentFileName(response.headers.get('content-disposition')) ??
-    documentFileName('return-label', locale, item.identificationNumber);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

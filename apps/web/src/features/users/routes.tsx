@@ -13,6 +13,14 @@ export const usersRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'users/import',
+    handle: { permission: 'user.create' } satisfies RouteHandle,
+    lazy: screen(
+      () => import('./import/user-import-page'),
+      (m) => m.UserImportPage,
+    ),
+  },
+  {
     path: 'user/create',
     handle: { permission: 'user.create' } satisfies RouteHandle,
     lazy: screen(

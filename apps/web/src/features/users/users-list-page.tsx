@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Card, Text, Tooltip } from '@mantine/core';
 import type { UserResponse } from '@reprise/shared';
-import { IconEye, IconPencil, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconUpload, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
@@ -109,14 +109,17 @@ export function UsersListPage() {
   const users = useUsers({ ...table.query, ...filters });
   const columns = useColumns();
 
-  const createAction = can('user.create')
-    ? { label: t('actions.create'), icon: IconUserPlus, to: '/user/create' }
-    : null;
+  const actions = can('user.create')
+    ? [
+        { label: t('actions.import'), icon: IconUpload, to: '/users/import' },
+        { label: t('actions.create'), icon: IconUserPlus, to: '/user/create' },
+      ]
+    : [];
   usePageHeader({
     title: t('title'),
     icon: IconUsers,
     breadcrumbs: [{ label: t('breadcrumb.organization') }, { label: t('title') }],
-    actions: createAction ? [createAction] : [],
+    actions,
   });
 
   const clearFilters = () => setFilters(Object.fromEntries(USER_FILTERS.map((name) => [name, null])));

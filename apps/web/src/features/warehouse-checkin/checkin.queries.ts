@@ -5,9 +5,11 @@ import type {
   SendBuybacksResponse,
 } from '@reprise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Has, shipsPackages } from '../../app/navigation';
 import { useSession } from '../../app/session';
 import { api } from '../../lib/api';
 import { buybacksKeys } from '../buybacks/buybacks.queries';
+import { usePremiumFeature } from '../settings/premium.queries';
 
 export const checkinKeys = {
   settings: (userId: string, module: string) => ['warehouse-checkin', 'settings', userId, module] as const,
@@ -42,9 +44,16 @@ export function useCheckinEnabled(): boolean | undefined {
 }
 
 /** The capabilities menu links may require (app/navigation.ts, `MenuLink.requires`). */
-export function useMenuRequirements(): (requirement: 'warehouseCheckin') => boolean {
+export function useMenuRequirements(): Has {
   const checkin = useCheckinEnabled();
-  return (requirement) => (requirement === 'warehouseCheckin' ? checkin === true : true);
+  const { user } = useSession();
+  const sftp = usePremiumFeature('sftp_access');
+  return (requirement) =>
+    requirement === 'warehouseCheckin'
+      ? checkin === true
+      : requirement === 'sftpAccess'
+        ? sftp.enabled
+        : Boolean(user && shipsPackages(user));
 }
 
 /** `POST /warehouse/checkin`: registers the item of a code; the screen says why it is refused. */

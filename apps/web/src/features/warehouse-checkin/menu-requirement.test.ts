@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MENU, shortcuts, visibleMenu } from '../../app/navigation';
+import { type Has, MENU, shortcuts, visibleMenu } from '../../app/navigation';
 
 /** The check-in entry is hidden, in the side menu and among the home shortcuts, when check-in is off. */
 describe('the check-in menu entry', () => {
-  const keys = (has: (requirement: 'warehouseCheckin') => boolean) =>
+  const keys = (has: Has) =>
     visibleMenu(() => true, MENU, has).flatMap((section) => section.entries.map((entry) => entry.key));
 
   it('shows when check-in is on, and not when it is off', () => {

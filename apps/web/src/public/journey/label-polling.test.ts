@@ -15,6 +15,8 @@ describe('shipping-label polling', () => {
     expect(nextLabelStep(0, 200)).toEqual({ state: 'ready' });
     expect(nextLabelStep(3, 200)).toEqual({ state: 'ready' });
     expect(nextLabelStep(0, 404)).toEqual({ state: 'not_expected' });
+    // the carrier made no label: not available, no more checks
+    expect(nextLabelStep(1, 410)).toEqual({ state: 'failed' });
     expect(nextLabelStep(0, 500)).toEqual({ state: 'error' });
     expect(nextLabelStep(0, 0)).toEqual({ state: 'error' });
   });

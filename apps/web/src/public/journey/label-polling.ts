@@ -4,22 +4,25 @@
  * available) or 404 not expected.
  */
 
-/** Seconds after the first check at which it is checked again. */
-export const LABEL_RETRY_SECONDS = [3, 5, 10, 15] as const;
+import { LABEL_RETRY_SECONDS } from '@reprise/shared';
 
-export type LabelState = 'checking' | 'ready' | 'not_expected' | 'not_available' | 'error';
+export { LABEL_RETRY_SECONDS };
+
+/** `failed`: the carrier made no label (410): "not available", unlike `not_available` (not yet, after the last check). */
+export type LabelState = 'checking' | 'ready' | 'not_expected' | 'not_available' | 'failed' | 'error';
 
 /** What to do after a check: a final state, or wait `delayMs` then check again. */
 export type LabelStep = { state: Exclude<LabelState, 'checking'> } | { state: 'checking'; delayMs: number };
 
 /**
  * After check number `attempt` (0 = the first, immediate one) answered `status`: 200 ready, 404
- * not expected, 425 wait until the next instant of the schedule (not available after the last),
+ * not expected, 410 failed (the carrier made none), 425 wait until the next instant of the schedule (not available after the last),
  * anything else an error.
  */
 export function nextLabelStep(attempt: number, status: number): LabelStep {
   if (status === 200 || status === 204) return { state: 'ready' };
   if (status === 404) return { state: 'not_expected' };
+  if (status === 410) return { state: 'failed' };
   if (status !== 425) return { state: 'error' };
   if (attempt >= LABEL_RETRY_SECONDS.length) return { state: 'not_available' };
   const previous = attempt === 0 ? 0 : (LABEL_RETRY_SECONDS[attempt - 1] as number);

@@ -51,6 +51,7 @@ function ShippingLabel({ buyback }: { buyback: BuybackResponse }) {
           {state === 'checking' && t('documents.labelChecking')}
           {state === 'not_expected' && t('documents.labelNotExpected')}
           {(state === 'not_available' || state === 'error') && t('documents.labelNotAvailable')}
+          {state === 'failed' && t('documents.labelUnavailable')}
         </p>
       )}
       {(state === 'not_available' || state === 'error') && (

@@ -3,20 +3,31 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { getJson, useResource } from '../api';
+import { ImeiResults, ImeiSearchForm, useImeiSearchOffered } from '../imei-search';
 import { ProductCards } from '../product-cards';
 import { SearchForm } from '../search-form';
 import { usePageTitle } from '../use-page-title';
 
 type Results = { q: string; pages: PublicSearchResponse[] } | { q: string; failed: true };
 
-/** `/search?q=`: the published products of the retailer's catalogue matching the words. */
+/**
+ * `/search?q=`: the published products of the retailer's catalogue matching the words;
+ * `/search?imei=` when the retailer offers the search by IMEI (imei-search.tsx).
+ */
 export function SearchPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
+  const imeiOffered = useImeiSearchOffered();
+  const imei = imeiOffered ? (params.get('imei') ?? '').trim() : '';
   const [results, setResults] = useState<Results | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
-  usePageTitle(q ? t('search.resultsFor', { q }) : t('search.title'));
+  const title = imei
+    ? t('imeiSearch.resultsFor', { imei })
+    : q
+      ? t('search.resultsFor', { q })
+      : t('search.title');
+  usePageTitle(title);
 
   useEffect(() => {
     setResults(null);
@@ -54,11 +65,13 @@ export function SearchPage() {
   const total = pages?.[0]?.totalItems ?? 0;
   return (
     <div className="container page">
-      <h1>{q ? t('search.resultsFor', { q }) : t('search.title')}</h1>
+      <h1>{title}</h1>
       <SearchForm key={q} label={t('search.regionLabel')} initial={q} />
+      {imeiOffered && <ImeiSearchForm key={imei} initial={imei} />}
       <CategoriesLink />
-      <div className="search-results">
-        {!q && <p>{t('search.empty')}</p>}
+      {imei && <ImeiResults imei={imei} />}
+      <div className="search-results" hidden={Boolean(imei)}>
+        {!q && !imei && <p>{t('search.empty')}</p>}
         {q && !results && (
           <p role="status" className="page-state">
             {t('loading')}

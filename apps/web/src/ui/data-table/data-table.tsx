@@ -48,6 +48,11 @@ export interface DataTableProps<Row> {
   emptyMessage: string;
   /** Shown under the empty message, e.g. a create button. */
   emptyAction?: ReactNode;
+  /**
+   * A click anywhere on a row opens it (for the mouse); a cell must still hold a button or a link
+   * doing the same, for the keyboard.
+   */
+  onRowClick?: (row: Row) => void;
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -94,6 +99,7 @@ export function DataTable<Row>({
   loading = false,
   emptyMessage,
   emptyAction,
+  onRowClick,
 }: DataTableProps<Row>) {
   const { t } = useTranslation('common');
   const pageCount = Math.max(1, Math.ceil(totalItems / pageSize));
@@ -148,7 +154,11 @@ export function DataTable<Row>({
             </Table.Thead>
             <Table.Tbody>
               {rows?.map((row) => (
-                <Table.Tr key={rowKey(row)}>
+                <Table.Tr
+                  key={rowKey(row)}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  className={onRowClick ? classes.clickable : undefined}
+                >
                   {columns.map((column) => {
                     const content = column.render(row);
                     return (

@@ -1,0 +1,44 @@
+import type { BuybackStatus, ItemStatus } from '@reprise/shared';
+import type { BaseContext, InTransaction } from '../../platform/request-context';
+import { enqueuePaymentOnCompletion } from '../payments/payment-execution';
+import { announceStatusChange } from '../webhooks/webhook-events';
+
+/**
+ * What follows a change of an item's (and so its buyback's) status, in the transaction of the
+ * move (modules/warehouse/item-moves.ts calls it for every move): the jobs it causes are enqueued
+ * there, so they exist only if the move commits. A buyback that completes is paid (the `payment`
+ * job, modules/payments) and announced to its buyer's resale webhooks (modules/webhooks).
+ */
+export interface StatusChange {
+  buybackId: string;
+  itemId: string;
+  accountId: string;
+  fromItemStatus: ItemStatus;
+  toItemStatus: ItemStatus;
+  fromBuybackStatus: BuybackStatus;
+  /** The buyback's new status; null when the move leaves it as it was. */
+  toBuybackStatus: BuybackStatus | null;
+}
+
+/** The buyback statuses of a completed buyback (journeys.md section 4). */
+export const COMPLETED_BUYBACK_STATUSES: readonly BuybackStatus[] = [
+  'bb_completed',
+  'bb_completed_by_price',
+  'bb_completed_with_absorption',
+  'bb_completed_with_negociation',
+];
+
+/** True when the change completes the buyback (it was not completed before). */
+export const completesBuyback = (change: StatusChange) =>
+  change.toBuybackStatus !== null &&
+  COMPLETED_BUYBACK_STATUSES.includes(change.toBuybackStatus) &&
+  !COMPLETED_BUYBACK_STATUSES.includes(change.fromBuybackStatus);
+
+type Effect = (tx: InTransaction<BaseContext>, change: StatusChange) => Promise<void>;
+
+/** The effects, in order. Each looks at the change and does nothing when it does not concern it. */
+const EFFECTS: Effect[] = [enqueuePaymentOnCompletion, announceStatusChange];
+
+export async function afterStatusChange(tx: InTransaction<BaseContext>, change: StatusChange): Promise<void> {
+  for (const effect of EFFECTS) await effect(tx, change);
+}

@@ -1,0 +1,118 @@
+import type { BuybackPaymentType, BuybackStatus, PaymentStatus } from '@reprise/shared';
+import {
+  type BaseContext,
+  type InTransaction,
+  systemContext,
+  transact,
+} from '../../platform/request-context';
+import { CONNECTOR_FQN, findActiveConfiguration } from '../connectors/connector-configurations';
+import { payByGiftCard, payByVoucher } from './gift-cards.service';
+import { requestIban } from './iban-link.mail';
+import {
+  amountToPay,
+  COMPLETED_STATUSES,
+  changePaymentStatus,
+  PAYMENT_FAILURE_REASONS,
+  type PaymentJob,
+  type PaymentToExecute,
+} from './payment-execution';
+import * as repo from './payment-execution.repository';
+import { addToOpenBatch } from './transfer-batches.service';
+
+/**
+ * The `payment` job's handler (docs/payments.md, "The payment job"; payment-execution.ts enqueues
+ * it): in one transaction, the payment locked, it computes the amount and pays by the payment's type.
+ */
+
+type AnyTx = InTransaction<BaseContext>;
+
+/** Whether this run has something to do: an unpaid payment of a completed buyback, or a relaunched one. */
+function executable(row: repo.PaymentForExecution): boolean {
+  if (!COMPLETED_STATUSES.includes(row.buyback_status as BuybackStatus)) return false;
+  if (row.status === 'awaiting_payment') return true;
+  // relaunched (payment_failed → payment_created): not yet in an open batch nor issued
+  return row.status === 'payment_created' && row.batch_status !== 'open';
+}
+
+/** The `payment` job's handler (workers.ts): idempotent, the job id the same across its retries. */
+export async function executePayment(ctx: BaseContext, job: PaymentJob, jobId: string): Promise<void> {
+  const head = await repo.findPaymentHead(ctx, job.paymentId);
+  if (!head) return;
+  const scoped = systemContext(ctx.deps, { kind: 'account', accountId: head.account_id });
+  await transact(scoped, async (tx) => {
+    const row = await repo.lockPaymentForExecution(tx, job.paymentId);
+    if (!row || !executable(row)) return;
+    const amountCents = amountToPay(row);
+    const payment: PaymentToExecute = {
+      id: row.id,
+      accountId: row.account_id,
+      buybackId: row.buyback_id,
+      buybackCode: row.identification_number,
+      type: row.type as BuybackPaymentType,
+      status: row.status as PaymentStatus,
+      amountCents,
+      currency: row.currency,
+      storeId: row.store_id,
+      customer: { firstName: row.first_name, lastName: row.last_name, email: row.email },
+      attempts: row.attempts + 1,
+    };
+    await repo.updatePayment(tx, row, {
+      amount_cents: amountCents,
+      reference: row.identification_number,
+      attempts: payment.attempts,
+    });
+    if (amountCents === 0 && row.status === 'awaiting_payment') {
+      await changePaymentStatus(tx, row, 'payment_not_needed');
+      return;
+    }
+    switch (payment.type) {
+      case 'gift_card':
+        return payByGiftCard(tx, payment);
+      case 'voucher':
+        return payByVoucher(tx, payment);
+      case 'no_iban_transfer':
+        // no IBAN yet: the customer is asked for one, the payment waits (iban-link.service.ts)
+        if (!row.iban_encrypted) return requestIban(tx, row, payment, jobId);
+        return payByTransfer(tx, row, payment);
+      case 'bank_transfer':
+        return payByTransfer(tx, row, payment);
+    }
+  });
+}
+
+/**
+ * A transfer: into the account's open SEPA batch (payment_created), which the retailer sends to its
+ * bank (transfer-batches.service.ts). Without an active SEPA configuration, or in a currency SEPA
+ * does not carry, the payment fails with its reason (the retailer relaunches it once configured).
+ */
+export async function payByTransfer(
+  tx: AnyTx,
+  row: { id: string; account_id: string; buyback_id: string; status: string },
+  payment: PaymentToExecute,
+): Promise<void> {
+  const fail = (reason: string) =>
+    changePaymentStatus(tx, row, 'payment_failed', { failure_reason: reason, transfer_batch_id: null });
+  if (payment.currency !== 'EUR') return fail(PAYMENT_FAILURE_REASONS.currencyNotSupported);
+  const configuration = await findActiveConfiguration(
+    tx,
+    payment.accountId,
+    CONNECTOR_FQN.sepaCreditTransfer,
+  );
+  if (!configuration) return fail(PAYMENT_FAILURE_REASONS.noBankTransferConnector);
+  const batchId = await addToOpenBatch(
+    tx,
+    { accountId: payment.accountId, currency: payment.currency },
+    configuration.id,
+  );
+  const columns = {
+    transfer_batch_id: batchId,
+    connector_configuration_id: configuration.id,
+    failure_reason: null,
+  };
+  if (row.status === 'payment_created') await repo.updatePayment(tx, row, columns);
+  else await changePaymentStatus(tx, row, 'payment_created', columns);
+}
+
+/** Registers the handler (workers.ts). */
+export const paymentJobHandler = (deps: BaseContext['deps']) => (job: PaymentJob, jobId: string) =>
+  executePayment(systemContext(deps, { kind: 'all' }), job, jobId);

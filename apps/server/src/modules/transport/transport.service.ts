@@ -1,0 +1,95 @@
+import type { BuybackTransportResponse, DeliveryEventCode, Locale, ShipmentStatus } from '@reprise/shared';
+import { documentFileName } from '@reprise/shared/document-file-names';
+import { renderTrackingSheet } from '../../platform/documents/tracking-sheet';
+import { AppError, notFound } from '../../platform/errors';
+import type { BaseContext, RequestContext } from '../../platform/request-context';
+import type { PdfDocument } from '../buybacks/buyback-documents.service';
+import { findAccountSettings, findVisibleBuyback } from '../buybacks/buybacks.repository';
+import { shippingLabelState } from '../buybacks/shipping-labels';
+import * as repo from './shipments.repository';
+
+/** A buyback's transport as the back office reads it, and its tracking sheet (docs/transport.md). */
+
+async function visibleBuyback(ctx: RequestContext, id: string) {
+  const buyback = await findVisibleBuyback(ctx, { id });
+  if (!buyback) throw notFound('buyback');
+  return buyback;
+}
+
+async function shipmentsWithEvents(ctx: BaseContext, buybackId: string) {
+  const shipments = await repo.findShipmentsOfBuyback(ctx, buybackId);
+  const events = await repo.findDeliveryEvents(
+    ctx,
+    shipments.map((s) => s.id),
+  );
+  return shipments.map((s) => ({
+    ...s,
+    events: events
+      .filter((e) => e.shipment_id === s.id)
+      .map((e) => ({
+        code: e.code,
+        occurredAt: new Date(e.occurred_at),
+        receivedAt: new Date(e.received_at),
+      })),
+  }));
+}
+
+/** `GET /buybacks/{id}/transport`: tracking, the label's state, every shipment with its events. */
+export async function getBuybackTransport(
+  ctx: RequestContext,
+  id: string,
+): Promise<BuybackTransportResponse> {
+  const buyback = await visibleBuyback(ctx, id);
+  const shipments = await shipmentsWithEvents(ctx, buyback.id);
+  return {
+    trackingNumber: buyback.tracking_number,
+    trackingUrl: buyback.tracking_url,
+    deliveryStatus: (buyback.delivery_status as DeliveryEventCode | null) ?? null,
+    shippingLabel: shippingLabelState(buyback),
+    trackingSheet: shipments.length > 0,
+    shipments: shipments.map((s) => ({
+      id: s.id,
+      kind: s.kind as 'shipping' | 'return',
+      status: s.status as ShipmentStatus,
+      carrierName: s.carrier_name,
+      trackingNumber: s.tracking_number,
+      trackingUrl: s.tracking_url,
+      labelReadyAt: s.label_ready_at ? new Date(s.label_ready_at).toISOString() : null,
+      createdAt: new Date(s.created_at).toISOString(),
+      events: s.events.map((e) => ({
+        code: e.code as DeliveryEventCode,
+        occurredAt: e.occurredAt.toISOString(),
+        receivedAt: e.receivedAt.toISOString(),
+      })),
+    })),
+  };
+}
+
+/** `GET /buybacks/{id}/documents/tracking-sheet`: 404 `document_unavailable` when no carrier carries it. */
+export async function trackingSheetPdf(
+  ctx: RequestContext,
+  id: string,
+  fileLanguage?: Locale,
+): Promise<PdfDocument> {
+  const buyback = await visibleBuyback(ctx, id);
+  const shipments = await shipmentsWithEvents(ctx, buyback.id);
+  if (shipments.length === 0)
+    throw new AppError('document_unavailable', 'No carrier carries this buyback: it has no tracking sheet.');
+  const settings = await findAccountSettings(ctx, buyback.account_id);
+  const data = await renderTrackingSheet({
+    language: settings?.language ?? 'fr-FR',
+    identificationNumber: buyback.identification_number,
+    productName: buyback.product_name,
+    customerName: `${buyback.customer_first_name} ${buyback.customer_last_name}`,
+    generatedAt: new Date(),
+    shipments: shipments.map((s) => ({
+      kind: s.kind as 'shipping' | 'return',
+      carrierName: s.carrier_name,
+      trackingNumber: s.tracking_number,
+      trackingUrl: s.tracking_url,
+      status: s.status,
+      events: s.events,
+    })),
+  });
+  return { filename: documentFileName('tracking-sheet', fileLanguage, buyback.identification_number), data };
+}

@@ -1,0 +1,172 @@
+import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import { DEMO_PASSWORD, expect } from './fixtures';
+import { type Api, apiAs, uniqueLastName } from './store-buybacks';
+
+/**
+ * The steps the payment and voucher specs need done through the API before their screens: a
+ * Paris store buyback paid by gift card or voucher, sent, checked in and controlled at its declared
+ * answers at Saint-Priest (so it completes and the payment job pays it), and the Demo Retail
+ * gift-card terminal's maximum changed as its configuration screen changes it.
+ */
+
+/** Demo Retail's gift-card terminal configuration (apps/server/src/seed/demo-ids.ts, 0xc03). */
+export const GIFT_CARD_TERMINAL = '00000000-0000-4000-8000-000000000c03';
+export const TERMINAL_MAXIMUM_CENTS = 150_000;
+
+export interface PaidBuyback {
+  id: string;
+  identificationNumber: string;
+  voucherCode: string | null;
+}
+
+interface PaymentView {
+  status: string;
+  failureReason: string | null;
+}
+
+/** `PATCH /connector-organizations/{id}` as the root manager: the terminal's maximum amount (cents). */
+export async function setTerminalMaximum(baseURL: string, cents: number): Promise<void> {
+  const context: APIRequestContext = await playwrightRequest.newContext({ baseURL });
+  try {
+    const login = await context.post('/api/login', {
+      data: {
+        email: 'root_management_unit_manager@demo.test',
+        password: DEMO_PASSWORD,
+        tokenRequested: true,
+      },
+    });
+    const authorization = `Bearer ${(await login.json()).apiToken}`;
+    const res = await context.patch(`/api/connector-organizations/${GIFT_CARD_TERMINAL}`, {
+      data: { properties: { maximum_amount: String(cents) } },
+      headers: { authorization, 'content-type': 'application/merge-patch+json' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  } finally {
+    await context.dispose();
+  }
+}
+
+type Created = PaidBuyback & { item: { id: string; identificationNumber: string } };
+
+/**
+ * A store buyback of the Paris store paid by `paymentType` (a published product without IMEI),
+ * just created; a bank transfer's customer gives an IBAN.
+ */
+export async function createStoreBuyback(
+  seller: Api,
+  rmu: Api,
+  paymentType: 'gift_card' | 'voucher' | 'bank_transfer',
+  lastNamePrefix: string,
+): Promise<Created> {
+  const me = await seller.get<{ currentOrganization: { id: string } }>('/api/me');
+  const products = await rmu.get<{ member: { id: string }[] }>(
+    '/api/products?status=published&itemsPerPage=30',
+  );
+  for (const product of products.member) {
+    const circuits = await seller.get<{
+      member: { id: string; type: string; paymentMethods: { id: string; type: string }[] }[];
+    }>(`/api/products/${product.id}/shipping-methods?channel=store&country=FR`);
+    const drop = circuits.member.find((m) => m.type === 'store_drop');
+    const payment = drop?.paymentMethods.find((p) => p.type === paymentType);
+    if (!drop || !payment) continue;
+    const q = await seller.get<{
+      product: { isCollectingIMEI: boolean };
+      questions: { id: string; answers: { id: string }[] }[];
+    }>(`/api/products/${product.id}/buyback-questionnaire`);
+    if (q.product.isCollectingIMEI) continue;
+    return seller.post<Created>(
+      `/api/store/${me.currentOrganization.id}/buybacks`,
+      {
+        productId: product.id,
+        answers: q.questions.map((question) => ({
+          questionId: question.id,
+          answerIds: [question.answers[0]?.id as string],
+        })),
+        shippingMethodId: drop.id,
+        paymentModeId: payment.id,
+        customer: {
+          firstName: 'Léonie',
+          lastName: uniqueLastName(lastNamePrefix),
+          email: 'leonie@example.test',
+          phone: '06 12 34 56 78',
+          street: '8 Rue des Écoles',
+          zip: '75005',
+          city: 'Paris',
+          country: 'FR',
+          ...(paymentType === 'bank_transfer' ? { iban: 'FR76 3000 6000 0112 3456 7890 189' } : {}),
+          identification: {
+            type: 'identity_card',
+            number: 'EF24680',
+            deliveryDate: '2022-01-04',
+            issuingAuthority: 'Préfecture de Paris',
+          },
+        },
+      },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
+  }
+  throw new Error(`no published product takes a store drop paid by ${paymentType}`);
+}
+
+/** The store sends the buyback, Saint-Priest checks it in and controls it at its declared answers: it completes. */
+export async function completeAtWarehouse(
+  seller: Api,
+  operator: Api,
+  buyback: { id: string; item: { id: string; identificationNumber: string } },
+): Promise<void> {
+  await seller.post(`/api/buybacks/${buyback.id}/send`);
+  const code = buyback.item.identificationNumber;
+  await operator.post('/api/warehouse/checkin', { code });
+  await operator.post('/api/warehouse/control/start', { code });
+  const control = await operator.get<{
+    declared: { answers: { questionId: string; answerIds: string[] }[] };
+  }>(`/api/warehouse/control/${buyback.item.id}`);
+  await operator.post(`/api/warehouse/control/${buyback.item.id}/complete`, {
+    answers: control.declared.answers.map((a) => ({ questionId: a.questionId, answerIds: a.answerIds })),
+    comment: 'Conforme à la déclaration',
+  });
+}
+
+/** A store buyback just created, its payment awaiting (it is paid once the buyback completes). */
+export async function newStoreBuyback(baseURL: string, lastNamePrefix: string): Promise<PaidBuyback> {
+  const seller = await apiAs(baseURL, 'store_seller@demo.test');
+  const rmu = await apiAs(baseURL, 'root_management_unit_manager@demo.test');
+  try {
+    return await createStoreBuyback(seller, rmu, 'gift_card', lastNamePrefix);
+  } finally {
+    await Promise.all([seller.dispose(), rmu.dispose()]);
+  }
+}
+
+/** A completed store buyback paid by `paymentType`; resolves once the payment job has run. */
+export async function completedBuyback(
+  baseURL: string,
+  paymentType: 'gift_card' | 'voucher',
+  lastNamePrefix: string,
+): Promise<PaidBuyback & { payment: PaymentView }> {
+  const seller = await apiAs(baseURL, 'store_seller@demo.test');
+  const operator = await apiAs(baseURL, 'warehouse_operator@demo.test');
+  const rmu = await apiAs(baseURL, 'root_management_unit_manager@demo.test');
+  try {
+    const buyback = await createStoreBuyback(seller, rmu, paymentType, lastNamePrefix);
+    await completeAtWarehouse(seller, operator, buyback);
+    let payment: PaymentView = { status: 'awaiting_payment', failureReason: null };
+    await expect
+      .poll(
+        async () => {
+          payment = await rmu.get<PaymentView>(`/api/buybacks/${buyback.id}/payment`);
+          return payment.status;
+        },
+        { timeout: 30_000 },
+      )
+      .not.toBe('awaiting_payment');
+    return {
+      id: buyback.id,
+      identificationNumber: buyback.identificationNumber,
+      voucherCode: buyback.voucherCode,
+      payment,
+    };
+  } finally {
+    await Promise.all([seller.dispose(), operator.dispose(), rmu.dispose()]);
+  }
+}
