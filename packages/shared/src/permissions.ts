@@ -234,6 +234,9 @@ export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
     'warehouse_dispatch_rule.write',
     'item.verify',
     'export.buybacks',
+    // the buyer module's general settings: warehouse comments, check-in, buyer payment
+    'menu.settings',
+    'general_settings',
   ],
   warehouse_manager: [
     'dashboard.read',

@@ -74,6 +74,9 @@ export interface OrganizationRootDetailsTable {
   tag_price_enabled: Generated<boolean>;
   buyer_payment_enabled: Generated<boolean>;
   cart_min_value: Generated<number>;
+  eula_file_key: string | null;
+  service_terms_file_key: string | null;
+  faq_and_contact_file_key: string | null;
   updated_at: Timestamp;
 }
 

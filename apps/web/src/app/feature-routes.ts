@@ -10,6 +10,7 @@ import { connectorsRoutes } from '../features/connectors/routes';
 import { designRoutes } from '../features/design/routes';
 import { expeditionRoutes } from '../features/expedition/routes';
 import { exportsRoutes } from '../features/exports/routes';
+import { generalSettingsRoutes } from '../features/general-settings/routes';
 import { importsRoutes } from '../features/imports/routes';
 import { itemRefurbStepsRoutes } from '../features/item-refurb-steps/routes';
 import { jobsRoutes } from '../features/jobs/routes';
@@ -44,6 +45,7 @@ export const dashboardFeatureRoutes: RouteObject[] = [
   ...connectorsRoutes,
   ...paymentBatchesRoutes,
   ...settingsRoutes,
+  ...generalSettingsRoutes,
   ...sftpRoutes,
   ...buybacksRoutes,
   ...buybacksPredeclaredRoutes,

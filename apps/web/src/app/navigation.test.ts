@@ -1,6 +1,6 @@
 import { type Permission, permissionsFor } from '@reprise/shared';
 import { describe, expect, it } from 'vitest';
-import { type Has, isMenuGroup, shipsPackages, shortcuts, visibleMenu } from './navigation';
+import { type Has, inSettingsModule, isMenuGroup, shipsPackages, shortcuts, visibleMenu } from './navigation';
 
 const canAs =
   (...granted: Permission[]) =>
@@ -88,6 +88,9 @@ describe('side menu', () => {
       'users',
       'entities',
       'transferOrder',
+      // the general settings of each module (docs/general-settings.md), sorted out by `requires`
+      'brandSettings',
+      'buyerSettings',
       // the SFTP access (premium sftp_access; docs/imports.md)
       'sftp',
       // the admin section's payment search: root managers hold payment.search too
@@ -120,6 +123,28 @@ describe('side menu', () => {
     expect(keysOf((p) => analyst.includes(p))).toContain('diagnostic');
     const seller = permissionsFor('store_seller', 'tim');
     expect(keysOf((p) => seller.includes(p))).not.toContain('products');
+  });
+
+  it('offers the general settings of the module the user works in, to those who hold general_settings', () => {
+    const settingsKeys = (type: 'root_management_unit_manager' | 'buyer_manager', module: 'tim' | 'lcm') =>
+      keysOf(
+        (p) => permissionsFor(type, module).includes(p),
+        (requirement) =>
+          requirement === 'brandModule' || requirement === 'buyerModule'
+            ? inSettingsModule(requirement, { currentModule: module })
+            : false,
+      ).filter((key) => key.endsWith('Settings'));
+    expect(settingsKeys('root_management_unit_manager', 'tim')).toEqual(['brandSettings']);
+    expect(settingsKeys('buyer_manager', 'lcm')).toEqual(['buyerSettings']);
+    // a platform admin in the root module has no account-wide settings of a module there
+    expect(inSettingsModule('brandModule', { currentModule: 'root' })).toBe(false);
+    expect(inSettingsModule('buyerModule', null)).toBe(false);
+    for (const [type, module] of [
+      ['root_management_unit_analyst', 'tim'],
+      ['store_manager', 'tim'],
+      ['warehouse_manager', 'rps'],
+    ] as const)
+      expect(keysOf((p) => permissionsFor(type, module).includes(p))).not.toContain('brandSettings');
   });
 
   it('drops a group whose links are all forbidden, and sections left empty', () => {

@@ -1,6 +1,7 @@
 import type { ModuleType, Permission, PremiumFeature, UserType } from '@reprise/shared';
 import {
   type Icon,
+  IconAdjustments,
   IconAlertTriangle,
   IconArrowsSplit,
   IconBarcode,
@@ -58,9 +59,10 @@ export interface MenuLink {
    * check-in is disabled (root details) and for platform admins (features/warehouse-checkin);
    * `shipping` is on for the users who work at a store or a warehouse, where packages leave from
    * (features/expedition: a head office or a buyer's root ships nothing); `sftpAccess` is on when
-   * the account has the premium feature sftp_access (features/settings/premium.queries.ts).
+   * the account has the premium feature sftp_access (features/settings/premium.queries.ts);
+   * `brandModule` and `buyerModule` are on in the tim and the lcm module (`inSettingsModule`).
    */
-  requires?: 'warehouseCheckin' | 'shipping' | 'sftpAccess';
+  requires?: 'warehouseCheckin' | 'shipping' | 'sftpAccess' | 'brandModule' | 'buyerModule';
 }
 
 /** A folding group of links (e.g. Organisation: users, entities). */
@@ -230,6 +232,21 @@ export const MENU: MenuSection[] = [
             permission: 'transfer_order_settings',
             premium: 'custom_transfer_order',
           },
+          // the general settings of the module the user works in (features/general-settings)
+          {
+            key: 'brandSettings',
+            to: '/settings/tim/general',
+            icon: IconAdjustments,
+            permission: 'general_settings',
+            requires: 'brandModule',
+          },
+          {
+            key: 'buyerSettings',
+            to: '/settings/lcm/general',
+            icon: IconAdjustments,
+            permission: 'general_settings',
+            requires: 'buyerModule',
+          },
           // foundation.md section 2: shown only when the account has sftp_access
           {
             key: 'sftp',
@@ -278,6 +295,14 @@ export function shipsPackages(user: {
 }): boolean {
   const type = user.modules[user.currentModule];
   return type !== undefined && SHIPPING_USER_TYPES.includes(type);
+}
+
+/** Whether the general settings link of a module (`brandModule`, `buyerModule`) suits the current module. */
+export function inSettingsModule(
+  requirement: 'brandModule' | 'buyerModule',
+  user: { currentModule: ModuleType } | null,
+): boolean {
+  return user?.currentModule === (requirement === 'brandModule' ? 'tim' : 'lcm');
 }
 
 const allowed = (can: Can, permission: Permission | undefined) => !permission || can(permission);

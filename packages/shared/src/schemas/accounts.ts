@@ -20,6 +20,20 @@ export type AccountResponse = z.infer<typeof AccountResponse>;
 export const UpdateDesignRequest = z.object({ mainColor: hexColor() });
 export type UpdateDesignRequest = z.infer<typeof UpdateDesignRequest>;
 
+/**
+ * The policy files of the root details, by their path segment: the terms of use (eula), the terms
+ * of service and the FAQ and contact. Each is a PDF, one file, up to 250 kB (foundation.md section 5).
+ */
+export const POLICY_FILES = ['eula', 'service-terms', 'faq-and-contact'] as const;
+export type PolicyFile = (typeof POLICY_FILES)[number];
+
+/** `/organization-root-details/{id}/files/{document}`. */
+export const PolicyFileParams = z.object({
+  id: z.uuid({ message: 'invalid_uuid' }),
+  document: z.enum(POLICY_FILES),
+});
+export type PolicyFileParams = z.infer<typeof PolicyFileParams>;
+
 export const OrganizationRootDetailResponse = z.object({
   id: z.uuid(),
   accountId: z.uuid(),
@@ -39,6 +53,10 @@ export const OrganizationRootDetailResponse = z.object({
   tagPriceEnabled: z.boolean(),
   buyerPaymentEnabled: z.boolean(),
   cartMinValue: z.number().int(),
+  /** The back-office download URLs of the policy files (versioned); null when none is uploaded. */
+  eulaFile: z.string().nullable(),
+  serviceTermsFile: z.string().nullable(),
+  faqAndContactFile: z.string().nullable(),
 });
 export type OrganizationRootDetailResponse = z.infer<typeof OrganizationRootDetailResponse>;
 

@@ -233,6 +233,13 @@ export const PublicLegalResponse = z.object({
   termsOfUse: z.string().nullable(),
   termsOfService: z.string().nullable(),
   faqAndContact: z.string().nullable(),
+  /**
+   * The public URLs of the policy PDFs (general settings). A document with a PDF shows the PDF;
+   * its text above is shown only while it has none (docs/general-settings.md).
+   */
+  termsOfUseFile: z.string().nullable(),
+  termsOfServiceFile: z.string().nullable(),
+  faqAndContactFile: z.string().nullable(),
   supportEmail: z.string().nullable(),
 });
 export type PublicLegalResponse = z.infer<typeof PublicLegalResponse>;

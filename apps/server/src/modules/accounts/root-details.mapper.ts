@@ -1,8 +1,28 @@
-import type { OrganizationRootDetailResponse, PatchOrganizationRootDetailRequest } from '@reprise/shared';
+import type {
+  OrganizationRootDetailResponse,
+  PatchOrganizationRootDetailRequest,
+  PolicyFile,
+} from '@reprise/shared';
 import type { Selectable, Updateable } from 'kysely';
 import type { OrganizationRootDetailsTable } from '../../platform/db.types';
+import { imageVersion } from './account-images';
 
 type Row = Selectable<OrganizationRootDetailsTable>;
+
+/** The column holding each policy file's storage key. */
+export const POLICY_FILE_COLUMN = {
+  eula: 'eula_file_key',
+  'service-terms': 'service_terms_file_key',
+  'faq-and-contact': 'faq_and_contact_file_key',
+} as const satisfies Record<PolicyFile, keyof OrganizationRootDetailsTable>;
+
+/** The back-office URL of a policy file, versioned by its key so that a replaced file is fetched anew. */
+export const policyFileUrl = (id: string, document: PolicyFile, key: string | null) =>
+  key ? `/api/organization-root-details/${id}/files/${document}?v=${imageVersion(key)}` : null;
+
+/** The public site's URL of a policy file (the site's own host names the account). */
+export const publicPolicyFileUrl = (document: PolicyFile, key: string | null) =>
+  key ? `/api/white-label/legal/${document}?v=${imageVersion(key)}` : null;
 
 export function toRootDetailResponse(row: Row): OrganizationRootDetailResponse {
   return {
@@ -26,6 +46,9 @@ export function toRootDetailResponse(row: Row): OrganizationRootDetailResponse {
     tagPriceEnabled: row.tag_price_enabled,
     buyerPaymentEnabled: row.buyer_payment_enabled,
     cartMinValue: row.cart_min_value,
+    eulaFile: policyFileUrl(row.id, 'eula', row.eula_file_key),
+    serviceTermsFile: policyFileUrl(row.id, 'service-terms', row.service_terms_file_key),
+    faqAndContactFile: policyFileUrl(row.id, 'faq-and-contact', row.faq_and_contact_file_key),
   };
 }
 

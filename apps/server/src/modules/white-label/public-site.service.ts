@@ -2,6 +2,7 @@ import {
   type HomePageWidget,
   type Locale,
   localized,
+  type PolicyFile,
   type PublicCountriesResponse,
   type PublicHomeResponse,
   type PublicHomeWidget,
@@ -18,6 +19,8 @@ import { AppError, notFound } from '../../platform/errors';
 import type { BaseContext, VisitorContext } from '../../platform/request-context';
 import { resolveSiteHost } from '../../platform/site-host';
 import { faviconUrl, logoUrl } from '../accounts/accounts.mapper';
+import { publicPolicyFileUrl } from '../accounts/root-details.mapper';
+import { readAccountPolicyFile } from '../accounts/root-details.service';
 import type { ProductSearch } from '../catalog/search/product-search';
 import { bannerUrl, externalLinkOf, publicDocumentUrl, toProductCard } from './white-label.mapper';
 import * as repo from './white-label.repository';
@@ -111,8 +114,16 @@ export async function legal(ctx: SiteContext): Promise<PublicLegalResponse> {
     termsOfUse: row?.eula ?? null,
     termsOfService: row?.service_terms ?? null,
     faqAndContact: row?.faq_and_contact ?? null,
+    termsOfUseFile: publicPolicyFileUrl('eula', row?.eula_file_key ?? null),
+    termsOfServiceFile: publicPolicyFileUrl('service-terms', row?.service_terms_file_key ?? null),
+    faqAndContactFile: publicPolicyFileUrl('faq-and-contact', row?.faq_and_contact_file_key ?? null),
     supportEmail: row?.seller_support_email ?? null,
   };
+}
+
+/** A policy PDF of the site's account (general settings); 404 when it has none. */
+export async function legalFile(ctx: SiteContext, document: PolicyFile) {
+  return readAccountPolicyFile(ctx, ctx.site.id, document);
 }
 
 export async function stores(ctx: SiteContext): Promise<PublicStoresResponse> {

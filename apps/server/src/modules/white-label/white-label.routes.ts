@@ -5,6 +5,7 @@ import {
   IMAGE_MAX_BYTES,
   PatchWhiteLabelSettingsRequest,
   PDF_MAX_BYTES,
+  POLICY_FILES,
   PremiumFeaturesResponse,
   PublicCategoriesResponse,
   PublicCountriesResponse,
@@ -29,6 +30,7 @@ import { SESSION_COOKIE } from '../../platform/auth-hook';
 import type { AppDeps } from '../../platform/deps';
 import { contextOf, systemContext, visitorContextOf } from '../../platform/request-context';
 import { imageVersion } from '../accounts/account-images';
+import { sendPolicyFile } from '../accounts/policy-file-reply';
 import { readUploadedFile } from '../accounts/uploaded-file';
 import { sendImage } from '../catalog/catalog-images';
 import { createPostgresProductSearch } from '../catalog/search/postgres-product-search';
@@ -244,6 +246,21 @@ function registerPublicSiteRoutes(fastify: FastifyInstance, deps: AppDeps): void
     '/white-label/legal',
     { config: { public: true }, schema: { tags, response: { 200: PublicLegalResponse } } },
     async (request) => site.legal(await siteOf(request)),
+  );
+
+  // the policy PDFs of the general settings, shown by /cgu, /cgs and /faq (docs/general-settings.md)
+  app.get(
+    '/white-label/legal/:document',
+    {
+      config: { public: true },
+      schema: { tags, params: z.object({ document: z.enum(POLICY_FILES) }), querystring: VersionQuery },
+    },
+    async (request, reply) =>
+      sendPolicyFile(
+        reply,
+        request.params.document,
+        await site.legalFile(await siteOf(request), request.params.document),
+      ),
   );
 
   app.get(

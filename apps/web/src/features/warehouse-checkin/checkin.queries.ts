@@ -5,7 +5,7 @@ import type {
   SendBuybacksResponse,
 } from '@reprise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Has, shipsPackages } from '../../app/navigation';
+import { type Has, inSettingsModule, shipsPackages } from '../../app/navigation';
 import { useSession } from '../../app/session';
 import { api } from '../../lib/api';
 import { buybacksKeys } from '../buybacks/buybacks.queries';
@@ -48,12 +48,13 @@ export function useMenuRequirements(): Has {
   const checkin = useCheckinEnabled();
   const { user } = useSession();
   const sftp = usePremiumFeature('sftp_access');
-  return (requirement) =>
-    requirement === 'warehouseCheckin'
-      ? checkin === true
-      : requirement === 'sftpAccess'
-        ? sftp.enabled
-        : Boolean(user && shipsPackages(user));
+  return (requirement) => {
+    if (requirement === 'warehouseCheckin') return checkin === true;
+    if (requirement === 'sftpAccess') return sftp.enabled;
+    if (requirement === 'brandModule' || requirement === 'buyerModule')
+      return inSettingsModule(requirement, user);
+    return Boolean(user && shipsPackages(user));
+  };
 }
 
 /** `POST /warehouse/checkin`: registers the item of a code; the screen says why it is refused. */

@@ -1,0 +1,63 @@
+import type {
+  OrganizationRootDetailResponse,
+  PatchOrganizationRootDetailRequest,
+  PolicyFile,
+} from '@reprise/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { rootDetailKeys } from '../settings/premium.queries';
+
+/**
+ * The general settings are the account's root details (modules/accounts/root-details.* on the
+ * server); they share their cache entry with the premium-feature checks (settings/premium.queries.ts).
+ */
+export function useRootDetail(accountId: string) {
+  return useQuery({
+    queryKey: rootDetailKeys.detail(accountId),
+    queryFn: ({ signal }) =>
+      api.get<OrganizationRootDetailResponse>(`/accounts/${accountId}/organization-root-detail`, { signal }),
+  });
+}
+
+/** What else reads the root details and must follow a change: the check-in menu entry and screens. */
+const CHECKIN_SETTINGS_KEY = ['warehouse-checkin', 'settings'] as const;
+
+/** `PATCH /organization-root-details/{id}` (merge-patch): the fields sent change, the others stay. */
+export function usePatchRootDetail(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: PatchOrganizationRootDetailRequest }) =>
+      api.patch<OrganizationRootDetailResponse>(`/organization-root-details/${id}`, patch),
+    meta: { handlesErrors: true },
+    onSuccess: (detail, { patch }) => {
+      queryClient.setQueryData(rootDetailKeys.detail(accountId), detail);
+      if (patch.warehouseCheckinRequirement !== undefined)
+        void queryClient.invalidateQueries({ queryKey: CHECKIN_SETTINGS_KEY });
+    },
+  });
+}
+
+const filePath = (id: string, document: PolicyFile) => `/organization-root-details/${id}/files/${document}`;
+
+/** `PUT /organization-root-details/{id}/files/{document}`: a policy PDF, replaced whole. */
+export function useUploadPolicyFile(accountId: string, id: string, document: PolicyFile) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return api.put<OrganizationRootDetailResponse>(filePath(id, document), body);
+    },
+    meta: { handlesErrors: true },
+    onSuccess: (detail) => queryClient.setQueryData(rootDetailKeys.detail(accountId), detail),
+  });
+}
+
+/** `DELETE /organization-root-details/{id}/files/{document}`. */
+export function useRemovePolicyFile(accountId: string, id: string, document: PolicyFile) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<OrganizationRootDetailResponse>(filePath(id, document)),
+    onSuccess: (detail) => queryClient.setQueryData(rootDetailKeys.detail(accountId), detail),
+  });
+}
