@@ -5,8 +5,10 @@ import {
   IconArrowsSplit,
   IconBarcode,
   IconBox,
+  IconBriefcase,
   IconBuildingBank,
   IconBuildingCommunity,
+  IconBuildingPlus,
   IconBuildingStore,
   IconBuildingWarehouse,
   IconCash,
@@ -39,6 +41,8 @@ import {
   IconTool,
   IconTruck,
   IconTruckDelivery,
+  IconUserPlus,
+  IconUserShield,
   IconUsers,
   IconWorld,
   IconWorldWww,
@@ -245,6 +249,10 @@ export const MENU: MenuSection[] = [
   {
     key: 'admin',
     entries: [
+      { key: 'clients', to: '/clients', icon: IconBriefcase, permission: 'client.list' },
+      { key: 'clientCreate', to: '/client/create', icon: IconBuildingPlus, permission: 'client.create' },
+      { key: 'userAdminCreate', to: '/userAdmin/create', icon: IconUserShield, permission: 'admin.assign' },
+      { key: 'userClientCreate', to: '/userClient/create', icon: IconUserPlus, permission: 'client.create' },
       {
         key: 'whiteLabelSites',
         to: '/white-label/sites',
