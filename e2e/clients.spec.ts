@@ -111,7 +111,10 @@ test('a platform admin creates a user of a chosen client', async ({ page, reques
   await login(page, 'admin@demo.test');
   await page.goto(`/userClient/create?accountId=${client.id}`);
   await expect(page.getByRole('heading', { level: 1, name: text.users.clientCreate })).toBeVisible(LOADED);
-  await expect(page.getByTestId('user-client-choice')).toHaveValue(`${clientName} · ${text.kind.buyer}`, LOADED);
+  await expect(page.getByTestId('user-client-choice')).toHaveValue(
+    `${clientName} · ${text.kind.buyer}`,
+    LOADED,
+  );
   const email = `client.user.${Date.now()}@demo.test`;
   await page.getByRole('textbox', { name: /^E-mail/ }).fill(email);
   await page.getByRole('textbox', { name: /^First name/ }).fill('Bea');

@@ -236,9 +236,9 @@ async function sampleUrl(request: APIRequestContext, routePath: string): Promise
       '/configuration/00000000-0000-4000-8000-000000000201/sftp',
     // Demo Retail's root organisation (apps/server/src/seed/demo-ids.ts): the client's screens
     'client/:organizationId/edit': async () => '/client/00000000-0000-4000-8000-000000000201/edit',
-    'client/:organizationId/editPages': async () =>
-      '/client/00000000-0000-4000-8000-000000000201/editPages',
-    'userAdmin/:id/edit': async () => `/userAdmin/${await firstId(request, '/api/users?userType=admin')}/edit`,
+    'client/:organizationId/editPages': async () => '/client/00000000-0000-4000-8000-000000000201/editPages',
+    'userAdmin/:id/edit': async () =>
+      `/userAdmin/${await firstId(request, '/api/users?userType=admin')}/edit`,
     'userClient/:id/edit': async () =>
       `/userClient/${await firstId(request, '/api/users?userType=root_management_unit_manager')}/edit`,
     'items-stock/:id/edit': async () => `/items-stock/${await firstId(request, '/api/items-stock')}/edit`,

@@ -130,7 +130,7 @@ describe('side menu', () => {
   it('offers as shortcuts every permitted link except home', () => {
     expect(shortcuts(canAs('menu.organization', 'user.list')).map((l) => l.to)).toEqual(['/users']);
   });
-  it("shows the clients entries to platform admins only, and the new platform admin to the super admin", () => {
+  it('shows the clients entries to platform admins only, and the new platform admin to the super admin', () => {
     const admin = keysOf((p) => permissionsFor('admin', 'root').includes(p));
     expect(admin).toEqual(expect.arrayContaining(['clients', 'clientCreate', 'userClientCreate']));
     expect(admin).not.toContain('userAdminCreate');

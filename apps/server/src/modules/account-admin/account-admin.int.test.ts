@@ -139,6 +139,10 @@ describe('creating a client', () => {
     });
     expect((await auditRows(client.id)).map((r) => r.action)).toEqual(['create']);
     expect((await auditRows(client.rootOrganizationId))[0]?.action).toBe('create');
+    expect((await auditRows(client.rootDetailId as string))[0]).toMatchObject({
+      action: 'create',
+      entity_type: 'organization_root_detail',
+    });
     const byOrganization = await kit.get(
       'admin',
       `/api/organizations/${client.rootOrganizationId}/client-account`,
@@ -327,6 +331,8 @@ describe('deleting a client account', () => {
     const res = await remove(client.id);
     expect(res.statusCode, res.body).toBe(204);
     expect((await kit.get('admin', `/api/accounts/${client.id}/client`)).statusCode).toBe(404);
+    // the client's users can no longer sign in
+    await expect(kit.t.login('someone@delete-me.test')).rejects.toThrow();
     const left = await Promise.all([
       kit.t.db.selectFrom('organizations').select('id').where('account_id', '=', client.id).execute(),
       kit.t.db.selectFrom('users').select('id').where('account_id', '=', client.id).execute(),

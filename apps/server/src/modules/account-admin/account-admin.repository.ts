@@ -3,6 +3,7 @@ import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from '
 import type { AccountsTable, Database, OrganizationsTable } from '../../platform/db.types';
 import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
 import { deleteAccountRow, deleteOwned, updateAccountRow, updateOwned } from '../../platform/scoped-writes';
+import { authChanged } from '../../platform/session-cache';
 
 type Tx = InTransaction<BaseContext>;
 
@@ -140,8 +141,13 @@ export async function insertRootOrganization(tx: Tx, values: Insertable<Organiza
   await tx.trx.insertInto('organizations').values(values).execute();
 }
 
-export async function insertRootDetail(tx: Tx, accountId: string): Promise<void> {
-  await tx.trx.insertInto('organization_root_details').values({ account_id: accountId }).execute();
+export async function insertRootDetail(tx: Tx, accountId: string): Promise<string> {
+  const row = await tx.trx
+    .insertInto('organization_root_details')
+    .values({ account_id: accountId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export async function updateClientAccount(tx: Tx, id: string, values: Updateable<AccountsTable>) {
@@ -214,6 +220,8 @@ export async function hasLinkedRetailers(tx: Tx, accountId: string): Promise<boo
  */
 export async function deleteAccountAndSetup(tx: Tx, accountId: string): Promise<void> {
   const scope = { kind: 'account', accountId } as const;
+  // the users' sessions go with them: every process drops the sessions it cached
+  await authChanged(tx.trx);
   await deleteOwned(tx, 'users', scope).execute();
   await deleteOwned(tx, 'organization_root_details', scope).execute();
   await deleteOwned(tx, 'white_label_configs', scope).execute();

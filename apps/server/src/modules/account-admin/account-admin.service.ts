@@ -82,7 +82,7 @@ export async function createClientAccount(
       module_type: root.moduleType,
       common_name: input.commonName,
     });
-    await repo.insertRootDetail(tx, accountId);
+    const rootDetailId = await repo.insertRootDetail(tx, accountId);
     const created = await repo.findClientAccount(tx, accountId);
     if (!created) throw accountNotFound();
     const after = toClientAccountResponse(created);
@@ -96,6 +96,7 @@ export async function createClientAccount(
         accountId,
         after: { commonName: after.commonName, type: root.type, moduleType: root.moduleType },
       },
+      { action: 'create', entityType: 'organization_root_detail', entityId: rootDetailId, accountId },
     );
     return after;
   });

@@ -5,6 +5,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { reportError } from '../../app/errors';
 import { handleFormError } from '../../ui/forms';
 import { PageLoader } from '../../ui/page-loader';
 import { StatusBadge } from '../../ui/status-badge';
@@ -122,7 +123,7 @@ function ContractSwitch({
           { [field]: event.currentTarget.checked },
           {
             onSuccess: () => saved(t('alert.updated')),
-            onError: (error) => handleFormError({ setErrors: () => {} }, error),
+            onError: (error) => reportError(error),
           },
         )
       }
@@ -320,7 +321,7 @@ function PremiumFeaturesForm({
           PREMIUM_FEATURES.filter((f) => features.includes(f)),
           {
             onSuccess: () => saved(t('premium.saved')),
-            onError: (error) => handleFormError({ setErrors: () => {} }, error),
+            onError: (error) => reportError(error),
           },
         )
       }
