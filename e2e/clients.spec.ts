@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, expect, login, test } from './fixtures';
 
@@ -161,4 +162,26 @@ test('a super admin creates a platform admin; an admin has no such entry', async
   await page.getByRole('button', { name: 'Create the user' }).click();
   await expect(page).toHaveURL(/\/userAdmin\/[0-9a-f-]{36}\/edit/, LOADED);
   await expect(page.getByRole('textbox', { name: /^E-mail/ })).toHaveValue(email);
+});
+
+test('the clients screens pass the automated accessibility checks', async ({ page }) => {
+  test.setTimeout(180_000); // axe takes several seconds per screen on a small machine
+  await login(page, 'admin@demo.test');
+  // Demo Retail's root organisation (apps/server/src/seed/demo-ids.ts)
+  const edit = '/client/00000000-0000-4000-8000-000000000201/edit';
+  for (const [url, heading] of [
+    ['/clients', text.title],
+    ['/client/create', text.create.title],
+    [edit, 'Demo Retail'],
+    ['/userClient/create', text.users.clientCreate],
+  ] as const) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(heading, LOADED);
+    await page.waitForLoadState('networkidle');
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      url,
+    ).toEqual([]);
+  }
 });
