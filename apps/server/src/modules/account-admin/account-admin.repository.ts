@@ -1,6 +1,6 @@
 import type { ClientKind, ListClientAccountsQuery } from '@reprise/shared';
-import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
-import type { AccountsTable, Database, OrganizationsTable } from '../../platform/db.types';
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { AccountsTable, OrganizationsTable } from '../../platform/db.types';
 import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
 import { deleteAccountRow, deleteOwned, updateAccountRow, updateOwned } from '../../platform/scoped-writes';
 import { authChanged } from '../../platform/session-cache';
@@ -53,20 +53,15 @@ const CLIENT_COLUMNS = [
   'o.country',
 ] as const;
 
-type ClientQuery = SelectQueryBuilder<
-  Database & { a: AccountsTable; o: OrganizationsTable },
-  'a' | 'o',
-  object
->;
-
-function withFilters(
-  query: ClientQuery,
+/** Filters the clients by a text in their names, their status and their kind (its root organisation's type). */
+function filteredClientAccounts(
+  ctx: BaseContext,
   filters: Pick<ListClientAccountsQuery, 'search' | 'status' | 'kind'>,
 ) {
-  let q = query;
+  let query = clientAccounts(ctx);
   if (filters.search) {
     const pattern = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) =>
+    query = query.where((eb) =>
       eb.or([
         eb('a.name', 'ilike', pattern),
         eb('o.common_name', 'ilike', pattern),
@@ -74,10 +69,10 @@ function withFilters(
       ]),
     );
   }
-  if (filters.status) q = q.where('a.status', '=', filters.status);
+  if (filters.status) query = query.where('a.status', '=', filters.status);
   if (filters.kind)
-    q = q.where('o.type', '=', filters.kind === 'retailer' ? 'root_management_unit' : 'buyer');
-  return q;
+    query = query.where('o.type', '=', filters.kind === 'retailer' ? 'root_management_unit' : 'buyer');
+  return query;
 }
 
 export async function listClientAccounts(
@@ -86,9 +81,7 @@ export async function listClientAccounts(
   order: { field: 'name' | 'createdAt'; direction: 'asc' | 'desc' },
   page: { offset: number; limit: number },
 ) {
-  const base = withFilters(clientAccounts(ctx) as unknown as ClientQuery, filters) as unknown as ReturnType<
-    typeof clientAccounts
-  >;
+  const base = filteredClientAccounts(ctx, filters);
   const column = order.field === 'name' ? 'a.name' : 'a.created_at';
   const [rows, count] = await Promise.all([
     base

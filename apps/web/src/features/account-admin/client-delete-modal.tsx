@@ -4,30 +4,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withAlert } from '../../app/alert-from-query';
-import { ApiError } from '../../lib/api';
 import { useDeleteClientAccount } from './account-admin.queries';
-
-/** The refusals of `DELETE /accounts/{id}` the modal explains (foundation.md section 8, "Account deletion"). */
-const KNOWN = [
-  'still_active',
-  'has_linked_buyers',
-  'has_linked_retailers',
-  'account_not_found',
-  'account_has_data',
-];
-
-/**
- * The codes shown for a failed deletion: the server's code when it is one of the spec's, the server's
- * detail for another 422 (foundation.md section 7), `unknown` for anything else.
- */
-export function deletionErrorKey(error: unknown): { key: string } | { detail: string } {
-  if (error instanceof ApiError) {
-    if (KNOWN.includes(error.code)) return { key: `deletion.error.${error.code}` };
-    if (error.status === 404) return { key: 'deletion.error.account_not_found' };
-    if (error.status === 422 && error.problem.detail) return { detail: error.problem.detail };
-  }
-  return { key: 'deletion.error.unknown' };
-}
+import { deletionErrorKey } from './deletion-errors';
 
 interface ClientDeleteModalProps {
   client: ClientAccountResponse;
