@@ -60,6 +60,8 @@ const USERS: { email: string; userType: UserType; module: ModuleType }[] = [
   { email: 'admin@demo.test', userType: 'admin', module: 'root' },
   { email: 'buyer_manager@demo.test', userType: 'buyer_manager', module: 'lcm' },
   { email: 'warehouse_manager@demo.test', userType: 'warehouse_manager', module: 'rps' },
+  // the one screen only a super admin opens: a new platform admin (admin.assign)
+  { email: 'super_admin@demo.test', userType: 'super_admin', module: 'root' },
 ];
 const userFor = (screen: Screen) =>
   USERS.find((u) => screen.permissions.every((p) => permissionsFor(u.userType, u.module).includes(p)));
@@ -232,6 +234,13 @@ async function sampleUrl(request: APIRequestContext, routePath: string): Promise
     // Demo Retail's root organisation (apps/server/src/seed/demo-ids.ts): its SFTP access
     'configuration/:organizationId/sftp': async () =>
       '/configuration/00000000-0000-4000-8000-000000000201/sftp',
+    // Demo Retail's root organisation (apps/server/src/seed/demo-ids.ts): the client's screens
+    'client/:organizationId/edit': async () => '/client/00000000-0000-4000-8000-000000000201/edit',
+    'client/:organizationId/editPages': async () => '/client/00000000-0000-4000-8000-000000000201/editPages',
+    'userAdmin/:id/edit': async () =>
+      `/userAdmin/${await firstId(request, '/api/users?userType=admin')}/edit`,
+    'userClient/:id/edit': async () =>
+      `/userClient/${await firstId(request, '/api/users?userType=root_management_unit_manager')}/edit`,
     'items-stock/:id/edit': async () => `/items-stock/${await firstId(request, '/api/items-stock')}/edit`,
     'warehouse/check/:itemId': async () => {
       const buyback = await (

@@ -12,6 +12,7 @@ const LISTS: { path: string; user: string }[] = [
   { path: '/dispatch-circuit-rules', user: 'root_management_unit_manager@demo.test' },
   { path: '/payment-modes', user: 'root_management_unit_manager@demo.test' },
   { path: '/white-label/sites', user: 'admin@demo.test' },
+  { path: '/clients', user: 'admin@demo.test' },
 ];
 
 const LOCALES = ['fr-FR', 'en-GB', 'nl-BE', 'de-DE'] as const;

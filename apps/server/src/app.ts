@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { CONSENT_COOKIE, IMAGE_MAX_BYTES } from '@reprise/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerAccountAdminRoutes } from './modules/account-admin/account-admin.routes';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
 import { registerAuditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       registerRefurbExecutionRoutes(api, deps);
       registerJobRoutes(api, deps);
       registerAuditLogRoutes(api, deps);
+      registerAccountAdminRoutes(api, deps);
       registerExpeditionRoutes(api, deps);
       registerExportRoutes(api, deps);
       registerSandboxCarrierRoutes(api, deps);

@@ -1,3 +1,4 @@
+import { type CatalogReindexJob, runCatalogReindex } from './modules/account-admin/catalog-reindex';
 import { answerPasswordReset, type ResetJob } from './modules/auth/auth.service';
 import { type ExportJob, runExport } from './modules/exports/export-runner';
 import { runImport } from './modules/imports/import-runner';
@@ -56,6 +57,10 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
   await deps.jobs.work<ImportJob>('import', (job, jobId) =>
     runImport(systemContext(deps, { kind: 'all' }), job, jobId),
   );
+  // the job names its account; every read and write of the rebuild is scoped to it
+  await deps.jobs.work<CatalogReindexJob>('catalog-reindex', async (job) => {
+    await runCatalogReindex(systemContext(deps, { kind: 'account', accountId: job.accountId }), job);
+  });
   // the sandbox carrier's own work: its rows belong to no tenant
   await deps.jobs.work<SandboxCarrierJob>('sandbox-carrier', (job) =>
     runSandboxCarrierJob(systemContext(deps, { kind: 'all' }), job),

@@ -141,6 +141,12 @@ export const ERROR_STATUS = {
   transfer_batch_currency_unsupported: 422,
   bank_statement_invalid: 422,
   iban_link_invalid: 404,
+  // client accounts of the platform administration (docs/clients.md): deleting one
+  account_not_found: 404,
+  still_active: 409,
+  has_linked_buyers: 409,
+  has_linked_retailers: 409,
+  account_has_data: 409,
   internal_error: 500,
   // the database connection was lost or refused: the request may be sent again (Retry-After)
   service_unavailable: 503,

@@ -4,6 +4,7 @@ export * from './enums';
 export * from './errors';
 export * from './permissions';
 export * from './pricing';
+export * from './schemas/account-admin';
 export * from './schemas/accounts';
 export * from './schemas/audit-log';
 export * from './schemas/auth';

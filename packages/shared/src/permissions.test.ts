@@ -62,6 +62,9 @@ describe('permission registry', () => {
     expect(ASSIGNABLE_USER_TYPES.store_manager).not.toContain('management_unit_manager');
     expect(ASSIGNABLE_USER_TYPES.management_unit_manager).not.toContain('root_management_unit_manager');
     expect(ASSIGNABLE_USER_TYPES.admin).not.toContain('super_admin');
+    // only the holder of admin.assign (super_admin) assigns platform admins
+    expect(ASSIGNABLE_USER_TYPES.admin).not.toContain('admin');
+    expect(ASSIGNABLE_USER_TYPES.super_admin).toContain('admin');
     expect(ASSIGNABLE_USER_TYPES.warehouse_manager).not.toContain('buyer_manager');
     for (const type of USER_TYPES) expect(ASSIGNABLE_USER_TYPES[type]).not.toContain('pseudo_anonymous');
   });

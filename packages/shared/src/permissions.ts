@@ -294,8 +294,8 @@ export const ASSIGNABLE_USER_TYPES: Record<UserType, readonly UserType[]> = {
     'warehouse_manager',
     'warehouse_operator',
   ],
+  // assigning a platform admin needs `admin.assign`, held by super_admin only
   admin: [
-    'admin',
     'root_management_unit_manager',
     'root_management_unit_analyst',
     'management_unit_manager',

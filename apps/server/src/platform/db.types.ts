@@ -23,6 +23,10 @@ export interface AccountsTable {
   site_active: Generated<boolean>;
   site_domain: Generated<string | null>;
   status: Generated<string>;
+  /** Migration 030: the modules the account works in (docs/clients.md). */
+  modules: Generated<string[]>;
+  payment_issuer: Generated<boolean>;
+  transport_contract_holder: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -138,6 +138,18 @@ export const QUEUES = {
     deleteAfterSeconds: 3600,
     deadLetter: DEAD_LETTER_QUEUE,
   },
+  /**
+   * The rebuild of one account's product search documents, asked by a platform admin from the
+   * client's screen (modules/account-admin/catalog-reindex.ts): one transaction per batch of products.
+   */
+  'catalog-reindex': {
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: 3600,
+    deadLetter: DEAD_LETTER_QUEUE,
+  },
 } as const satisfies Record<JobQueue, Omit<Queue, 'name'>>;
 export type QueueName = JobQueue;
 
@@ -163,6 +175,7 @@ export const SHOWN_DATA: Record<QueueName, readonly string[]> = {
   export: ['exportId'],
   'sftp-pull': ['configurationId'],
   'connector-schedule': [],
+  'catalog-reindex': ['accountId'],
 };
 
 /** The fields of `data` that SHOWN_DATA lets an admin read, as text. */

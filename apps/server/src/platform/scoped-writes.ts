@@ -86,6 +86,18 @@ export function updateAccountRow(
 }
 
 /**
+ * Deletes the account row itself (`accounts`, keyed by id): a platform admin removing a client
+ * account (modules/account-admin), once its rows are gone. Never a wider scope than the context's.
+ */
+export function deleteAccountRow(
+  tx: Tx,
+  scope: AccountScope = tx.scope,
+): DeleteQueryBuilder<Database, 'accounts', DeleteResult> {
+  checkNarrower(tx, scope);
+  return tx.trx.deleteFrom('accounts').where(inScope(scope, 'id'));
+}
+
+/**
  * Rows of the scope's accounts, and rows of another account linked to a parent in the scope: a
  * retailer's user holding a module (`user_modules`) in an organisation of the buyer's account is
  * written by the buyer's managers too (modules/users/users.rules.ts, accountOfModules).

@@ -328,11 +328,13 @@ export async function seedDemo(db: Db, keyring: Keyring): Promise<void> {
     await trx
       .insertInto('accounts')
       .values([
-        { id: A.platform, name: 'Reprise', is_platform: true, language: 'en-GB' },
+        { id: A.platform, name: 'Reprise', is_platform: true, language: 'en-GB', modules: ['root'] },
         {
           id: A.demoRetail,
           name: 'Demo Retail',
           is_retailer: true,
+          modules: ['tim'],
+          payment_issuer: true,
           site_slug: 'demo-retail',
           site_active: true,
           email_dpo: 'dpo@demo-retail.test',
@@ -341,12 +343,15 @@ export async function seedDemo(db: Db, keyring: Keyring): Promise<void> {
           id: A.demoBuyer,
           name: 'Demo Buyer',
           is_buyer_and_workshops_supervisor: true,
+          modules: ['lcm', 'rps'],
+          transport_contract_holder: true,
           main_color: '#1c7ed6',
         },
         {
           id: A.otherRetail,
           name: 'Other Retail',
           is_retailer: true,
+          modules: ['tim'],
           site_slug: 'other-retail',
           site_active: false,
           main_color: '#e8590c',

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { accountAdminRoutes } from '../features/account-admin/routes';
 import { auditLogRoutes } from '../features/audit-log/routes';
 import { buybackWizardRoutes } from '../features/buyback-wizard/routes';
 import { buybacksRoutes } from '../features/buybacks/routes';
@@ -55,6 +56,7 @@ export const dashboardFeatureRoutes: RouteObject[] = [
   ...whiteLabelRoutes,
   ...jobsRoutes,
   ...auditLogRoutes,
+  ...accountAdminRoutes,
   ...warehouseControlRoutes,
   ...warehouseDispatchRoutes,
   ...stocksRoutes,

@@ -155,4 +155,19 @@ describe('side menu', () => {
   it('offers as shortcuts every permitted link except home', () => {
     expect(shortcuts(canAs('menu.organization', 'user.list')).map((l) => l.to)).toEqual(['/users']);
   });
+  it('shows the clients entries to platform admins only, and the new platform admin to the super admin', () => {
+    const admin = keysOf((p) => permissionsFor('admin', 'root').includes(p));
+    expect(admin).toEqual(expect.arrayContaining(['clients', 'clientCreate', 'userClientCreate']));
+    expect(admin).not.toContain('userAdminCreate');
+    expect(keysOf((p) => permissionsFor('super_admin', 'root').includes(p))).toContain('userAdminCreate');
+    for (const [type, module] of [
+      ['root_management_unit_manager', 'tim'],
+      ['buyer_manager', 'lcm'],
+      ['warehouse_manager', 'rps'],
+    ] as const) {
+      const keys = keysOf((p) => permissionsFor(type, module).includes(p));
+      for (const key of ['clients', 'clientCreate', 'userAdminCreate', 'userClientCreate'])
+        expect(keys, type).not.toContain(key);
+    }
+  });
 });

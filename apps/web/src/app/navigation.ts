@@ -6,8 +6,10 @@ import {
   IconArrowsSplit,
   IconBarcode,
   IconBox,
+  IconBriefcase,
   IconBuildingBank,
   IconBuildingCommunity,
+  IconBuildingPlus,
   IconBuildingStore,
   IconBuildingWarehouse,
   IconCash,
@@ -40,6 +42,8 @@ import {
   IconTool,
   IconTruck,
   IconTruckDelivery,
+  IconUserPlus,
+  IconUserShield,
   IconUsers,
   IconWorld,
   IconWorldWww,
@@ -262,6 +266,10 @@ export const MENU: MenuSection[] = [
   {
     key: 'admin',
     entries: [
+      { key: 'clients', to: '/clients', icon: IconBriefcase, permission: 'client.list' },
+      { key: 'clientCreate', to: '/client/create', icon: IconBuildingPlus, permission: 'client.create' },
+      { key: 'userAdminCreate', to: '/userAdmin/create', icon: IconUserShield, permission: 'admin.assign' },
+      { key: 'userClientCreate', to: '/userClient/create', icon: IconUserPlus, permission: 'client.create' },
       {
         key: 'whiteLabelSites',
         to: '/white-label/sites',

@@ -20,6 +20,8 @@ interface OrganizationSelectProps
   onChange: (organization: ChosenOrganization | null) => void;
   /** Name of the current value, shown before the server has answered (edit forms). */
   selectedLabel?: string | null;
+  /** Only organisations of this account (a platform admin choosing for one client, features/account-admin). */
+  accountId?: string;
 }
 
 function describe(organization: OrganizationResponse): string {
@@ -32,6 +34,7 @@ export function OrganizationSelect({
   value,
   onChange,
   selectedLabel,
+  accountId,
   ...props
 }: OrganizationSelectProps) {
   const { t } = useTranslation('entities');
@@ -43,7 +46,7 @@ export function OrganizationSelect({
   const shown = value ? names.current.get(value) : undefined;
   const term = debouncedSearch && debouncedSearch !== shown ? debouncedSearch : undefined;
   const { data, isFetching } = useOrganizations(
-    { type: [...types], search: term, itemsPerPage: RESULTS, 'order[commonName]': 'asc' },
+    { type: [...types], search: term, itemsPerPage: RESULTS, 'order[commonName]': 'asc', accountId },
     { enabled: types.length > 0 },
   );
 

@@ -23,6 +23,12 @@ interface UserFormViewProps {
   /** Shown above the actions (e.g. the invitation notice or the user's dates). */
   footer?: ReactNode;
   readOnly?: ReadOnlyReason | false;
+  /** Parent organisations are chosen in this account only (features/account-admin's client and admin users). */
+  accountId?: string;
+  /** Where cancel and back lead (the users list by default). */
+  cancelTo?: string;
+  /** Shown first (the client a platform admin creates a user for). */
+  header?: ReactNode;
 }
 
 function IdentityFields({ form }: { form: UserForm }) {
@@ -94,6 +100,9 @@ export function UserFormView({
   submitLabel,
   footer,
   readOnly = false,
+  accountId,
+  cancelTo = '/users',
+  header,
 }: UserFormViewProps) {
   const { t } = useTranslation('users');
   const labels: Record<string, string> = {
@@ -119,9 +128,10 @@ export function UserFormView({
       submitLabel={submitLabel}
       submitting={submitting}
       readOnlyNote={readOnly ? t(`form.readOnly.${readOnly}`) : null}
-      cancel={{ to: '/users', label: t('form.cancel'), backLabel: t('form.back') }}
+      cancel={{ to: cancelTo, label: t('form.cancel'), backLabel: t('form.back') }}
       footer={footer}
     >
+      {header}
       <Fieldset legend={t('form.identity')} disabled={Boolean(readOnly)}>
         <IdentityFields form={form} />
       </Fieldset>
@@ -129,7 +139,12 @@ export function UserFormView({
         <Text size="sm" c="dimmed" mb="sm">
           {t('form.modulesHelp')}
         </Text>
-        <UserModulesField form={form} assignable={assignable} readOnly={Boolean(readOnly)} />
+        <UserModulesField
+          form={form}
+          assignable={assignable}
+          readOnly={Boolean(readOnly)}
+          accountId={accountId}
+        />
       </Fieldset>
     </FormShell>
   );

@@ -14,6 +14,8 @@ interface UserModulesFieldProps {
   /** The (module, user type) pairs the signed-in user may grant. */
   assignable: readonly AssignableUserType[];
   readOnly: boolean;
+  /** Parent organisations are chosen in this account only (a platform admin's client users). */
+  accountId?: string;
 }
 
 interface RowProps {
@@ -24,6 +26,7 @@ interface RowProps {
   userTypeOptions: { value: string; label: string }[];
   removable: boolean;
   readOnly: boolean;
+  accountId?: string;
 }
 
 function ModuleRowFields({
@@ -34,6 +37,7 @@ function ModuleRowFields({
   userTypeOptions,
   removable,
   readOnly,
+  accountId,
 }: RowProps) {
   const { t } = useTranslation(['users', 'common']);
   const path = `modules.${index}`;
@@ -76,6 +80,7 @@ function ModuleRowFields({
           <OrganizationSelect
             label={t('users:form.parent')}
             types={parentTypes}
+            accountId={accountId}
             value={row.organizationId}
             selectedLabel={row.organizationName}
             onChange={(organization) =>
@@ -115,7 +120,7 @@ function ModuleRowFields({
 }
 
 /** One row per module the user works in: its user type and its organisation (at least one row). */
-export function UserModulesField({ form, assignable, readOnly }: UserModulesFieldProps) {
+export function UserModulesField({ form, assignable, readOnly, accountId }: UserModulesFieldProps) {
   const { t } = useTranslation(['users', 'common']);
   const rows = form.values.modules;
   const grantable = MODULE_TYPES.filter((m) => assignable.some((a) => a.moduleType === m));
@@ -148,6 +153,7 @@ export function UserModulesField({ form, assignable, readOnly }: UserModulesFiel
           userTypeOptions={userTypeOptionsFor(row)}
           removable={!readOnly && rows.length > 1}
           readOnly={readOnly}
+          accountId={accountId}
         />
       ))}
       {form.errors.modules && (

@@ -158,7 +158,13 @@ function useHomeTexts(values: HomeFormValues): TranslatableText[] {
   ];
 }
 
-function HomeForm({ accountId, config }: { accountId: string; config: HomePageConfigResponse | null }) {
+export function HomeForm({
+  accountId,
+  config,
+}: {
+  accountId: string;
+  config: HomePageConfigResponse | null;
+}) {
   const { t } = useTranslation('whiteLabel');
   const save = useSaveHomePage(accountId);
   const [attempted, setAttempted] = useState(false);
@@ -463,7 +469,13 @@ function ProductPicker({
 }
 
 /** The search banner's image (JPG or PNG, 250 kB), once the home page is saved. */
-function BannerCard({ accountId, config }: { accountId: string; config: HomePageConfigResponse | null }) {
+export function BannerCard({
+  accountId,
+  config,
+}: {
+  accountId: string;
+  config: HomePageConfigResponse | null;
+}) {
   const { t } = useTranslation('whiteLabel');
   const upload = useUploadBanner(accountId);
   const [problem, setProblem] = useState<string | null>(null);

@@ -139,7 +139,13 @@ function SiteAddressCard({ settings }: { settings: WhiteLabelSettingsResponse })
   );
 }
 
-function SettingsForm({ accountId, settings }: { accountId: string; settings: WhiteLabelSettingsResponse }) {
+export function SettingsForm({
+  accountId,
+  settings,
+}: {
+  accountId: string;
+  settings: WhiteLabelSettingsResponse;
+}) {
   const { t } = useTranslation('whiteLabel');
   const titleId = useId();
   const update = useUpdateWhiteLabelSettings(accountId);
@@ -235,7 +241,7 @@ function SettingsForm({ accountId, settings }: { accountId: string; settings: Wh
   );
 }
 
-function DocumentCard({
+export function DocumentCard({
   accountId,
   document,
   url,

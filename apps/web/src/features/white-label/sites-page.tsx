@@ -112,7 +112,8 @@ const toRequest = (v: SiteFormValues) => ({
   active: v.active,
 });
 
-function SiteForm({ site, onDone }: { site: SiteResponse; onDone: () => void }) {
+/** The address and activation of one site (also the client screen's white-label tab, features/account-admin). */
+export function SiteForm({ site, onDone }: { site: SiteResponse; onDone: () => void }) {
   const { t } = useTranslation('whiteLabel');
   const update = useUpdateSite(site.accountId);
   const validateRequest = zodValidator<unknown>(UpdateSiteRequest);

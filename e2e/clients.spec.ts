@@ -1,0 +1,187 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, expect, login, test } from './fixtures';
+
+/**
+ * The clients administration (docs/clients.md): a platform admin creates a client, enables a
+ * premium feature in its tabs, is refused the deletion of the active account (the translated
+ * still_active), deactivates it and deletes it; creates a user of a client; a super admin creates
+ * a platform admin.
+ */
+
+test.use({ locale: 'en-GB' });
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('reprise.language', 'en-GB'));
+});
+
+const text = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/i18n/en-GB/clients.json'), 'utf8'),
+);
+const LOADED = { timeout: 30_000 };
+/** The platform's own root organisation (apps/server/src/seed/demo-ids.ts). */
+const PLATFORM_NAME = 'Reprise Platform';
+
+async function signIn(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/login', {
+    headers: { Origin: test.info().project.use.baseURL as string },
+    data: { email, password: DEMO_PASSWORD, tokenRequested: true },
+  });
+  expect(res.status()).toBe(200);
+  return { authorization: `Bearer ${(await res.json()).apiToken}` };
+}
+
+test('a platform admin creates a client, enables a premium feature, and deletes it once inactive', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Client E2E ${Date.now()}`;
+  await login(page, 'admin@demo.test');
+  await page.getByRole('navigation').getByRole('link', { name: 'Clients', exact: true }).click();
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByRole('heading', { level: 1, name: text.title })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Demo Buyer' })).toBeVisible(LOADED);
+
+  await page.getByRole('link', { name: text.actions.create }).first().click();
+  await expect(page).toHaveURL(/\/client\/create$/);
+  await page.getByRole('textbox', { name: new RegExp(`^${text.form.corporateName}`) }).fill(`${name} SAS`);
+  await page.getByRole('textbox', { name: new RegExp(`^${text.form.commonName}`) }).fill(name);
+  await page.getByRole('textbox', { name: new RegExp(`^${text.form.street}`) }).fill('12 Rue de la Reprise');
+  await page.getByRole('textbox', { name: new RegExp(`^${text.form.zip}`) }).fill('69001');
+  await page.getByRole('textbox', { name: new RegExp(`^${text.form.city}`) }).fill('Lyon');
+  await page.getByRole('button', { name: text.create.submit }).click();
+
+  await expect(page).toHaveURL(/\/client\/[0-9a-f-]{36}\/edit/, LOADED);
+  await expect(page.getByRole('status').filter({ hasText: text.alert.created })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+  await expect(page.getByText(`${name} (${text.kind.retailer})`)).toBeVisible();
+
+  // premium features: SFTP access, saved and read back after a reload
+  await page.getByRole('tab', { name: text.tabs.premium }).click();
+  const sftp = page.getByRole('checkbox', { name: text.premium.feature.sftp_access });
+  await expect(sftp).not.toBeChecked(LOADED);
+  await sftp.check();
+  await page.getByRole('button', { name: text.tabs.save }).click();
+  await expect(page.getByText(text.premium.saved)).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: text.tabs.premium }).click();
+  await expect(page.getByRole('checkbox', { name: text.premium.feature.sftp_access })).toBeChecked(LOADED);
+
+  // the active account cannot be deleted: the modal says why, translated
+  await page.getByRole('button', { name: text.tools.delete }).click();
+  const modal = page.getByRole('dialog');
+  await modal.getByRole('button', { name: text.deletion.confirm }).click();
+  await expect(modal.getByRole('alert')).toContainText(text.deletion.error.still_active);
+  await modal.getByRole('button', { name: text.deletion.cancel }).click();
+
+  // deactivated in the general tab, then deleted
+  await page.getByRole('tab', { name: text.tabs.general }).click();
+  await page.getByRole('textbox', { name: new RegExp(`^${text.form.status}`) }).click();
+  await page.getByRole('option', { name: 'Inactive', exact: true }).click();
+  await page.getByRole('button', { name: text.tabs.save }).click();
+  await expect(page.getByText(text.alert.updated)).toBeVisible();
+  await page.getByRole('button', { name: text.tools.delete }).click();
+  await page.getByRole('dialog').getByRole('button', { name: text.deletion.confirm }).click();
+  await expect(page).toHaveURL(/\/clients(\?|$)/, LOADED);
+  await expect(page.getByRole('status').filter({ hasText: text.alert.deleted })).toBeVisible();
+
+  const admin = await signIn(request, 'admin@demo.test');
+  const left = await request.get(`/api/accounts?search=${encodeURIComponent(name)}`, { headers: admin });
+  expect((await left.json()).member).toEqual([]);
+});
+
+test('a platform admin creates a user of a chosen client', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const admin = await signIn(request, 'admin@demo.test');
+  const clientName = `Users Client ${Date.now()}`;
+  const created = await request.post('/api/accounts', {
+    headers: admin,
+    data: {
+      kind: 'buyer',
+      corporateName: `${clientName} SAS`,
+      commonName: clientName,
+      address: { street: '1 Quai du Test', zip: '59000', city: 'Lille', country: 'FR' },
+      modules: ['lcm', 'rps'],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const client = await created.json();
+
+  await login(page, 'admin@demo.test');
+  await page.goto(`/userClient/create?accountId=${client.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: text.users.clientCreate })).toBeVisible(LOADED);
+  await expect(page.getByTestId('user-client-choice')).toHaveValue(
+    `${clientName} · ${text.kind.buyer}`,
+    LOADED,
+  );
+  const email = `client.user.${Date.now()}@demo.test`;
+  await page.getByRole('textbox', { name: /^E-mail/ }).fill(email);
+  await page.getByRole('textbox', { name: /^First name/ }).fill('Bea');
+  await page.getByRole('textbox', { name: /^Last name/ }).fill('Buyer');
+  const row = page.getByRole('group', { name: 'Module 1', exact: true });
+  await row.getByRole('textbox', { name: /^Module/ }).click();
+  await page.getByRole('option', { name: 'Buyer', exact: true }).click();
+  await row.getByRole('textbox', { name: /^Role/ }).click();
+  await page.getByRole('option', { name: 'Buyer manager', exact: true }).click();
+  await row.getByRole('textbox', { name: /^Parent entity/ }).click();
+  // the parent entities offered are this client's only
+  await page.getByRole('option', { name: new RegExp(clientName) }).click();
+  await page.getByRole('button', { name: 'Create the user' }).click();
+
+  await expect(page).toHaveURL(/\/userClient\/[0-9a-f-]{36}\/edit/, LOADED);
+  await expect(page.getByText(`${clientName} (${text.kind.buyer})`)).toBeVisible(LOADED);
+  const users = await request.get(`/api/users?search=${encodeURIComponent(email)}`, { headers: admin });
+  expect((await users.json()).member[0]).toMatchObject({ email, accountId: client.id });
+});
+
+test('a super admin creates a platform admin; an admin has no such entry', async ({ page }) => {
+  test.setTimeout(90_000);
+  await login(page, 'admin@demo.test');
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Clients', exact: true })).toBeVisible(
+    LOADED,
+  );
+  await expect(
+    page.getByRole('navigation').getByRole('link', { name: 'New platform administrator' }),
+  ).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await login(page, 'super_admin@demo.test');
+  await page.getByRole('navigation').getByRole('link', { name: 'New platform administrator' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: text.users.adminCreate })).toBeVisible(LOADED);
+  const email = `platform.admin.${Date.now()}@demo.test`;
+  await page.getByRole('textbox', { name: /^E-mail/ }).fill(email);
+  await page.getByRole('textbox', { name: /^First name/ }).fill('Pat');
+  await page.getByRole('textbox', { name: /^Last name/ }).fill('Form');
+  const row = page.getByRole('group', { name: 'Module 1', exact: true });
+  await row.getByRole('textbox', { name: /^Role/ }).click();
+  await page.getByRole('option', { name: 'Platform administrator', exact: true }).click();
+  await row.getByRole('textbox', { name: /^Parent entity/ }).click();
+  await page.getByRole('option', { name: PLATFORM_NAME }).click();
+  await page.getByRole('button', { name: 'Create the user' }).click();
+  await expect(page).toHaveURL(/\/userAdmin\/[0-9a-f-]{36}\/edit/, LOADED);
+  await expect(page.getByRole('textbox', { name: /^E-mail/ })).toHaveValue(email);
+});
+
+test('the clients screens pass the automated accessibility checks', async ({ page }) => {
+  test.setTimeout(180_000); // axe takes several seconds per screen on a small machine
+  await login(page, 'admin@demo.test');
+  // Demo Retail's root organisation (apps/server/src/seed/demo-ids.ts)
+  const edit = '/client/00000000-0000-4000-8000-000000000201/edit';
+  for (const [url, heading] of [
+    ['/clients', text.title],
+    ['/client/create', text.create.title],
+    [edit, 'Demo Retail'],
+    ['/userClient/create', text.users.clientCreate],
+  ] as const) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(heading, LOADED);
+    await page.waitForLoadState('networkidle');
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      url,
+    ).toEqual([]);
+  }
+});
