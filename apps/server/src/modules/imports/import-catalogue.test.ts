@@ -26,5 +26,5 @@ describe('SeenKeys, the duplicate check of an import', () => {
     }
     expect(seen.size).toBe(1_000_000);
     expect(hash64('a')).not.toEqual(hash64('b'));
-  });
+  }, 30_000); // about 1 s on a quiet machine, 6 s at load 20
 });
