@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes';
 import { registerAuditLogRoutes } from './modules/audit-log/audit-log.routes';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerBuybackConfigRoutes } from './modules/buyback-config/buyback-config.routes';
 import { registerBuybackRoutes } from './modules/buybacks/buybacks.routes';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       registerRefurbExecutionRoutes(api, deps);
       registerJobRoutes(api, deps);
       registerAuditLogRoutes(api, deps);
+      registerDashboardRoutes(api, deps);
       registerExpeditionRoutes(api, deps);
       registerExportRoutes(api, deps);
       registerSandboxCarrierRoutes(api, deps);

@@ -1,4 +1,5 @@
 import { answerPasswordReset, type ResetJob } from './modules/auth/auth.service';
+import { runWeeklyStatistics, type WeeklyStatisticsJob } from './modules/dashboard/statistics.service';
 import { type ExportJob, runExport } from './modules/exports/export-runner';
 import { runImport } from './modules/imports/import-runner';
 import type { ImportJob } from './modules/imports/import-start';
@@ -59,5 +60,9 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
   // the sandbox carrier's own work: its rows belong to no tenant
   await deps.jobs.work<SandboxCarrierJob>('sandbox-carrier', (job) =>
     runSandboxCarrierJob(systemContext(deps, { kind: 'all' }), job),
+  );
+  // the dashboard's weekly statistics: every account's facts of one week, one row per scope
+  await deps.jobs.work<WeeklyStatisticsJob>('weekly-statistics', (job) =>
+    runWeeklyStatistics(systemContext(deps, { kind: 'all' }), job),
   );
 }

@@ -14,6 +14,7 @@ export const JOB_QUEUES = [
   'export',
   'sftp-pull',
   'connector-schedule',
+  'weekly-statistics',
 ] as const;
 export type JobQueue = (typeof JOB_QUEUES)[number];
 
