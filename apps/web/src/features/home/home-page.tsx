@@ -7,6 +7,8 @@ import { MENU, type MenuLink, shortcuts } from '../../app/navigation';
 import { usePageHeader } from '../../app/page-header';
 import { useCurrentUser, useSession } from '../../app/session';
 import { EmptyState } from '../../ui/empty-state';
+import { DashboardStatistics } from '../dashboard/dashboard-statistics';
+import { DeviceHistorySearch } from '../dashboard/device-history-search';
 import { useMenuRequirements } from '../warehouse-checkin/checkin.queries';
 
 function CurrentOrganization() {
@@ -62,7 +64,10 @@ function ShortcutCard({ link }: { link: MenuLink }) {
   );
 }
 
-/** `/home`: greeting, current organisation and shortcuts to what the user may do. */
+/**
+ * `/home`: greeting, current organisation, shortcuts to what the user may do, then the weekly
+ * statistics and the device history search (features/dashboard, docs/dashboard.md).
+ */
 export function HomePage() {
   const { t } = useTranslation('home');
   const user = useCurrentUser();
@@ -91,6 +96,8 @@ export function HomePage() {
           <EmptyState title={t('noShortcuts')} />
         )}
       </Stack>
+      {can('dashboard.read') && <DashboardStatistics />}
+      {can('buyback.list') && <DeviceHistorySearch />}
     </Stack>
   );
 }
