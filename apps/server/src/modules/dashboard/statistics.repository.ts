@@ -24,19 +24,27 @@ const PLACE = sql`
   ) AS linked`;
 const PLACE_GROUP = sql`b.account_id, b.organization_path, b.buyer_account_id, w.path, w.account_id`;
 
-/** The buybacks created in the week, counted and summed per place and dimension. */
+/**
+ * The buybacks created in the week, counted and summed per place and dimension; a category is
+ * labelled with its root category's label first (`Smartphones › Apple`), as leaves share names.
+ */
 export async function weekBuybackCells(ctx: BaseContext, week: Bounds): Promise<BuybackCell[]> {
   const { rows } = await sql<BuybackCell>`
     SELECT ${PLACE},
       b.channel, b.status, b.store_id AS "storeId", s.common_name AS "storeName",
-      b.category_id AS "categoryId", b.category_label AS "categoryLabel", b.payment_type AS "paymentType",
+      b.category_id AS "categoryId",
+      CASE WHEN rc.id IS NULL OR rc.id = b.category_id THEN b.category_label
+        ELSE rc.label || ' › ' || b.category_label END AS "categoryLabel",
+      b.payment_type AS "paymentType",
       count(*)::int AS count, sum(b.total_cents)::bigint AS "valueCents"
     FROM buybacks b
     LEFT JOIN organizations s ON s.id = b.store_id
     LEFT JOIN organizations w ON w.id = b.destination_warehouse_id
+    LEFT JOIN categories c ON c.id = b.category_id
+    LEFT JOIN categories rc ON rc.id::text = split_part(c.path, '/', 2)
     WHERE b.created_at >= ${week.from} AND b.created_at < ${week.to}
     GROUP BY ${PLACE_GROUP}, b.channel, b.status, b.store_id, s.common_name, b.category_id,
-      b.category_label, b.payment_type`.execute(readerOf(ctx));
+      b.category_label, rc.id, rc.label, b.payment_type`.execute(readerOf(ctx));
   return rows.map((r) => ({ ...r, valueCents: Number(r.valueCents) }));
 }
 

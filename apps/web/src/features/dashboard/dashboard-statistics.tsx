@@ -170,7 +170,7 @@ function Figures({ figures, previous, money, metric, computedAt }: FiguresProps)
               ? t('dashboard:kpi.noRefurbishment')
               : t('dashboard:kpi.refurbishmentTime', {
                   hours: averages.refurbishmentHours,
-                  items: figures.refurbishment.count,
+                  count: figures.refurbishment.count,
                 })}
           </Text>
         </FigureCard>

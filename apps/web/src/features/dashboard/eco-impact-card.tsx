@@ -19,7 +19,7 @@ export function EcoImpactCard({ ecoImpact }: { ecoImpact: WeeklyFigures['ecoImpa
             {t('eco.title')}
           </Title>
           <Text fw={700} size="lg" data-testid="eco-impact-summary">
-            {t('eco.summary', { devices: ecoImpact.devices, kg: kg(ecoImpact.co2eGrams) })}
+            {t('eco.summary', { count: ecoImpact.devices, kg: kg(ecoImpact.co2eGrams) })}
           </Text>
           {ecoImpact.byKind.length > 0 && (
             <List size="sm" mt="xs">
@@ -27,7 +27,7 @@ export function EcoImpactCard({ ecoImpact }: { ecoImpact: WeeklyFigures['ecoImpa
                 <List.Item key={k.kind}>
                   {t('eco.kindLine', {
                     kind: t(`eco.kind.${k.kind}`),
-                    devices: k.devices,
+                    count: k.devices,
                     kg: kg(k.co2eGrams),
                   })}
                 </List.Item>

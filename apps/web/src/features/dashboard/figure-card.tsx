@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Text } from '@mantine/core';
+import { Card, Group, Text } from '@mantine/core';
 import { weekOnWeekChange } from '@reprise/shared';
 import { IconArrowDownRight, IconArrowUpRight, IconEqual } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -31,19 +31,22 @@ export function FigureCard({ label, value, current, previous, testId, children }
       <Text fw={700} size="xl" data-testid={`${testId}-value`}>
         {value}
       </Text>
-      <Group gap={4} mt={4}>
+      <Group gap={4} mt={4} wrap="nowrap">
         {change === null ? (
           <Text size="xs" c="dimmed">
             {t('noComparison')}
           </Text>
         ) : (
-          <Badge
-            variant="light"
-            color={change > 0 ? 'teal' : change < 0 ? 'red' : 'gray'}
-            leftSection={<Icon size={12} aria-hidden />}
-          >
-            {t('change', { value: change > 0 ? `+${change}` : String(change) })}
-          </Badge>
+          <>
+            <Icon
+              size={14}
+              aria-hidden
+              color={`var(--mantine-color-${change > 0 ? 'teal' : change < 0 ? 'red' : 'gray'}-7)`}
+            />
+            <Text size="xs" c={change > 0 ? 'teal.8' : change < 0 ? 'red.8' : 'dimmed'} fw={600}>
+              {t('change', { value: change > 0 ? `+${change}` : String(change) })}
+            </Text>
+          </>
         )}
       </Group>
       {children}
