@@ -401,3 +401,20 @@ describe('the device history', () => {
     );
   });
 });
+
+describe('before any week is computed', () => {
+  it('the dashboard answers no week and no figures (the screen shows its empty state)', async () => {
+    await kit.t.db.deleteFrom('statistics_weeks').execute();
+    const res = await kit.get('seller', '/api/dashboard-data');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      week: null,
+      computedAt: null,
+      currency: 'EUR',
+      figures: null,
+      previous: null,
+      weeks: [],
+    });
+    expect(await kit.t.db.selectFrom('weekly_statistics').select('scope_id').execute()).toEqual([]);
+  });
+});
