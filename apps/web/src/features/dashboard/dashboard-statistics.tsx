@@ -1,5 +1,4 @@
-import { DonutChart } from '@mantine/charts';
-import { Card, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { averagesOf, type StatisticsBar, type WeeklyFigures } from '@reprise/shared';
 import { IconChartBar } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,8 +9,6 @@ import { BreakdownChart } from './breakdown-chart';
 import { useDashboardData } from './dashboard.queries';
 import { EcoImpactCard } from './eco-impact-card';
 import { FigureCard } from './figure-card';
-
-const CHANNEL_COLORS: Record<string, string> = { store: 'blue.6', web: 'teal.6' };
 
 const SIX_DAYS_MS = 6 * 86_400_000;
 
@@ -176,38 +173,7 @@ function Figures({ figures, previous, money, metric, computedAt }: FiguresProps)
         </FigureCard>
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Card
-          withBorder
-          padding="md"
-          component="section"
-          aria-label={t('dashboard:chart.channel')}
-          data-testid="chart-channel"
-        >
-          <Title order={3} size="h5" mb="sm">
-            {t('dashboard:chart.channel')}
-          </Title>
-          {figures.byChannel.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('dashboard:noData')}
-            </Text>
-          ) : (
-            <DonutChart
-              mx="auto"
-              withLabelsLine
-              withLabels
-              withTooltip
-              tooltipDataSource="segment"
-              valueFormatter={(value) =>
-                metric === 'count' ? String(value) : money(Math.round(value * 100))
-              }
-              data={figures.byChannel.map((bar) => ({
-                name: t(`buybacks:channel.${bar.key}`, { defaultValue: bar.key }),
-                value: metric === 'count' ? bar.count : bar.valueCents / 100,
-                color: CHANNEL_COLORS[bar.key] ?? 'gray.6',
-              }))}
-            />
-          )}
-        </Card>
+        {chart('chart-channel', t('dashboard:chart.channel'), figures.byChannel, label('buybacks:channel'))}
         {chart('chart-status', t('dashboard:chart.status'), figures.byStatus, label('buybacks:status'))}
         {chart('chart-store', t('dashboard:chart.store'), figures.byStore, (bar) =>
           bar.key === 'none' ? t('dashboard:noStore') : (bar.label ?? bar.key),

@@ -33,7 +33,7 @@ export function FigureCard({ label, value, current, previous, testId, children }
       </Text>
       <Group gap={4} mt={4} wrap="nowrap">
         {change === null ? (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="gray.7">
             {t('noComparison')}
           </Text>
         ) : (
@@ -41,9 +41,9 @@ export function FigureCard({ label, value, current, previous, testId, children }
             <Icon
               size={14}
               aria-hidden
-              color={`var(--mantine-color-${change > 0 ? 'teal' : change < 0 ? 'red' : 'gray'}-7)`}
+              color={`var(--mantine-color-${change > 0 ? 'teal' : change < 0 ? 'red' : 'gray'}-9)`}
             />
-            <Text size="xs" c={change > 0 ? 'teal.8' : change < 0 ? 'red.8' : 'dimmed'} fw={600}>
+            <Text size="xs" c={change > 0 ? 'teal.9' : change < 0 ? 'red.9' : 'gray.7'} fw={600}>
               {t('change', { value: change > 0 ? `+${change}` : String(change) })}
             </Text>
           </>
