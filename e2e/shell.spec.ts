@@ -27,7 +27,10 @@ test.describe('dashboard shell', () => {
     page,
     baseURL,
   }) => {
+    // the home page's weekly statistics load once it shows: revoked before they answer, theirs would be the 401
+    const statistics = page.waitForResponse((response) => response.url().includes('/api/dashboard-data'));
     await login(page, 'store_manager@demo.test');
+    await statistics;
     // Revoke the session outside the app (same cookie, as another tab would).
     const logout = await page.request.post('/api/logout', { headers: { Origin: baseURL! } });
     expect(logout.status()).toBe(204);

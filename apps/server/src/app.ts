@@ -16,6 +16,7 @@ import { registerBuybackConfigRoutes } from './modules/buyback-config/buyback-co
 import { registerBuybackRoutes } from './modules/buybacks/buybacks.routes';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerConnectorRoutes } from './modules/connectors/connectors.routes';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerExpeditionRoutes } from './modules/expeditions/expeditions.routes';
 import { registerExportRoutes } from './modules/exports/exports.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       registerJobRoutes(api, deps);
       registerAuditLogRoutes(api, deps);
       registerAccountAdminRoutes(api, deps);
+      registerDashboardRoutes(api, deps);
       registerExpeditionRoutes(api, deps);
       registerExportRoutes(api, deps);
       registerSandboxCarrierRoutes(api, deps);

@@ -59,6 +59,8 @@ await app.listen({ port: config.port, host: config.host });
 if (config.runWorker) {
   await startWorkers(deps);
   await jobs.schedule('connector-schedule', '* * * * *');
+  // the dashboard's statistics of the week before, every Monday (docs/dashboard.md)
+  await jobs.schedule('weekly-statistics', '0 3 * * 1');
 }
 // the built-in SFTP server (modules/sftp/sftp-server.ts), unless SFTP_PORT=off
 const sftp =

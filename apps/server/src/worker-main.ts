@@ -58,4 +58,6 @@ stop = async () => {
 };
 await startWorkers(processDeps({ db: handle.db, config, jobs, keyring }));
 await jobs.schedule('connector-schedule', '* * * * *');
+// the dashboard's statistics of the week before, every Monday (docs/dashboard.md)
+await jobs.schedule('weekly-statistics', '0 3 * * 1');
 console.log('Reprise worker is running the jobs');

@@ -1,5 +1,6 @@
 import { type CatalogReindexJob, runCatalogReindex } from './modules/account-admin/catalog-reindex';
 import { answerPasswordReset, type ResetJob } from './modules/auth/auth.service';
+import { runWeeklyStatistics, type WeeklyStatisticsJob } from './modules/dashboard/statistics.service';
 import { type ExportJob, runExport } from './modules/exports/export-runner';
 import { runImport } from './modules/imports/import-runner';
 import type { ImportJob } from './modules/imports/import-start';
@@ -64,5 +65,9 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
   // the sandbox carrier's own work: its rows belong to no tenant
   await deps.jobs.work<SandboxCarrierJob>('sandbox-carrier', (job) =>
     runSandboxCarrierJob(systemContext(deps, { kind: 'all' }), job),
+  );
+  // the dashboard's weekly statistics: every account's facts of one week, one row per scope
+  await deps.jobs.work<WeeklyStatisticsJob>('weekly-statistics', (job) =>
+    runWeeklyStatistics(systemContext(deps, { kind: 'all' }), job),
   );
 }

@@ -1,5 +1,6 @@
 import './zod-jitless';
 import '@mantine/core/styles.css';
+import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import './i18n';

@@ -42,6 +42,11 @@ export const ERROR_STATUS = {
   diagnostic_error: 422,
   no_buyback_price: 422,
   imei_invalid: 422,
+  // dashboard (docs/dashboard.md)
+  week_invalid: 422,
+  statistics_week_not_computed: 404,
+  serial_number_invalid: 422,
+  device_search_required: 422,
   imei_required: 422,
   shipping_method_not_available: 422,
   payment_mode_not_available: 422,

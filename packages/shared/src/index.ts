@@ -1,5 +1,6 @@
 export * from './consent-cookie';
 export * from './customer';
+export * from './eco-impact';
 export * from './enums';
 export * from './errors';
 export * from './permissions';
@@ -13,6 +14,7 @@ export * from './schemas/buybacks';
 export * from './schemas/catalog';
 export * from './schemas/common';
 export * from './schemas/connectors';
+export * from './schemas/dashboard';
 export * from './schemas/expeditions';
 export * from './schemas/imports';
 export * from './schemas/jobs';

@@ -816,6 +816,21 @@ export interface PackageItemsTable {
 /** A connection or a transaction: here, not in db.ts, so that what db.ts imports may use it without a cycle. */
 export type Db = Kysely<Database>;
 
+/** A week whose statistics were computed (migration 033): its Monday, and when. */
+export interface StatisticsWeeksTable {
+  week_start: ColumnType<string, string, string>;
+  computed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** One scope's figures for one week (migration 033, docs/dashboard.md). */
+export interface WeeklyStatisticsTable {
+  week_start: ColumnType<string, string, never>;
+  scope_kind: 'retail' | 'warehouse' | 'buyer' | 'platform';
+  scope_id: string;
+  account_id: string | null;
+  figures: ColumnType<unknown, string, never>;
+}
+
 export interface Database {
   accounts: AccountsTable;
   white_label_configs: WhiteLabelConfigsTable;
@@ -850,6 +865,8 @@ export interface Database {
   buybacks: BuybacksTable;
   buyback_items: BuybackItemsTable;
   buyback_counts: BuybackCountsTable;
+  statistics_weeks: StatisticsWeeksTable;
+  weekly_statistics: WeeklyStatisticsTable;
   payments: PaymentsTable;
   buyback_status_events: BuybackStatusEventsTable;
   idempotency_keys: IdempotencyKeysTable;

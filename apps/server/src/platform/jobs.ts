@@ -150,6 +150,20 @@ export const QUEUES = {
     expireInSeconds: 3600,
     deadLetter: DEAD_LETTER_QUEUE,
   },
+  /**
+   * The weekly statistics of the home dashboard (modules/dashboard/statistics.service.ts):
+   * scheduled every Monday at 03:00 UTC by main.ts and worker-main.ts, it computes the ISO week
+   * before and replaces that week's rows, so a retry or a second run does no harm.
+   */
+  'weekly-statistics': {
+    retryLimit: 5,
+    retryDelay: 300,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    expireInSeconds: 1800,
+    deleteAfterSeconds: 7 * 24 * 3600,
+    deadLetter: DEAD_LETTER_QUEUE,
+  },
 } as const satisfies Record<JobQueue, Omit<Queue, 'name'>>;
 export type QueueName = JobQueue;
 
@@ -176,6 +190,7 @@ export const SHOWN_DATA: Record<QueueName, readonly string[]> = {
   'sftp-pull': ['configurationId'],
   'connector-schedule': [],
   'catalog-reindex': ['accountId'],
+  'weekly-statistics': ['week'],
 };
 
 /** The fields of `data` that SHOWN_DATA lets an admin read, as text. */

@@ -10,6 +10,7 @@ import { seedCatalog } from './catalog';
 import { seedDemoConnectors } from './demo-connectors';
 import { DEMO } from './demo-ids';
 import { seedDemoRefurbishment } from './demo-refurbishment';
+import { seedDemoStatistics } from './demo-statistics';
 import { seedDemoTransport } from './demo-transport';
 import { seedDemoWarehouse } from './demo-warehouse';
 import { seedWhiteLabel } from './white-label';
@@ -424,5 +425,6 @@ export async function seedDemo(db: Db, keyring: Keyring): Promise<void> {
     await seedDemoWarehouse(trx, keyring);
     await seedWhiteLabel(trx);
     await seedDemoTransport(trx, keyring);
+    await seedDemoStatistics(trx);
   });
 }

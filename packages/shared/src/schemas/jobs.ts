@@ -15,6 +15,7 @@ export const JOB_QUEUES = [
   'sftp-pull',
   'connector-schedule',
   'catalog-reindex',
+  'weekly-statistics',
 ] as const;
 export type JobQueue = (typeof JOB_QUEUES)[number];
 

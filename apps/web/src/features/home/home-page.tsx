@@ -1,5 +1,6 @@
-import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconHome } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MODULE_ICONS } from '../../app/modules';
@@ -7,7 +8,13 @@ import { MENU, type MenuLink, shortcuts } from '../../app/navigation';
 import { usePageHeader } from '../../app/page-header';
 import { useCurrentUser, useSession } from '../../app/session';
 import { EmptyState } from '../../ui/empty-state';
+import { DeviceHistorySearch } from '../dashboard/device-history-search';
 import { useMenuRequirements } from '../warehouse-checkin/checkin.queries';
+
+// the charts (recharts) load in their own chunk: the shortcuts show without waiting for them
+const DashboardStatistics = lazy(() =>
+  import('../dashboard/dashboard-statistics').then((m) => ({ default: m.DashboardStatistics })),
+);
 
 function CurrentOrganization() {
   const { t } = useTranslation(['home', 'common']);
@@ -62,7 +69,10 @@ function ShortcutCard({ link }: { link: MenuLink }) {
   );
 }
 
-/** `/home`: greeting, current organisation and shortcuts to what the user may do. */
+/**
+ * `/home`: greeting, current organisation, shortcuts to what the user may do, then the weekly
+ * statistics and the device history search (features/dashboard, docs/dashboard.md).
+ */
 export function HomePage() {
   const { t } = useTranslation('home');
   const user = useCurrentUser();
@@ -91,6 +101,12 @@ export function HomePage() {
           <EmptyState title={t('noShortcuts')} />
         )}
       </Stack>
+      {can('dashboard.read') && (
+        <Suspense fallback={<Loader size="sm" />}>
+          <DashboardStatistics />
+        </Suspense>
+      )}
+      {can('buyback.list') && <DeviceHistorySearch />}
     </Stack>
   );
 }

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, login, pickOption, test } from './fixtures';
+
+/**
+ * The home dashboard (docs/dashboard.md): the demo's weekly statistics as key figures and charts,
+ * another week picked in the week picker, and a demo device found by its IMEI in the device history.
+ */
+
+test.use({ locale: 'en-GB' });
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('reprise.language', 'en-GB'));
+});
+
+const text = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/i18n/en-GB/dashboard.json'), 'utf8'),
+);
+const errors = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/i18n/en-GB/errors.json'), 'utf8'),
+);
+/** Zoé Łukasiewicz's iPhone, bought back at Paris Rivoli (seed/buybacks.ts). */
+const DEMO_IMEI = '356789012345678';
+const LOADED = { timeout: 30_000 };
+
+test('the home dashboard shows the week in charts, another week picked changes the figures', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await login(page, 'root_management_unit_manager@demo.test');
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: text.title })).toBeVisible(LOADED);
+  const count = page.getByTestId('kpi-count-value');
+  await expect(count).not.toHaveText('0', LOADED);
+  const latest = await count.textContent();
+  for (const chart of ['chart-channel', 'chart-status', 'chart-store', 'chart-category', 'chart-payment']) {
+    await expect(page.getByTestId(chart).locator('.recharts-surface').first()).toBeVisible();
+  }
+  await expect(page.getByTestId('eco-impact')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // the weeks before the demo's, with its one buyback pre-declared 20 days ago or none
+  const week = page.getByRole('textbox', { name: text.week });
+  const options = page.getByRole('option');
+  await week.click();
+  await expect(options).toHaveCount(4);
+  const earlier = options.nth(1);
+  await pickOption(week, earlier);
+  await expect(count).not.toHaveText(latest ?? '', LOADED);
+});
+
+test('the device history finds a demo device by its IMEI and links to its buyback', async ({ page }) => {
+  test.setTimeout(90_000);
+  await login(page, 'store_seller@demo.test');
+  await page.goto('/home');
+  const input = page.getByTestId('device-search-input');
+  await expect(input).toBeVisible(LOADED);
+  await input.fill('12345');
+  await page.getByRole('button', { name: text.device.search }).click();
+  await expect(page.getByText(errors.imei_invalid)).toBeVisible();
+  await input.fill(DEMO_IMEI);
+  await page.getByRole('button', { name: text.device.search }).click();
+  const table = page.getByTestId('device-history');
+  await expect(table).toBeVisible(LOADED);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await table.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/buyback\/[0-9a-f-]{36}$/, LOADED);
+});
+
+test('the dashboard reads on a phone without sideways scrolling', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, 'management_unit_manager@demo.test');
+  await page.goto('/home');
+  await expect(page.getByTestId('kpi-count')).toBeVisible(LOADED);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+});
