@@ -98,6 +98,7 @@ export type SsoConfiguration = z.infer<typeof SsoConfiguration>;
 /** The organisation's configuration (null when none), and the addresses to register at the provider. */
 export const SsoConfigurationResponse = z.object({
   organizationId: z.uuid(),
+  accountId: z.uuid(),
   redirectUri: z.string(),
   postLogoutRedirectUri: z.string(),
   configuration: SsoConfiguration.nullable(),

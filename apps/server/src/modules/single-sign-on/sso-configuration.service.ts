@@ -54,11 +54,13 @@ function toConfiguration(row: repo.ConfigurationRow): SsoConfiguration {
 
 function toResponse(
   ctx: BaseContext,
-  organizationId: string,
+  organization: { id: string; accountId: string },
   row: repo.ConfigurationRow | null,
 ): SsoConfigurationResponse {
+  const organizationId = organization.id;
   return {
     organizationId,
+    accountId: organization.accountId,
     redirectUri: redirectUriOf(ctx, organizationId),
     postLogoutRedirectUri: postLogoutRedirectUriOf(ctx),
     configuration: row ? toConfiguration(row) : null,
@@ -82,7 +84,7 @@ export async function getSsoConfiguration(
   organizationId: string,
 ): Promise<SsoConfigurationResponse> {
   const organization = await rootOrganization(ctx, organizationId);
-  return toResponse(ctx, organizationId, await repo.findConfiguration(ctx, organization.accountId));
+  return toResponse(ctx, organization, await repo.findConfiguration(ctx, organization.accountId));
 }
 
 async function violationsOf(
@@ -165,7 +167,7 @@ export async function saveSsoConfiguration(
       ...(current ? { before: audited(current) } : {}),
       after: { ...audited(saved), clientSecretReplaced: Boolean(cleaned.clientSecret) },
     });
-    return toResponse(ctx, organizationId, saved);
+    return toResponse(ctx, organization, saved);
   });
 }
 

@@ -151,6 +151,7 @@ describe('the single sign-on configuration', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       organizationId: O.retailRoot,
+      accountId: DEMO.accounts.demoRetail,
       redirectUri: `${publicUrl}/open-id/${O.retailRoot}/callback`,
       postLogoutRedirectUri: `${publicUrl}/login`,
       configuration: null,
