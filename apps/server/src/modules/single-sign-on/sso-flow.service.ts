@@ -117,7 +117,7 @@ export async function startSignIn(
       validMinutes: AUTHORIZATION_REQUEST_MINUTES,
     }),
   );
-  const url = client.buildAuthorizationUrl(configuration, {
+  const authorization = client.buildAuthorizationUrl(configuration, {
     redirect_uri: redirectUriOf(ctx, row.organizationId),
     scope: row.scope,
     state,
@@ -126,7 +126,8 @@ export async function startSignIn(
     code_challenge_method: 'S256',
     ...(query.email ? { login_hint: query.email } : {}),
   });
-  return { answer: { organizationId: row.organizationId, url: url.href }, browserToken: browser.token };
+  const url = authorization.href;
+  return { answer: { organizationId: row.organizationId, url }, browserToken: browser.token };
 }
 
 /** The provider's answer as received at the redirect URI. */
@@ -287,4 +288,9 @@ export async function signOut(ctx: RequestContext): Promise<SsoLogoutResponse> {
   }
   await logout(ctx);
   return { endSessionUrl };
+}
+
+/** Deletes the sign-ins past their expiry for a day (the server's housekeeping, main.ts). */
+export async function purgeExpiredSignIns(ctx: BaseContext): Promise<number> {
+  return transact(ctx, (tx) => repo.purgeExpired(tx));
 }

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiKit, expectViolation, startApiKit } from '../../../test/api-kit';
 import { type OidcPeer, startOidcPeer } from '../../../test/oidc-peer';
 import { DEMO } from '../../../test/test-app';
+import { systemContext } from '../../platform/request-context';
 import { hashPassword } from '../../platform/security';
+import { purgeExpiredSignIns } from './sso-flow.service';
 
 /**
  * Single sign-on (docs/single-sign-on.md) against a real OpenID Connect provider (oidc-provider 9
@@ -498,5 +500,29 @@ describe('signing in by single sign-on', () => {
       .orderBy('at')
       .execute();
     expect(actions.at(-1)?.action).toBe('remove');
+  });
+
+  it('housekeeping deletes the sign-ins a day past their expiry, and keeps the others', async () => {
+    const base = {
+      account_id: DEMO.accounts.demoRetail,
+      organization_id: O.retailRoot,
+      browser_hash: 'b',
+      nonce: 'n',
+      code_verifier: 'v',
+    };
+    await k.t.db
+      .insertInto('sso_authorization_requests')
+      .values([
+        { ...base, state_hash: 'old-state', expires_at: new Date(Date.now() - 2 * 86_400_000) },
+        { ...base, state_hash: 'fresh-state', expires_at: new Date(Date.now() - 60_000) },
+      ])
+      .execute();
+    expect(await purgeExpiredSignIns(systemContext(k.t.deps, { kind: 'all' }))).toBeGreaterThanOrEqual(1);
+    const left = await k.t.db
+      .selectFrom('sso_authorization_requests')
+      .select('state_hash')
+      .where('state_hash', 'in', ['old-state', 'fresh-state'])
+      .execute();
+    expect(left.map((r) => r.state_hash)).toEqual(['fresh-state']);
   });
 });
