@@ -214,6 +214,8 @@ async function sampleUrl(request: APIRequestContext, routePath: string): Promise
       '/connectors/00000000-0000-4000-8000-000000000201/configurations/00000000-0000-4000-c000-000000000003',
     'connectors/:configurationId': async () =>
       `/connectors/${await firstId(request, '/api/connector-organizations')}`,
+    // Demo Retail's single sign-on (none configured in the demo: the empty form)
+    'connectors/:organizationId/SSO': async () => '/connectors/00000000-0000-4000-8000-000000000201/SSO',
     // Demo Retail's root organisation and account (apps/server/src/seed/demo-ids.ts): their imports
     'imports/:organizationId': async () => '/imports/00000000-0000-4000-8000-000000000201',
     'imports/:organizationId/new': async () => '/imports/00000000-0000-4000-8000-000000000201/new',

@@ -32,6 +32,7 @@ import { registerRefurbDiagnosisRoutes } from './modules/refurb-diagnosis/refurb
 import { registerRefurbExecutionRoutes } from './modules/refurb-execution/refurb-execution.routes';
 import { registerSandboxCarrierRoutes } from './modules/sandbox-carrier/sandbox-carrier.routes';
 import { registerSftpAccessRoutes } from './modules/sftp/sftp-access.routes';
+import { registerSsoRoutes } from './modules/single-sign-on/sso.routes';
 import { registerStockRoutes } from './modules/stocks/stocks.routes';
 import { registerTransportRoutes } from './modules/transport/transport.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       registerConnectorRoutes(api, deps);
       registerWebhookRoutes(api, deps);
       registerSftpAccessRoutes(api, deps);
+      registerSsoRoutes(api, deps);
       registerPaymentRoutes(api, deps);
       registerGiftCardRoutes(api, deps);
       registerImportRoutes(api, deps);

@@ -5,6 +5,7 @@ import { protectIbansAtRest } from './modules/buybacks/iban-at-rest.service';
 import { protectConnectorSecretsAtRest } from './modules/connectors/connector-secrets-at-rest';
 import { protectSandboxSecretsAtRest } from './modules/sandbox-carrier/sandbox-carrier.service';
 import { startSftpServer } from './modules/sftp/sftp-server';
+import { purgeExpiredSignIns } from './modules/single-sign-on/sso-flow.service';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { processDeps } from './platform/deps';
@@ -68,6 +69,10 @@ const sftp =
 const housekeeping = startHousekeeping(handle.db, (message) => console.log(message), [
   { name: 'attempt counters idle for a day deleted', run: (db) => purgeRateLimits(db) },
   { name: 'buyback count rows compacted', run: (db) => compactBuybackCounts(db) },
+  {
+    name: 'single sign-ons past their expiry deleted',
+    run: () => purgeExpiredSignIns(systemContext(deps, { kind: 'all' })),
+  },
 ]);
 
 console.log(`

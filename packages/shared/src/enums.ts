@@ -94,6 +94,7 @@ export const AUDIT_ENTITIES = [
   'refurb_step',
   'sftp_access',
   'shipment',
+  'single_sign_on_configuration',
   'site',
   'stock',
   'transfer_batch',

@@ -6,6 +6,12 @@ export const ERROR_STATUS = {
   session_expired: 401,
   invalid_credentials: 401,
   sso_mandatory: 403,
+  // single sign-on (docs/single-sign-on.md)
+  sso_organization_not_found: 404,
+  sso_configuration_error: 422,
+  sso_callback_failed: 401,
+  sso_session_invalid: 401,
+  sso_user_unknown: 403,
   no_permissions: 403,
   forbidden: 403,
   csrf_rejected: 403,

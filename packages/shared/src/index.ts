@@ -23,6 +23,7 @@ export * from './schemas/organizations';
 export * from './schemas/payments';
 export * from './schemas/quarantine';
 export * from './schemas/refurbishment';
+export * from './schemas/single-sign-on';
 export * from './schemas/stocks';
 export * from './schemas/translations';
 export * from './schemas/transport';

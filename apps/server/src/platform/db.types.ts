@@ -904,6 +904,10 @@ export interface Database {
   exports: ExportsTable;
   sftp_accesses: SftpAccessesTable;
   sftp_pulled_files: SftpPulledFilesTable;
+  sso_configurations: SsoConfigurationsTable;
+  sso_domains: SsoDomainsTable;
+  sso_authorization_requests: SsoAuthorizationRequestsTable;
+  sso_logins: SsoLoginsTable;
 }
 
 // Migration 021: connectors, payments and transport.
@@ -1172,4 +1176,55 @@ export interface SftpPulledFilesTable {
   modified_at: Timestamp;
   import_id: string | null;
   pulled_at: CreatedAt;
+}
+
+/** Single sign-on (migration 032, docs/single-sign-on.md). */
+export interface SsoConfigurationsTable {
+  account_id: string;
+  organization_id: string;
+  status: ColumnType<'active' | 'inactive', 'active' | 'inactive' | undefined, 'active' | 'inactive'>;
+  configuration_endpoint: string;
+  client_id: string;
+  /** Encrypted (platform/secrets.ts, purpose 'sso_client_secret'). */
+  client_secret: string;
+  scope: Generated<string>;
+  /** [{ claimValue, userType, organizationId }], written as JSON text. */
+  role_mapping: ColumnType<unknown, string | undefined, string>;
+  claim_types: ColumnType<unknown, string, string>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SsoDomainsTable {
+  domain: string;
+  account_id: string;
+}
+
+export interface SsoAuthorizationRequestsTable {
+  id: Generated<string>;
+  account_id: string;
+  organization_id: string;
+  state_hash: string;
+  browser_hash: string;
+  nonce: string;
+  /** Encrypted (purpose 'sso_code_verifier'). */
+  code_verifier: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface SsoLoginsTable {
+  id: Generated<string>;
+  account_id: string;
+  organization_id: string;
+  user_id: string;
+  token_hash: string;
+  /** Encrypted (purpose 'sso_id_token'). */
+  id_token: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  session_id: string | null;
 }

@@ -210,7 +210,7 @@ beforeAll(async () => {
       if (!route.public && !holder) throw new Error(`no demo user may call ${method} ${path}`);
       // signing out ends the session it is sent with: it gets one of its own
       const actor =
-        path === '/api/logout'
+        path === '/api/logout' || path === '/api/open-id/logout'
           ? { authorization: (await kit.t.login(DEMO_USERS.seller)).authorization }
           : holder?.headers;
       const body = spec.requestBody?.content?.['application/json']?.schema;

@@ -24,6 +24,7 @@ import { refurbConfigRoutes } from '../features/refurb-config/routes';
 import { refurbDiagnosisRoutes } from '../features/refurb-diagnosis/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { sftpRoutes } from '../features/sftp/routes';
+import { ssoRoutes } from '../features/single-sign-on/routes';
 import { stocksRoutes } from '../features/stocks/routes';
 import { usersRoutes } from '../features/users/routes';
 import { verificationRoutes } from '../features/verification/routes';
@@ -48,6 +49,7 @@ export const dashboardFeatureRoutes: RouteObject[] = [
   ...settingsRoutes,
   ...generalSettingsRoutes,
   ...sftpRoutes,
+  ...ssoRoutes,
   ...buybacksRoutes,
   ...buybacksPredeclaredRoutes,
   ...quarantineRoutes,

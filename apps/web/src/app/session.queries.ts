@@ -1,4 +1,4 @@
-import type { AuthenticatedUser, LoginRequest, ModuleType } from '@reprise/shared';
+import type { AuthenticatedUser, LoginRequest, ModuleType, SsoLoginRequest } from '@reprise/shared';
 import { ApiError, api } from '../lib/api';
 
 export const sessionKeys = {
@@ -25,7 +25,7 @@ export async function fetchCurrentUser(): Promise<AuthenticatedUser | null> {
   }
 }
 
-export async function postLogin(credentials: LoginRequest): Promise<AuthenticatedUser> {
+export async function postLogin(credentials: LoginRequest | SsoLoginRequest): Promise<AuthenticatedUser> {
   return withoutToken(await api.post<AuthenticatedUser>('/login', credentials, { silent401: true }));
 }
 

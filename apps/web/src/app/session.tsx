@@ -1,4 +1,4 @@
-import type { AuthenticatedUser, LoginRequest } from '@reprise/shared';
+import type { AuthenticatedUser, LoginRequest, SsoLoginRequest } from '@reprise/shared';
 import { DEFAULT_MAIN_COLOR, type ModuleType } from '@reprise/shared/enums';
 import { hasPermission, type Permission } from '@reprise/shared/permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,7 +32,8 @@ export interface Session {
   switchingModule: boolean;
   can: (permission: Permission) => boolean;
   /** Signs in; rejects with the API error (or `no_permissions`) for the login form to show. */
-  signIn: (credentials: LoginRequest) => Promise<AuthenticatedUser>;
+  /** Signs in by password, or by the `openidSessionId` of a single sign-on. */
+  signIn: (credentials: LoginRequest | SsoLoginRequest) => Promise<AuthenticatedUser>;
   signOut: () => Promise<void>;
   /** Forgets the user locally without calling the API (the session-expired modal). */
   reset: () => void;
@@ -104,7 +105,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [reset, navigate]);
 
   const signIn = useCallback(
-    async (credentials: LoginRequest) => {
+    async (credentials: LoginRequest | SsoLoginRequest) => {
       const signedIn = await postLogin(credentials);
       if (!hasAnyPermission(signedIn)) {
         await postLogout().catch(() => undefined);

@@ -4,6 +4,7 @@ import {
   NewPasswordRequest,
   PasswordRenewRequest,
   ResetTokenParams,
+  SsoLoginRequest,
   SwitchModuleRequest,
 } from '@reprise/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,6 +14,7 @@ import { SESSION_COOKIE } from '../../platform/auth-hook';
 import type { AppDeps } from '../../platform/deps';
 import { contextOf, systemContext } from '../../platform/request-context';
 import { localeOf } from '../../platform/translations';
+import { signInWithOpenidSession } from '../single-sign-on/sso-flow.service';
 import * as auth from './auth.service';
 
 const ChangePasswordRequest = z.object({
@@ -41,16 +43,18 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
       schema: {
         tags: ['auth'],
         description:
-          'Signs in. A browser gets the session in an HttpOnly cookie only; an API client sends `tokenRequested: true` and gets `apiToken` in the answer (for `Authorization: Bearer`) and no cookie.',
-        body: LoginRequest,
+          'Signs in by `{email, password}`, or by `{organizationId, openidSessionId}` after a single sign-on (docs/single-sign-on.md). A browser gets the session in an HttpOnly cookie only; an API client sends `tokenRequested: true` and gets `apiToken` in the answer (for `Authorization: Bearer`) and no cookie.',
+        body: z.union([LoginRequest, SsoLoginRequest]),
         response: { 200: AuthenticatedUserResponse },
       },
     },
     async (request, reply) => {
-      const { user, token } = await auth.login(credentialContext(request), request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
+      const client = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+      const { body } = request;
+      const { user, token } =
+        'openidSessionId' in body
+          ? await signInWithOpenidSession(credentialContext(request), body, client)
+          : await auth.login(credentialContext(request), body, client);
       // the token reaches page scripts only when asked for: a browser keeps it in the HttpOnly cookie
       if (request.body.tokenRequested) return { ...user, apiToken: token };
       reply.setCookie(SESSION_COOKIE, token, cookieOptions);

@@ -157,6 +157,20 @@ export async function login(
       'Your organisation requires single sign-on: use the organisation login.',
     );
   }
+  const { user: authenticated, token } = await openSession(own, user, client);
+  return { user: authenticated, token };
+}
+
+/**
+ * Opens a session for a user whose credential was checked (a password, or a single sign-on:
+ * modules/single-sign-on): refused when the user holds no back-office permission. In the
+ * context's transaction when it is in one.
+ */
+export async function openSession(
+  ctx: BaseContext,
+  user: repo.UserWithModules,
+  client: { ip: string; userAgent: string | null },
+): Promise<{ user: AuthenticatedUser; token: string; sessionId: string }> {
   const { frontPermissions } = modulesOf(user);
   // a public site's anonymous visitor (pseudo_anonymous) holds no back-office permission: it never signs in
   const backOffice = user.modules.some((m) => isBackOfficeUserType(m.userType, m.moduleType));
@@ -165,8 +179,8 @@ export async function login(
   }
   const module = startModule(user);
   const { token, hash } = newToken();
-  await transact(own, async (tx) => {
-    await repo.createSession(tx, {
+  const sessionId = await transact(ctx, async (tx) => {
+    const id = await repo.createSession(tx, {
       userId: user.id,
       tokenHash: hash,
       module,
@@ -175,8 +189,9 @@ export async function login(
       userAgent: client.userAgent,
     });
     await repo.markLoggedIn(tx, user.id);
+    return id;
   });
-  return { user: await authenticatedUser(own, user, module), token };
+  return { user: await authenticatedUser(ctx, user, module), token, sessionId };
 }
 
 export async function logout(ctx: RequestContext): Promise<void> {

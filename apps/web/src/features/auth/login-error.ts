@@ -20,3 +20,14 @@ export function loginErrorMessage(error: unknown, t: TFunction): string {
   if (CODES_WITH_MESSAGE.includes(error.code)) return t(`auth:login.error.${error.code}`);
   return t('auth:login.error.default');
 }
+
+/** The message of a single sign-on that could not start (foundation.md section 8, single sign-on). */
+export function singleSignOnErrorMessage(error: unknown, t: TFunction): string {
+  if (error instanceof NetworkError) return t('errors:network_error');
+  if (
+    error instanceof ApiError &&
+    ['sso_organization_not_found', 'sso_configuration_error'].includes(error.code)
+  )
+    return t(`errors:${error.code}`);
+  return t('auth:login.error.default');
+}

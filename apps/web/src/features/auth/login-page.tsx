@@ -1,17 +1,37 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { LoginRequest } from '@reprise/shared';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../app/session';
 import { applyViolations, zodValidator } from '../../ui/forms';
-import { loginErrorMessage } from './login-error';
+import { fetchAuthorizationUrl } from '../single-sign-on/sso.queries';
+import { loginErrorMessage, singleSignOnErrorMessage } from './login-error';
 
-/** `/login`: e-mail and password (the guard then takes the user where they wanted to go). */
+/** An e-mail worth asking the server about (the shared schema's rule). */
+const isEmail = (value: string) => LoginRequest.shape.email.safeParse(value).success;
+
+/**
+ * `/login`: e-mail and password (the guard then takes the user where they wanted to go), or single
+ * sign-on: an e-mail sent without a password, or the single sign-on button, asks the server for
+ * the provider of the e-mail's domain and goes there (docs/single-sign-on.md).
+ */
 export function LoginPage() {
   const { t } = useTranslation('auth');
+  const { t: tSso } = useTranslation('sso');
   const { signIn } = useSession();
   const location = useLocation();
   /** Set when the session ended for a reason the user should know (e.g. no permissions). */
@@ -31,14 +51,46 @@ export function LoginPage() {
     onError: (error) => applyViolations(form, error),
   });
 
-  const message = login.error
-    ? loginErrorMessage(login.error, t)
-    : reason && !login.isPending
-      ? t(`login.error.${reason}`, { defaultValue: t('login.error.default') })
-      : null;
+  // the single sign-on step: the domain's provider, then the browser goes there
+  const singleSignOn = useMutation({
+    mutationFn: (email: string) => fetchAuthorizationUrl(email.trim()),
+    meta: { handlesErrors: true },
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+  const startSingleSignOn = () => {
+    const { email } = form.getValues();
+    if (!isEmail(email.trim())) {
+      form.validateField('email');
+      return;
+    }
+    login.reset();
+    singleSignOn.mutate(email);
+  };
+
+  const message = singleSignOn.error
+    ? singleSignOnErrorMessage(singleSignOn.error, t)
+    : login.error
+      ? loginErrorMessage(login.error, t)
+      : reason && !login.isPending
+        ? t(`login.error.${reason}`, { defaultValue: t('login.error.default') })
+        : null;
 
   return (
-    <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate aria-labelledby="login-title">
+    <form
+      onSubmit={(event) => {
+        const { email, password } = form.getValues();
+        // an e-mail alone: the single sign-on step
+        if (password === '' && isEmail(email.trim())) {
+          event.preventDefault();
+          startSingleSignOn();
+          return;
+        }
+        singleSignOn.reset();
+        form.onSubmit((values) => login.mutate(values))(event);
+      }}
+      noValidate
+      aria-labelledby="login-title"
+    >
       <Stack gap="md">
         <div>
           <Title order={1} size="h3" id="login-title">
@@ -75,9 +127,23 @@ export function LoginPage() {
             {t('login.lostPassword')}
           </Anchor>
         </Group>
-        <Button type="submit" loading={login.isPending} fullWidth>
+        <Button type="submit" loading={login.isPending || singleSignOn.isPending} fullWidth>
           {t('login.submit')}
         </Button>
+        <Divider label={tSso('login.or')} labelPosition="center" />
+        <Button
+          variant="default"
+          leftSection={<IconKey size={16} aria-hidden />}
+          onClick={startSingleSignOn}
+          loading={singleSignOn.isPending}
+          fullWidth
+          data-testid="sso-start"
+        >
+          {tSso('login.start')}
+        </Button>
+        <Text size="xs" c="dimmed" ta="center">
+          {tSso('login.help')}
+        </Text>
       </Stack>
     </form>
   );

@@ -27,6 +27,9 @@ export function OwnConnectorsRedirect() {
   return <Navigate to={`/connectors/${user.currentOrganization.id}/connectors`} replace />;
 }
 
+/** The OpenID Connect connector is configured on its own screen (features/single-sign-on). */
+const SINGLE_SIGN_ON_FQN = 'reprise.authentication.openid_connect';
+
 export const configurationsPath = (organizationId: string, connectorId: string) =>
   `/connectors/${organizationId}/configurations/${connectorId}`;
 
@@ -100,9 +103,11 @@ function ConnectorCard({
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>{name}</Text>
-          <Badge variant="light" color={count > 0 ? 'green' : 'gray'} data-testid="connector-count">
-            {t('catalogue.configurations', { count })}
-          </Badge>
+          {connector.fqn !== SINGLE_SIGN_ON_FQN && (
+            <Badge variant="light" color={count > 0 ? 'green' : 'gray'} data-testid="connector-count">
+              {t('catalogue.configurations', { count })}
+            </Badge>
+          )}
         </Group>
         <Text size="xs" c="dimmed" ff="monospace">
           {connector.fqn}
@@ -112,9 +117,15 @@ function ConnectorCard({
             {t('catalogue.actions', { actions: connector.actions.join(', ') })}
           </Text>
         )}
-        <Anchor component={Link} to={configurationsPath(organizationId, connector.id)} size="sm">
-          {t('catalogue.open', { name })}
-        </Anchor>
+        {connector.fqn === SINGLE_SIGN_ON_FQN ? (
+          <Anchor component={Link} to={`/connectors/${organizationId}/SSO`} size="sm" data-testid="sso-link">
+            {t('catalogue.openSingleSignOn')}
+          </Anchor>
+        ) : (
+          <Anchor component={Link} to={configurationsPath(organizationId, connector.id)} size="sm">
+            {t('catalogue.open', { name })}
+          </Anchor>
+        )}
       </Stack>
     </Card>
   );
