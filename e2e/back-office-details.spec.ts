@@ -89,10 +89,16 @@ test('the site dialog: its close button has a name, and it does not flash empty 
 
 test('a list under the session-expired dialog does not say "no result"', async ({ page }) => {
   test.setTimeout(90_000);
+  // The home page's own requests (the root details of the menu, the weekly statistics) must be
+  // answered before the session goes: one still to come got the 401 and opened the dialog over the
+  // menu before the click.
+  const homeLoaded = Promise.all(
+    ['/organization-root-detail', '/api/dashboard-data'].map((path) =>
+      page.waitForResponse((response) => response.url().includes(path)),
+    ),
+  );
   await login(page, 'root_management_unit_manager@demo.test');
-  // The home page's own requests must be answered before the session goes: on a loaded machine one
-  // of them, still in flight, got the 401 and opened the dialog over the menu before the click.
-  await page.waitForLoadState('networkidle');
+  await homeLoaded;
   await page.context().clearCookies();
   await page.getByRole('link', { name: fr('layout').menu.products, exact: true }).click();
   await expect(page.getByRole('dialog', { name: errors.sessionExpired.title })).toBeVisible();
