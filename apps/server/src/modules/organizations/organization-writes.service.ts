@@ -44,9 +44,14 @@ const parentViolation = (reason: ParentRefusal | 'parent_not_found'): Violation 
   code: 'invalid_parent',
 });
 
-/** One 422 with every violation; its code is the first that names an error of the catalogue. */
+/**
+ * One 422 with every violation; its code is the first that names a 422 of the catalogue
+ * (`account_not_found` is a 404 when the account is the resource, docs/clients.md, but a field's
+ * fault here).
+ */
 function reject(violations: Violation[]): never {
-  const code = (violations.find((v) => v.code in ERROR_STATUS)?.code ?? 'validation_failed') as ErrorCode;
+  const code = (violations.find((v) => ERROR_STATUS[v.code as ErrorCode] === 422)?.code ??
+    'validation_failed') as ErrorCode;
   throw new AppError(code, violations.map((v) => v.message).join(' '), violations);
 }
 
