@@ -97,6 +97,8 @@ export async function loadActor(
   config: Config,
   token: string,
   requestedModule: string | undefined,
+  /** false: only read the session, without counting this request as its use. */
+  touch = true,
 ): Promise<Actor | null> {
   const rows = await fetchSessionRows(db, hashToken(token));
   const first = rows[0];
@@ -114,7 +116,7 @@ export async function loadActor(
       : first.currentModule;
   const row = rows.find((r) => r.moduleType === wanted);
   if (!row) throw new AppError('module_not_held', `You do not hold the module ${wanted}.`);
-  if (now - first.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+  if (touch && now - first.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     // the cached rows share this Date, so the next requests see the new time too
     for (const r of rows) r.lastUsedAt = new Date(now);
     await db
@@ -170,8 +172,20 @@ export function registerAuth(app: FastifyInstance, db: Db, config: Config): void
     if (!request.url.startsWith('/api')) return;
     const found = tokenFrom(request);
     // a bearer token is never sent by a browser on its own: only cookie or credential-less writes are checked
-    if (UNSAFE.has(request.method) && found?.viaCookie !== false) {
-      assertSameOrigin(request, found !== null);
+    const crossSite =
+      UNSAFE.has(request.method) && found?.viaCookie !== false && !isSameOrigin(request, found !== null);
+    if (crossSite) {
+      // refused either way; only who is asking decides the answer: nobody signed in is told to
+      // sign in (401), a session is told the request came from another site (403). The session
+      // is only read: a forged request does not keep it alive, and its X-Module is not followed.
+      const actor =
+        found && !declared?.public ? await loadActor(db, config, found.token, undefined, false) : null;
+      const signedIn =
+        actor !== null &&
+        (actor.userType !== 'pseudo_anonymous' || (await visitorSiteMatches(db, config, request, actor)));
+      if (!declared?.public && !signedIn)
+        throw new AppError('unauthenticated', 'Your session has expired or you are not signed in.');
+      throw new AppError('csrf_rejected', 'The request comes from another site.');
     }
     if (found) {
       const moduleHeader = request.headers['x-module'];
@@ -226,21 +240,19 @@ export function mayUse(held: ReadonlySet<Permission>, needed: Permission | reado
 }
 
 /**
- * Refuses a write that a page of another origin may have made (docs/security.md, "Cross-site
+ * False for a write that a page of another origin may have made (docs/security.md, "Cross-site
  * request forgery"): a present Origin must be ours; without it, the browser's Sec-Fetch-Site must
  * say same-origin; with neither, only a request without the session cookie passes (a non-browser
  * client). `request.host` follows X-Forwarded-Host behind a trusted proxy, which may rewrite Host.
  */
-function assertSameOrigin(request: FastifyRequest, withCookie: boolean): void {
+function isSameOrigin(request: FastifyRequest, withCookie: boolean): boolean {
   const { origin } = request.headers;
   const fetchSite = request.headers['sec-fetch-site'];
-  const trusted =
-    origin !== undefined
-      ? isOwnOrigin(origin, request.host)
-      : fetchSite !== undefined
-        ? fetchSite === 'same-origin'
-        : !withCookie;
-  if (!trusted) throw new AppError('csrf_rejected', 'The request comes from another site.');
+  return origin !== undefined
+    ? isOwnOrigin(origin, request.host)
+    : fetchSite !== undefined
+      ? fetchSite === 'same-origin'
+      : !withCookie;
 }
 
 /** True when `origin` names this host; `null` (sandboxed or privacy-hidden origins) never does. */

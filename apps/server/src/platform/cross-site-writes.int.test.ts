@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { sessionCache } from './session-cache';
 
 /**
  * Cross-site request forgery (docs/security.md): a write carrying the session cookie must prove it
@@ -101,6 +103,79 @@ describe('a cookie-authenticated write must come from our own origin', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
     }
+  });
+});
+
+describe('a write without a session is told to sign in (401), whatever its origin', () => {
+  const unsafeRoutes = () =>
+    t.app.apiRoutes.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !r.public);
+  const anonymous = (method: Method, url: string, headers: Record<string, string>, cookie?: string) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { host: BACK_OFFICE, ...headers },
+      ...(cookie ? { cookies: { reprise_session: cookie } } : {}),
+      ...(method === 'DELETE' ? {} : { payload: {} }),
+    });
+
+  it('every unsafe route that is not public answers 401, with no, a foreign or our own origin', async () => {
+    const routes = unsafeRoutes();
+    expect(routes.length).toBeGreaterThan(100);
+    const faults: string[] = [];
+    for (const route of routes) {
+      const url = route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
+      for (const headers of [
+        {},
+        { origin: 'https://evil.example' },
+        { 'sec-fetch-site': 'cross-site' },
+        { origin: 'http://localhost:3000' },
+      ]) {
+        const res = await anonymous(route.method as Method, url, headers);
+        if (res.statusCode !== 401 || res.json().code !== 'unauthenticated')
+          faults.push(`${route.method} ${route.url} ${JSON.stringify(headers)}: ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(faults.join('\n')).toBe('');
+  });
+
+  it('a cookie that names no session is no session: 401 from another site too', async () => {
+    const res = await anonymous('POST', '/api/me/module', { origin: 'https://evil.example' }, 'not-a-session');
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.json().code).toBe('unauthenticated');
+  });
+
+  it('a public write from another site stays refused with 403 (no sign-in forced on a visitor)', async () => {
+    const res = await anonymous('POST', '/api/login', { origin: 'https://evil.example' });
+    expectRefused(res);
+  });
+
+  it('a cross-site write with a session does not keep the session alive', async () => {
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'store_seller@demo.test', password: 'Reprise-Demo-2026', tokenRequested: true },
+      remoteAddress: '10.77.0.9',
+    });
+    const fresh = session.json().apiToken as string;
+    const hash = createHash('sha256').update(fresh).digest('hex');
+    const old = new Date(Date.now() - 10 * 60_000);
+    await t.db.updateTable('sessions').set({ last_used_at: old }).where('token_hash', '=', hash).execute();
+    sessionCache.clear();
+    expectRefused(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/me/module',
+        headers: { host: BACK_OFFICE, origin: 'https://evil.example' },
+        cookies: { reprise_session: fresh },
+        payload: { moduleType: 'tim' },
+      }),
+    );
+    const row = await t.db
+      .selectFrom('sessions')
+      .select('last_used_at')
+      .where('token_hash', '=', hash)
+      .executeTakeFirstOrThrow();
+    expect(new Date(row.last_used_at).getTime()).toBe(old.getTime());
   });
 });
 
