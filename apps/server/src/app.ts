@@ -51,6 +51,7 @@ import { registerWhiteLabelRoutes } from './modules/white-label/white-label.rout
 import { registerAuth } from './platform/auth-hook';
 import type { AppDeps } from './platform/deps';
 import { answerFrameworkError, registerErrorHandler } from './platform/errors';
+import { registerJsonParsers } from './platform/json-body';
 import { systemContext } from './platform/request-context';
 import { applyPublicSitePolicy, registerSecurityHeaders } from './platform/security-headers';
 import { resolveSiteHost } from './platform/site-host';
@@ -69,14 +70,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addContentTypeParser('application/merge-patch+json', { parseAs: 'string' }, (_req, body, done) => {
-    try {
-      done(null, body === '' ? {} : JSON.parse(body as string));
-    } catch (error) {
-      (error as { statusCode?: number }).statusCode = 400;
-      done(error as Error, undefined);
-    }
-  });
+  registerJsonParsers(app);
 
   // cookies are parsed before the auth hook reads the session cookie
   await app.register(cookie);

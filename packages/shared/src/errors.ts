@@ -2,6 +2,8 @@
 export const ERROR_STATUS = {
   validation_failed: 422,
   bad_request: 400,
+  /** A JSON body nested deeper than the server reads (docs/security.md, "Input validation"). */
+  body_too_deep: 400,
   unauthenticated: 401,
   session_expired: 401,
   invalid_credentials: 401,

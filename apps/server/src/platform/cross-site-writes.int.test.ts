@@ -132,14 +132,21 @@ describe('a write without a session is told to sign in (401), whatever its origi
       ]) {
         const res = await anonymous(route.method as Method, url, headers);
         if (res.statusCode !== 401 || res.json().code !== 'unauthenticated')
-          faults.push(`${route.method} ${route.url} ${JSON.stringify(headers)}: ${res.statusCode} ${res.body}`);
+          faults.push(
+            `${route.method} ${route.url} ${JSON.stringify(headers)}: ${res.statusCode} ${res.body}`,
+          );
       }
     }
     expect(faults.join('\n')).toBe('');
   });
 
   it('a cookie that names no session is no session: 401 from another site too', async () => {
-    const res = await anonymous('POST', '/api/me/module', { origin: 'https://evil.example' }, 'not-a-session');
+    const res = await anonymous(
+      'POST',
+      '/api/me/module',
+      { origin: 'https://evil.example' },
+      'not-a-session',
+    );
     expect(res.statusCode, res.body).toBe(401);
     expect(res.json().code).toBe('unauthenticated');
   });
