@@ -116,7 +116,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       registerDashboardRoutes(api, deps);
       registerExpeditionRoutes(api, deps);
       registerExportRoutes(api, deps);
-      registerSandboxCarrierRoutes(api, deps);
+      // a carrier of its own for demos and tests: never in production unless asked (SANDBOX_CARRIER)
+      if (deps.config.sandboxCarrier) registerSandboxCarrierRoutes(api, deps);
       registerTransportRoutes(api, deps);
       registerTransferBatchRoutes(api, deps);
       registerIbanLinkRoutes(api, deps);

@@ -52,3 +52,20 @@ describe('RUN_WORKER', () => {
     expect(() => loadConfig({ RUN_WORKER: 'false' })).toThrow(/RUN_WORKER=false needs DATABASE_URL/);
   });
 });
+
+describe('SANDBOX_CARRIER', () => {
+  it('runs the sandbox carrier by default, but not when NODE_ENV=production', () => {
+    expect(loadConfig({}).sandboxCarrier).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).sandboxCarrier).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).sandboxCarrier).toBe(false);
+  });
+
+  it('an explicit value wins over NODE_ENV', () => {
+    expect(loadConfig({ NODE_ENV: 'production', SANDBOX_CARRIER: 'true' }).sandboxCarrier).toBe(true);
+    expect(loadConfig({ SANDBOX_CARRIER: 'false' }).sandboxCarrier).toBe(false);
+  });
+
+  it('refuses anything but true or false, naming the variable', () => {
+    expect(() => loadConfig({ SANDBOX_CARRIER: 'yes' })).toThrow(/SANDBOX_CARRIER must be true or false/);
+  });
+});

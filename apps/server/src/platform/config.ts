@@ -34,6 +34,11 @@ export interface Config {
    */
   sftpPort: number | null;
   sftpHost: string;
+  /**
+   * SANDBOX_CARRIER: whether this process serves the sandbox carrier (modules/sandbox-carrier,
+   * docs/transport.md) under /api/sandbox-carrier; by default only outside production (NODE_ENV).
+   */
+  sandboxCarrier: boolean;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -66,7 +71,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (env.WEBHOOK_ALLOW_PRIVATE_HOSTS ?? String(env.NODE_ENV !== 'production')) === 'true',
     sftpPort: env.SFTP_PORT === 'off' ? null : int(env.SFTP_PORT, 2222),
     sftpHost: env.SFTP_HOST ?? new URL(env.PUBLIC_URL ?? `http://localhost:${port}`).hostname,
+    sandboxCarrier: parseSandboxCarrier(env),
   };
+}
+
+/** SANDBOX_CARRIER=true or false wins; unset, the sandbox carrier runs unless NODE_ENV=production. */
+function parseSandboxCarrier(env: NodeJS.ProcessEnv): boolean {
+  const value = env.SANDBOX_CARRIER?.trim();
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (value) throw new ConfigError(`SANDBOX_CARRIER must be true or false, not ${JSON.stringify(value)}.`);
+  return env.NODE_ENV !== 'production';
 }
 
 /**

@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { buildApp } from '../../app';
 import { s10CheckDigit } from './sandbox-carrier.rules';
 
 /**
@@ -41,8 +42,11 @@ const api = (method: 'GET' | 'POST' | 'PATCH', url: string, key?: string, payloa
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
+/** The platform admin's bearer token: only a platform admin makes sandbox carrier accounts. */
+let adminToken: string;
+
 async function signUp(body: Record<string, unknown> = {}) {
-  const res = await api('POST', '/accounts', undefined, body);
+  const res = await api('POST', '/accounts', adminToken, body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { accountNumber: string; apiKey: string; webhookSecret: string };
 }
@@ -63,6 +67,7 @@ async function until<T>(
 
 beforeAll(async () => {
   t = await createTestApp();
+  adminToken = (await t.login('admin@demo.test')).authorization.slice('Bearer '.length);
   peer = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => {
@@ -81,6 +86,41 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => peer?.close(resolve));
   await t?.close();
+});
+
+describe('who may make a sandbox carrier account (issue 23)', () => {
+  it('nobody anonymously (401), nor a retailer (403): a platform admin only (201)', async () => {
+    expect((await api('POST', '/accounts', undefined, {})).statusCode).toBe(401);
+    const rmu = (await t.login('root_management_unit_manager@demo.test')).authorization;
+    const retailer = await api('POST', '/accounts', rmu.slice('Bearer '.length), {});
+    expect(retailer.statusCode, retailer.body).toBe(403);
+    expect((await api('POST', '/accounts', adminToken, {})).statusCode).toBe(201);
+  });
+
+  it('with SANDBOX_CARRIER off, none of its routes exists (404), and the platform still answers', async () => {
+    const off = await buildApp({ ...t.deps, config: { ...t.deps.config, sandboxCarrier: false } });
+    try {
+      for (const [method, url] of [
+        ['POST', '/api/sandbox-carrier/accounts'],
+        ['GET', '/api/sandbox-carrier/accounts/me'],
+        ['POST', '/api/sandbox-carrier/shipments'],
+        ['GET', '/api/sandbox-carrier/track/SB000000000FR'],
+      ] as const) {
+        const res = await off.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${adminToken}` },
+          ...(method === 'POST' ? { payload: {} } : {}),
+        });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+      }
+      expect((await off.inject({ url: '/api/health' })).statusCode).toBe(200);
+      const doc = (await off.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+      expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/sandbox-carrier'))).toEqual([]);
+    } finally {
+      await off.close();
+    }
+  });
 });
 
 describe('sandbox carrier', () => {

@@ -20,9 +20,10 @@ import { trackingPageHtml } from './sandbox-carrier.tracking-page';
 const tags = ['sandbox carrier'];
 
 /**
- * The sandbox carrier's API (docs/transport.md), under `/api/sandbox-carrier`. Public for the
- * platform: the carrier authenticates its shippers itself, by their API key (`Authorization:
- * Bearer <key>`), and its rows belong to no tenant of the platform.
+ * The sandbox carrier's API (docs/transport.md), under `/api/sandbox-carrier`, mounted only when
+ * SANDBOX_CARRIER is on. Public for the platform: the carrier authenticates its shippers itself,
+ * by their API key (`Authorization: Bearer <key>`), and its rows belong to no tenant of the
+ * platform. Its accounts (and so its API keys) are made by a platform admin only (or the seed).
  */
 export function registerSandboxCarrierRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +38,8 @@ export function registerSandboxCarrierRoutes(fastify: FastifyInstance, deps: App
   app.post(
     `${base}/accounts`,
     {
-      config: { public: true },
+      // no anonymous sign-up: an account is an API key that makes labels and posts webhooks
+      config: { permission: 'client.create' },
       schema: { tags, body: SandboxCarrierAccountRequest, response: { 201: SandboxCarrierSignUpResponse } },
     },
     async (request, reply) => reply.code(201).send(await carrier.signUp(ctx(), request.body)),
