@@ -56,16 +56,29 @@ const secrets =
 if (secrets > 0) console.log(`Connector secrets encrypted with the current data encryption key: ${secrets}`);
 const app = await buildApp(deps, { logger: process.env.LOG_REQUESTS === 'true' });
 
-await app.listen({ port: config.port, host: config.host });
+// the built-in SFTP server (modules/sftp/sftp-server.ts), unless SFTP_PORT=off; before the HTTP
+// port, so that a port already taken stops the start with one line before anything is served
+const sftp =
+  config.sftpPort === null
+    ? null
+    : await startSftpServer(deps, { port: config.sftpPort, host: config.host }).catch(refuseToStart);
+await app
+  .listen({ port: config.port, host: config.host })
+  .catch((error: NodeJS.ErrnoException) =>
+    refuseToStart(
+      error.code === 'EADDRINUSE'
+        ? new ConfigError(
+            `the HTTP port ${config.port} is already in use on ${config.host} (another Reprise process?). Set PORT to a free port.`,
+          )
+        : error,
+    ),
+  );
 if (config.runWorker) {
   await startWorkers(deps);
   await jobs.schedule('connector-schedule', '* * * * *');
   // the dashboard's statistics of the week before, every Monday (docs/dashboard.md)
   await jobs.schedule('weekly-statistics', '0 3 * * 1');
 }
-// the built-in SFTP server (modules/sftp/sftp-server.ts), unless SFTP_PORT=off
-const sftp =
-  config.sftpPort === null ? null : await startSftpServer(deps, { port: config.sftpPort, host: config.host });
 const housekeeping = startHousekeeping(handle.db, (message) => console.log(message), [
   { name: 'attempt counters idle for a day deleted', run: (db) => purgeRateLimits(db) },
   { name: 'buyback count rows compacted', run: (db) => compactBuybackCounts(db) },

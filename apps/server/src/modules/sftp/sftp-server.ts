@@ -9,6 +9,7 @@ import ssh2, { type Attributes, type Connection, type SFTPWrapper } from 'ssh2';
 // ssh2 is CommonJS: Node's ESM loader (npm start) sees only its default export
 const { Server, utils: ssh2Utils } = ssh2;
 
+import { ConfigError } from '../../platform/config';
 import type { AppDeps } from '../../platform/deps';
 import { type BaseContext, systemContext } from '../../platform/request-context';
 import { FileTooLargeError, type StoredFile } from '../../platform/storage';
@@ -284,6 +285,23 @@ function serveSftp(
 const REFUSAL_DELAY_MS = 500;
 
 /**
+ * A port the SFTP server cannot take (another process holds it, or it is privileged) is a
+ * configuration the process cannot start with: one line naming SFTP_PORT and the way out, no stack
+ * trace (main.ts prints a ConfigError's message alone and exits with 1).
+ */
+function listenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
+  if (error.code === 'EADDRINUSE')
+    return new ConfigError(
+      `the SFTP port ${port} is already in use on ${host} (another Reprise process?). Set SFTP_PORT to a free port, or SFTP_PORT=off to run without the SFTP server.`,
+    );
+  if (error.code === 'EACCES')
+    return new ConfigError(
+      `the SFTP port ${port} on ${host} may not be opened by this user. Set SFTP_PORT to a port above 1023, or SFTP_PORT=off to run without the SFTP server.`,
+    );
+  return error;
+}
+
+/**
  * Starts the SFTP server on `port` (0: any free port), `host` its bind address. Jobs are not
  * run here: a dropped file's import is a job of the `import` queue, run by any worker.
  */
@@ -335,9 +353,10 @@ export async function startSftpServer(
   });
   server.on('error', (error: Error) => log(`sftp: ${error.message}`));
 
+  const host = options.host ?? '0.0.0.0';
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => {
+    server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, options.port, host)));
+    server.listen(options.port, host, () => {
       server.off('error', reject);
       resolve();
     });
