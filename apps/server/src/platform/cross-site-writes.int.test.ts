@@ -124,7 +124,7 @@ describe('a write without a session is told to sign in (401), whatever its origi
     const faults: string[] = [];
     for (const route of routes) {
       const url = route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
-      for (const headers of [
+      for (const headers of <Record<string, string>[]>[
         {},
         { origin: 'https://evil.example' },
         { 'sec-fetch-site': 'cross-site' },

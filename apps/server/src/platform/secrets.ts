@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from './config';
@@ -25,6 +32,13 @@ export interface Keyring {
   /** `purpose` (e.g. 'iban') is bound to the value: a value of one purpose never decrypts as another. */
   encrypt(purpose: string, plain: string): string;
   decrypt(purpose: string, stored: string): string;
+  /**
+   * An HMAC-SHA256 of `data` (base64url) under a key derived from the current key for `purpose`
+   * (e.g. 'device-cookie'): a signature of one purpose never verifies as another's.
+   */
+  sign(purpose: string, data: string): string;
+  /** Whether `signature` is `data`'s for `purpose` under any key of the ring (constant time). */
+  verifySignature(purpose: string, data: string, signature: string): boolean;
 }
 
 /** The id of a stored value's key, or null when the value is not in the encrypted format. */
@@ -40,6 +54,10 @@ export function createKeyring(keys: Buffer[]): Keyring {
   if (keys.length === 0) throw new ConfigError('A keyring needs at least one key.');
   const byId = new Map(keys.map((key) => [keyIdFor(key), key]));
   const currentKeyId = keyIdFor(keys[0] as Buffer);
+  const macKey = (key: Buffer, purpose: string) =>
+    createHmac('sha256', key).update(`reprise-mac:${purpose}`).digest();
+  const mac = (key: Buffer, purpose: string, data: string) =>
+    createHmac('sha256', macKey(key, purpose)).update(data).digest('base64url');
   return {
     currentKeyId,
     keyIds: [...byId.keys()],
@@ -50,6 +68,16 @@ export function createKeyring(keys: Buffer[]): Keyring {
       const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       const payload = Buffer.concat([nonce, cipher.getAuthTag(), ciphertext]).toString('base64url');
       return `${FORMAT}:${currentKeyId}:${payload}`;
+    },
+    sign(purpose, data) {
+      return mac(byId.get(currentKeyId) as Buffer, purpose, data);
+    },
+    verifySignature(purpose, data, signature) {
+      const given = Buffer.from(signature);
+      return [...byId.values()].some((key) => {
+        const expected = Buffer.from(mac(key, purpose, data));
+        return expected.length === given.length && timingSafeEqual(expected, given);
+      });
     },
     decrypt(purpose, stored) {
       const keyId = keyIdOf(stored);

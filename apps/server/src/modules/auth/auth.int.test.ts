@@ -354,6 +354,88 @@ describe('sign-in throttling', () => {
   });
 });
 
+describe('known devices: nobody else keeps the owner out (issue 23)', () => {
+  /** A browser's sign-in (no token asked): the session and the device cookie come back as cookies. */
+  const browserSignIn = (email: string, password: string, remoteAddress: string, device?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password },
+      remoteAddress,
+      ...(device ? { cookies: { reprise_device: device } } : {}),
+    });
+  const deviceOf = (res: Awaited<ReturnType<typeof browserSignIn>>) =>
+    res.cookies.find((c) => c.name === 'reprise_device');
+
+  it('a successful browser sign-in sets an HttpOnly, SameSite=Strict device cookie read by the sign-in only', async () => {
+    await insertUser('device-cookie@demo.test', [['tim', 'store_seller', O.storeParis]]);
+    const res = await browserSignIn('device-cookie@demo.test', DEMO.password, newAddress());
+    expect(res.statusCode, res.body).toBe(200);
+    const cookie = deviceOf(res);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/login' });
+    expect(cookie?.maxAge).toBe(90 * 86_400);
+    // it names no user: the e-mail is only under its signature
+    expect(cookie?.value).not.toContain('device-cookie');
+    // an API client asking for a token gets no cookie at all, as before
+    expect((await signIn('device-cookie@demo.test', DEMO.password, newAddress(), true)).cookies).toEqual([]);
+  });
+
+  it("an attacker's 5 wrong passwords from the owner's address, then 10 from others, do not keep the owner's known device out", async () => {
+    const email = 'device-owner@demo.test';
+    await insertUser(email, [['tim', 'store_seller', O.storeParis]]);
+    const office = newAddress();
+    const device = deviceOf(await browserSignIn(email, DEMO.password, office))?.value as string;
+    expect(device).toBeTruthy();
+    // the attacker shares the office's address (a NAT), then spreads over many addresses
+    for (let i = 0; i < LIMITS.loginPair.allowed; i++)
+      expect((await browserSignIn(email, `Wrong-${i}-Password`, office)).statusCode).toBe(401);
+    for (let i = 0; i < LIMITS.loginAccount.allowed; i++)
+      await browserSignIn(email, `Wrong-${i}-Else`, newAddress());
+    // an unknown device is still held off, even with the right password, from the office and from elsewhere
+    const unknown = await browserSignIn(email, DEMO.password, office);
+    expect(unknown.statusCode).toBe(429);
+    expect(unknown.json().code).toBe('too_many_attempts');
+    expect((await browserSignIn(email, DEMO.password, newAddress())).statusCode).toBe(429);
+    // the owner's browser gets in at once, from the office or anywhere, and its cookie is renewed
+    const owner = await browserSignIn(email, DEMO.password, office, device);
+    expect(owner.statusCode, owner.body).toBe(200);
+    const renewed = deviceOf(owner)?.value as string;
+    expect(renewed).toBeTruthy();
+    expect(renewed).not.toBe(device);
+    expect((await browserSignIn(email, DEMO.password, newAddress(), renewed)).statusCode).toBe(200);
+  });
+
+  it('a device cookie counts for its own user only, and an altered one for nobody', async () => {
+    const email = 'device-victim@demo.test';
+    await insertUser(email, [['tim', 'store_seller', O.storeParis]]);
+    const address = newAddress();
+    const othersDevice = deviceOf(await browserSignIn('device-cookie@demo.test', DEMO.password, newAddress()))
+      ?.value as string;
+    const mine = deviceOf(await browserSignIn(email, DEMO.password, newAddress()))?.value as string;
+    const [nonce, issued, signature] = mine.split('.') as [string, string, string];
+    const altered = `${nonce}.${Number(issued) + 1}.${signature}`;
+    for (let i = 0; i < LIMITS.loginPair.allowed; i++)
+      await browserSignIn(email, `Wrong-${i}-Password`, address);
+    expect((await browserSignIn(email, DEMO.password, address, othersDevice)).statusCode).toBe(429);
+    expect((await browserSignIn(email, DEMO.password, address, altered)).statusCode).toBe(429);
+    expect((await browserSignIn(email, DEMO.password, address, mine)).statusCode).toBe(200);
+  });
+
+  it('a known device has limits of its own: 5 wrong passwords, then it waits too (and unknown devices are not touched)', async () => {
+    const email = 'device-stolen@demo.test';
+    await insertUser(email, [['tim', 'store_seller', O.storeParis]]);
+    const device = deviceOf(await browserSignIn(email, DEMO.password, newAddress()))?.value as string;
+    const address = newAddress();
+    for (let i = 0; i < LIMITS.loginDevice.allowed; i++)
+      expect((await browserSignIn(email, `Wrong-${i}-Password`, address, device)).statusCode).toBe(401);
+    const refused = await browserSignIn(email, DEMO.password, address, device);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // the device's guesses never reached the counters of unknown devices
+    expect((await browserSignIn(email, DEMO.password, address)).statusCode).toBe(200);
+  });
+});
+
 describe('sessions', () => {
   it('sign-out revokes the token: the next call answers 401', async () => {
     const { authorization } = await t.login('store_seller@demo.test');
@@ -676,6 +758,31 @@ describe('change own password', () => {
     const refused = await change(authorization, { currentPassword: DEMO.password, password: 'Changed-2026' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().code).toBe('too_many_attempts');
+  });
+
+  it('20 wrong guesses of the current password, from 20 addresses and 2 sessions: 5 are verified, then 429 (issue 23)', async () => {
+    await insertUser('guesser-20@demo.test', [['tim', 'store_seller', O.storeParis]]);
+    const sessions = [
+      (await t.login('guesser-20@demo.test')).authorization,
+      (await t.login('guesser-20@demo.test')).authorization,
+    ];
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/me/password',
+        headers: { authorization: sessions[i % 2] as string },
+        payload: { currentPassword: `Wrong-${i}-Password`, password: 'Changed-2026' },
+        remoteAddress: newAddress(),
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(res.json().code).toBe('too_many_attempts');
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses.filter((s) => s === 422)).toHaveLength(LIMITS.changeUser.allowed);
+    expect(statuses.slice(LIMITS.changeUser.allowed).every((s) => s === 429)).toBe(true);
   });
 
   it('changes the password, keeps this session and ends the others', async () => {

@@ -16,6 +16,7 @@ import { contextOf, systemContext } from '../../platform/request-context';
 import { localeOf } from '../../platform/translations';
 import { signInWithOpenidSession } from '../single-sign-on/sso-flow.service';
 import * as auth from './auth.service';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './device-cookie';
 
 const ChangePasswordRequest = z.object({
   currentPassword: z.string().min(1).max(256),
@@ -35,6 +36,13 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
     secure: config.secureCookies,
     maxAge: config.sessionMaxHours * 3600,
   };
+  const deviceCookieOptions = {
+    path: '/api/login',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: config.secureCookies,
+    maxAge: DEVICE_COOKIE_DAYS * 86_400,
+  };
 
   app.post(
     '/login',
@@ -51,13 +59,21 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): voi
     async (request, reply) => {
       const client = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
       const { body } = request;
-      const { user, token } =
+      const { user, token, deviceCookie } =
         'openidSessionId' in body
-          ? await signInWithOpenidSession(credentialContext(request), body, client)
-          : await auth.login(credentialContext(request), body, client);
+          ? {
+              ...(await signInWithOpenidSession(credentialContext(request), body, client)),
+              deviceCookie: null,
+            }
+          : await auth.login(credentialContext(request), body, {
+              ...client,
+              deviceCookie: request.cookies[DEVICE_COOKIE],
+            });
       // the token reaches page scripts only when asked for: a browser keeps it in the HttpOnly cookie
       if (request.body.tokenRequested) return { ...user, apiToken: token };
       reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+      // this browser is now a known device of the user (docs/security.md): read by sign-in only
+      if (deviceCookie) reply.setCookie(DEVICE_COOKIE, deviceCookie, deviceCookieOptions);
       return user;
     },
   );

@@ -19,6 +19,7 @@ import { hashPassword, hashToken, newToken, verifyPassword } from '../../platfor
 import { toAccountResponse } from '../accounts/accounts.mapper';
 import { passwordLinkMail } from './auth.mails';
 import * as repo from './auth.repository';
+import { deviceCookieAfterSignIn, knownDevice } from './device-cookie';
 import {
   type Counted,
   clearAccountSignIn,
@@ -117,27 +118,38 @@ function tooManyFor(counted: Counted) {
  * Signs in by e-mail and password. Unknown e-mail, wrong password, inactive user and a user
  * forced to single sign-on with a wrong password get the same answer, in about the same time.
  * The attempt is counted before the password is verified (docs/security.md, "Sign-in
- * throttling and account lockout"): per client address, per account + address pair, and
- * account-wide unless the pair signed in successfully before.
+ * throttling and account lockout"). From a device where this user signed in before (a valid
+ * device cookie, device-cookie.ts), only that device's own counter applies: nobody else's
+ * guesses keep the owner out. From any other device: per client address, per account + address
+ * pair, and account-wide unless the pair signed in successfully before. A successful sign-in
+ * answers the browser's new device cookie.
  */
 export async function login(
   ctx: BaseContext,
   input: { email: string; password: string },
-  client: { ip: string; userAgent: string | null },
-): Promise<{ user: AuthenticatedUser; token: string }> {
+  client: { ip: string; userAgent: string | null; deviceCookie?: string },
+): Promise<{ user: AuthenticatedUser; token: string; deviceCookie: string }> {
   const { db } = ctx;
+  const device = knownDevice(ctx.deps.keyring, client.deviceCookie, input.email);
   const addressKey = KEYS.loginAddress(client.ip);
   const pairKey = KEYS.loginPair(input.email, client.ip);
   const accountKey = KEYS.loginAccount(input.email);
-  const address = await countAttempt(db, addressKey, LIMITS.loginAddress);
-  const refusedAddress = tooManyFor(address);
-  if (refusedAddress) throw refusedAddress;
-  const pair = await countAttempt(db, pairKey, LIMITS.loginPair);
-  const refusedPair = tooManyFor(pair);
-  if (refusedPair) throw refusedPair;
-  if (!pair.known) {
-    const refusedAccount = tooManyFor(await countAttempt(db, accountKey, LIMITS.loginAccount));
-    if (refusedAccount) throw refusedAccount;
+  let pairKnown = false;
+  if (device) {
+    const refusedDevice = tooManyFor(await countAttempt(db, KEYS.loginDevice(device), LIMITS.loginDevice));
+    if (refusedDevice) throw refusedDevice;
+  } else {
+    const address = await countAttempt(db, addressKey, LIMITS.loginAddress);
+    const refusedAddress = tooManyFor(address);
+    if (refusedAddress) throw refusedAddress;
+    const pair = await countAttempt(db, pairKey, LIMITS.loginPair);
+    const refusedPair = tooManyFor(pair);
+    if (refusedPair) throw refusedPair;
+    pairKnown = pair.known;
+    if (!pair.known) {
+      const refusedAccount = tooManyFor(await countAttempt(db, accountKey, LIMITS.loginAccount));
+      if (refusedAccount) throw refusedAccount;
+    }
   }
 
   const user = await repo.findUserByEmail(ctx, input.email);
@@ -146,8 +158,13 @@ export async function login(
   const own = userContext(ctx, user.accountId);
   // the right password: this attempt was no guess, so it is taken back from the counters
   await transact(own, async ({ trx }) => {
+    if (device) {
+      // the device's counter is left behind with its nonce: the new cookie names a new one
+      await clearAttempts(trx, KEYS.loginDevice(device));
+      return;
+    }
     await uncountAttempt(trx, addressKey, LIMITS.loginAddress);
-    if (!pair.known) await uncountAttempt(trx, accountKey, LIMITS.loginAccount);
+    if (!pairKnown) await uncountAttempt(trx, accountKey, LIMITS.loginAccount);
     await rememberPair(trx, pairKey);
   });
   // told only to whoever knows the password, so that an anonymous caller cannot tell SSO users apart
@@ -158,7 +175,11 @@ export async function login(
     );
   }
   const { user: authenticated, token } = await openSession(own, user, client);
-  return { user: authenticated, token };
+  return {
+    user: authenticated,
+    token,
+    deviceCookie: deviceCookieAfterSignIn(ctx.deps.keyring, client.deviceCookie, input.email),
+  };
 }
 
 /**

@@ -20,6 +20,11 @@ export const LIMITS = {
   loginPair: { windowMs: minutes(15), allowed: 5, firstBlockMs: minutes(1), maxBlockMs: minutes(15) },
   /** One account from every address: only slows down, one attempt per 40 s (at most 100 an hour). */
   loginAccount: { windowMs: minutes(60), allowed: 10, firstBlockMs: 40_000, maxBlockMs: 40_000 },
+  /**
+   * One device where the user signed in before (a valid device cookie, device-cookie.ts): its
+   * attempts count here only, never on the three counters of unknown devices.
+   */
+  loginDevice: { windowMs: minutes(15), allowed: 5, firstBlockMs: minutes(1), maxBlockMs: minutes(15) },
   /** One client address trying many accounts. */
   loginAddress: { windowMs: minutes(15), allowed: 30, firstBlockMs: minutes(1), maxBlockMs: minutes(15) },
   resetEmail: { windowMs: minutes(60), allowed: 3, firstBlockMs: minutes(20), maxBlockMs: minutes(60) },
@@ -36,6 +41,7 @@ export const KEYS = {
   loginPair: (email: string, ip: string) => `login:pair:${norm(email)}|${ip}`,
   loginAccount: (email: string) => `login:account:${norm(email)}`,
   loginAddress: (ip: string) => `login:address:${ip}`,
+  loginDevice: (nonce: string) => `login:device:${nonce}`,
   resetEmail: (email: string) => `reset:email:${norm(email)}`,
   resetAddress: (ip: string) => `reset:address:${ip}`,
   changeUser: (userId: string) => `password-change:user:${userId}`,
