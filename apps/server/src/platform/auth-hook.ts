@@ -71,7 +71,10 @@ async function fetchSessionRows(db: Db, tokenHash: string): Promise<SessionRow[]
       's.last_used_at as lastUsedAt',
       's.expires_at as expiresAt',
       'u.id as userId',
-      'u.account_id as accountId',
+      // the account a request works on is its module's organisation's (docs/data-access.md,
+      // "Which account a request works on"), not the user's own: a user may hold a module at
+      // an organisation of another account (a retailer's user who is also a buyer's warehouse manager)
+      'o.account_id as accountId',
       'u.email',
       'm.module_type as moduleType',
       'm.user_type as userType',

@@ -4,6 +4,11 @@ import type { ModuleType, Permission, UserType } from '@reprise/shared';
 export interface Actor {
   userId: string;
   sessionId: string;
+  /**
+   * The account the request works on: that of the organisation the user holds the current module
+   * at (the spec's `currentOrganization.account`). It is not always the user's own account: a
+   * user may hold one module in a retailer and another in a buyer (docs/data-access.md).
+   */
   accountId: string;
   email: string;
   module: ModuleType;

@@ -8,6 +8,7 @@ export interface SessionRow {
   lastUsedAt: Date;
   expiresAt: Date;
   userId: string;
+  /** The account of this module's organisation (not the user's own account). */
   accountId: string;
   email: string;
   moduleType: string;

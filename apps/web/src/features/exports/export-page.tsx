@@ -16,13 +16,14 @@ import {
 const isCatalogType = (value: string | null): value is CatalogExportType =>
   (CATALOG_EXPORT_TYPES as readonly string[]).includes(value ?? '');
 
-/** The catalogue exported: the account named, the organisation's, or the user's own. */
+/** The catalogue exported: the account named, the organisation's, or the current module's. */
 function useExportedAccount() {
   const { accountId: accountParam, organizationId } = useParams();
   const user = useCurrentUser();
   const organizationAccount = useOrganizationAccountId(organizationId ?? null);
-  const accountId = accountParam ?? (organizationId ? (organizationAccount.data ?? null) : user.accountId);
+  // the current module's account: a user may hold modules in two accounts (docs/data-access.md)
   const own = user.currentOrganization.account;
+  const accountId = accountParam ?? (organizationId ? (organizationAccount.data ?? null) : own.id);
   const account = useExportAccount(accountId, accountId === own.id ? own : undefined);
   return { accountId, accountName: account.data?.name ?? null };
 }

@@ -14,19 +14,20 @@ export interface ImportDestination {
 
 /**
  * `/accounts/:accountId/catalog-imports` names the account, `/imports/:organizationId` an
- * organisation of it, `/imports` the user's own account.
+ * organisation of it, `/imports` the current module's account.
  */
 export function useImportDestination(): ImportDestination {
   const { accountId: accountParam, organizationId } = useParams();
   const user = useCurrentUser();
   const organizationAccount = useOrganizationAccountId(organizationId ?? null);
+  // the current module's account: a user may hold modules in two accounts (docs/data-access.md)
+  const own = user.currentOrganization.account;
   const listPath = accountParam
     ? `/accounts/${accountParam}/catalog-imports`
     : organizationId
       ? `/imports/${organizationId}`
       : '/imports';
-  const accountId = accountParam ?? (organizationId ? (organizationAccount.data ?? null) : user.accountId);
-  const own = user.currentOrganization.account;
+  const accountId = accountParam ?? (organizationId ? (organizationAccount.data ?? null) : own.id);
   const account = useDestinationAccount(accountId, accountId === own.id ? own : undefined);
   return {
     accountId,

@@ -1,3 +1,4 @@
+import { PLATFORM_USER_TYPES } from '@reprise/shared';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { useConfigAccounts } from './refurb-config.queries';
@@ -9,7 +10,9 @@ export const withAccount = (path: string, account: string | null) =>
 /** Platform operators (admin, super admin) name the buyer account they configure. */
 export function useIsPlatformOperator(): boolean {
   const { user } = useSession();
-  return Boolean(user?.types.some((type) => type === 'admin' || type === 'super_admin'));
+  // in the current module: a user holding another module too is an operator only in the root one
+  const userType = user ? user.modules[user.currentModule] : undefined;
+  return userType !== undefined && PLATFORM_USER_TYPES.includes(userType);
 }
 
 /**

@@ -49,12 +49,15 @@ import {
   useUpdateSftpAccess,
 } from './sftp.queries';
 
-/** The account whose access is shown: the organisation's in the address, or the user's own. */
+/**
+ * The account whose access is shown: the organisation's in the address, or the current module's
+ * (a user may hold modules in two accounts).
+ */
 function useAccessAccountId(): string | null {
   const { organizationId } = useParams();
   const user = useCurrentUser();
   const organizationAccount = useOrganizationAccountId(organizationId ?? null);
-  return organizationId ? (organizationAccount.data ?? null) : user.accountId;
+  return organizationId ? (organizationAccount.data ?? null) : user.currentOrganization.account.id;
 }
 
 function Field({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {

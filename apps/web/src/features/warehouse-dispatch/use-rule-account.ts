@@ -1,3 +1,4 @@
+import { PLATFORM_USER_TYPES } from '@reprise/shared';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { useWarehouseDispatchAccounts } from './warehouse-dispatch.queries';
@@ -9,7 +10,9 @@ export const withAccount = (path: string, accountId: string | null) =>
 /** Platform operators (admin, super admin) name the buyer account whose rules they work on. */
 export function useIsPlatformOperator(): boolean {
   const { user } = useSession();
-  return Boolean(user?.types.some((type) => type === 'admin' || type === 'super_admin'));
+  // in the current module: a user holding another module too is an operator only in the root one
+  const userType = user ? user.modules[user.currentModule] : undefined;
+  return userType !== undefined && PLATFORM_USER_TYPES.includes(userType);
 }
 
 /**

@@ -39,14 +39,15 @@ export function BuyerFields({ form, category }: { form: CategoryForm; category: 
   const { t } = useTranslation('categories');
   const { module, user, can } = useSession();
   const editing = category !== null;
-  // an operator names the catalogue first; everyone else writes their own account's; readers choose nothing
+  // an operator names the catalogue first; everyone else writes their current module's account's;
+  // readers choose nothing
   const accountId = !can('category.create')
     ? null
     : editing
       ? category.accountId
       : module === 'root'
         ? form.values.accountId
-        : (user?.accountId ?? null);
+        : (user?.currentOrganization.account.id ?? null);
   const choices = useBuyerChoices(accountId);
   const { buyerAccountId } = form.values;
   const buyers = (choices.data ?? []).map((b) => ({ value: b.accountId, label: b.name }));
