@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   session_expired: 401,
   invalid_credentials: 401,
   sso_mandatory: 403,
+  // the user's client account is inactive (docs/clients.md, "An inactive client")
+  account_inactive: 403,
   // single sign-on (docs/single-sign-on.md)
   sso_organization_not_found: 404,
   sso_configuration_error: 422,

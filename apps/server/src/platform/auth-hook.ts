@@ -56,7 +56,10 @@ export function tokenFrom(request: FastifyRequest): { token: string; viaCookie: 
   return cookie ? { token: cookie, viaCookie: true } : null;
 }
 
-/** Loads the session of a token: null when unknown, revoked, expired or idle too long, or the user inactive. */
+/**
+ * Loads the session of a token: null when unknown, revoked, expired or idle too long, the user
+ * inactive or its client account inactive.
+ */
 async function fetchSessionRows(db: Db, tokenHash: string): Promise<SessionRow[]> {
   const cached = sessionCache.get(tokenHash);
   if (cached) return cached;
@@ -65,6 +68,9 @@ async function fetchSessionRows(db: Db, tokenHash: string): Promise<SessionRow[]
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('user_modules as m', 'm.user_id', 'u.id')
     .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    // an inactive client's users, and modules in an inactive account's organisations, sign nothing in
+    .innerJoin('accounts as ua', 'ua.id', 'u.account_id')
+    .innerJoin('accounts as oa', 'oa.id', 'o.account_id')
     .select([
       's.id as sessionId',
       's.current_module as currentModule',
@@ -84,6 +90,8 @@ async function fetchSessionRows(db: Db, tokenHash: string): Promise<SessionRow[]
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
     .where('u.status', '=', 'active')
+    .where('ua.status', '=', 'active')
+    .where('oa.status', '=', 'active')
     .execute();
   const typed = rows.map((r) => ({
     ...r,

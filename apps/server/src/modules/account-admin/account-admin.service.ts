@@ -12,6 +12,7 @@ import { audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import { orderFrom, type Page } from '../../platform/pagination';
 import { type RequestContext, transact } from '../../platform/request-context';
+import { revokeAccountSessions } from '../auth/auth.repository';
 import {
   toAccountColumns,
   toClientAccountListItem,
@@ -117,6 +118,8 @@ export async function updateClientAccount(
         throw new AppError('validation_failed', violations[0]?.message ?? 'Invalid modules.', violations);
     }
     await repo.updateClientAccount(tx, id, toAccountColumns(patch));
+    // deactivated: its users' sessions end at once (sign-in, site and SFTP read the status)
+    if (patch.status === 'inactive' && current.status !== 'inactive') await revokeAccountSessions(tx, id);
     await repo.updateRootOrganization(tx, id, current.root_organization_id, toRootOrganizationColumns(patch));
     const updated = await repo.findClientAccount(tx, id);
     if (!updated) throw notFound('client account');

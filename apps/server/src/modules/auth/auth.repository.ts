@@ -112,6 +112,48 @@ export async function revokeUserSessions(tx: Tx, userId: string, exceptSessionId
   await q.execute();
 }
 
+/**
+ * Revokes the sessions of an account's users (its client account deactivated: docs/clients.md),
+ * and every process drops the sessions it cached.
+ */
+export async function revokeAccountSessions(tx: Tx, accountId: string): Promise<void> {
+  await authChanged(tx.trx);
+  await tx.trx
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', 'in', tx.trx.selectFrom('users').select('id').where('account_id', '=', accountId))
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * The inactive accounts among the user's own and those of the organisations of its modules (a user
+ * may hold a module in another account's organisation: a retailer's user at the buyer's warehouse).
+ */
+export async function inactiveAccountsOf(
+  ctx: BaseContext,
+  user: Pick<UserWithModules, 'accountId' | 'modules'>,
+): Promise<{ own: boolean; organizationIds: Set<string> }> {
+  const db = readerOf(ctx);
+  const own = await db
+    .selectFrom('accounts')
+    .select('status')
+    .where('id', '=', user.accountId)
+    .executeTakeFirst();
+  const organizationIds = user.modules.map((m) => m.organizationId);
+  const inactive =
+    organizationIds.length === 0
+      ? []
+      : await db
+          .selectFrom('organizations as o')
+          .innerJoin('accounts as a', 'a.id', 'o.account_id')
+          .select('o.id')
+          .where('o.id', 'in', organizationIds)
+          .where('a.status', '!=', 'active')
+          .execute();
+  return { own: own?.status !== 'active', organizationIds: new Set(inactive.map((r) => r.id)) };
+}
+
 export async function setSessionModule(
   tx: Tx,
   sessionId: string,

@@ -189,9 +189,10 @@ export async function login(
  */
 export async function openSession(
   ctx: BaseContext,
-  user: repo.UserWithModules,
+  given: repo.UserWithModules,
   client: { ip: string; userAgent: string | null },
 ): Promise<{ user: AuthenticatedUser; token: string; sessionId: string }> {
+  const user = await withActiveAccounts(ctx, given);
   const { frontPermissions } = modulesOf(user);
   // a public site's anonymous visitor (pseudo_anonymous) holds no back-office permission: it never signs in
   const backOffice = user.modules.some((m) => isBackOfficeUserType(m.userType, m.moduleType));
@@ -213,6 +214,25 @@ export async function openSession(
     return id;
   });
   return { user: await authenticatedUser(ctx, user, module), token, sessionId };
+}
+
+/**
+ * The user with the modules of active accounts only (docs/clients.md, "An inactive client"): a
+ * user of an inactive client account, or one whose every module lies in an inactive account's
+ * organisations, is refused with `account_inactive` (told after the credential was checked).
+ */
+async function withActiveAccounts(
+  ctx: BaseContext,
+  user: repo.UserWithModules,
+): Promise<repo.UserWithModules> {
+  const inactive = await repo.inactiveAccountsOf(ctx, user);
+  const modules = user.modules.filter((m) => !inactive.organizationIds.has(m.organizationId));
+  if (inactive.own || (user.modules.length > 0 && modules.length === 0))
+    throw new AppError(
+      'account_inactive',
+      'Your organisation’s account is inactive: signing in is not possible. Contact your administrator.',
+    );
+  return modules.length === user.modules.length ? user : { ...user, modules };
 }
 
 export async function logout(ctx: RequestContext): Promise<void> {

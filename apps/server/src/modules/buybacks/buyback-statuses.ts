@@ -163,6 +163,14 @@ const FINAL_BUYBACK: readonly BuybackStatus[] = [
   'bb_cancelled',
 ];
 
+/**
+ * The item statuses at which the product goes back to its customer (a counter-offer declined, a
+ * release from quarantine to the customer return stock, then returned): the buyback ends without
+ * purchase and its payment is cancelled (docs/payments.md). The losses are not among them: the
+ * customer handed the product over and is still owed its price.
+ */
+export const BACK_TO_CUSTOMER_ITEM_STATUSES: readonly ItemStatus[] = ['item_to_return', 'item_returned'];
+
 /** The loss statuses; an admin may undo them with a reason (`planLossReversal`). */
 export const LOST_ITEM_STATUSES: readonly ItemStatus[] = [
   'item_lost_store',
@@ -237,8 +245,11 @@ export function initialStatuses(
 /** Finalising a pre-declared buyback at the counter. */
 export const FINALIZED = { status: 'bb_awaiting_inventory', itemStatus: 'item_awaiting_inventory' } as const;
 
-/** Payment statuses a cancellation cancels; any other (initiated, completed) needs `force`. */
-const CANCELLABLE_PAYMENTS: readonly PaymentStatus[] = [
+/**
+ * Payment statuses a buyback that ends without purchase cancels (a cancellation, or its item going
+ * back to the customer); any other (initiated, completed) is never cancelled automatically.
+ */
+export const CANCELLABLE_PAYMENTS: readonly PaymentStatus[] = [
   'awaiting_payment',
   'payment_created',
   'payment_failed',

@@ -19,6 +19,21 @@ export async function findPaymentOfBuyback(ctx: BaseContext, buybackId: string, 
     .executeTakeFirst();
 }
 
+/**
+ * The payment of a buyback, its row locked, with whether it waits in a transfer batch still open
+ * (an effect of a status change cancels it: payment-execution.ts `cancelPaymentOnReturn`).
+ */
+export async function lockPaymentOfBuyback(tx: Tx, buybackId: string, accountId: string) {
+  return tx.trx
+    .selectFrom('payments as p')
+    .leftJoin('transfer_batches as tb', 'tb.id', 'p.transfer_batch_id')
+    .select(['p.id', 'p.status', 'p.account_id', 'p.buyback_id', 'tb.status as batch_status'])
+    .where('p.buyback_id', '=', buybackId)
+    .where('p.account_id', '=', accountId)
+    .forUpdate('p')
+    .executeTakeFirst();
+}
+
 /** A payment by id in the context's scope (its account and attempts: the job id of its next run). */
 export async function findPaymentHead(ctx: BaseContext, paymentId: string) {
   const query = readerOf(ctx)

@@ -1,8 +1,13 @@
-import type { BuybackPaymentType, BuybackStatus, PaymentStatus } from '@reprise/shared';
+import type { BuybackPaymentType, BuybackStatus, ItemStatus, PaymentStatus } from '@reprise/shared';
 import { audit } from '../../platform/audit';
 import { followUpJobId } from '../../platform/jobs';
 import type { BaseContext, InTransaction } from '../../platform/request-context';
-import { assertTransition, BUYBACK_TRANSITIONS } from '../buybacks/buyback-statuses';
+import {
+  assertTransition,
+  BACK_TO_CUSTOMER_ITEM_STATUSES,
+  BUYBACK_TRANSITIONS,
+  CANCELLABLE_PAYMENTS,
+} from '../buybacks/buyback-statuses';
 import * as repo from './payment-execution.repository';
 
 /**
@@ -93,6 +98,40 @@ export async function enqueuePaymentOnCompletion(tx: AnyTx, change: CompletionCh
   if (!completes) return;
   const payment = await repo.findPaymentOfBuyback(tx, change.buybackId, change.accountId);
   if (payment?.status === 'awaiting_payment') await sendPaymentJob(tx, payment);
+}
+
+/** What the return effect reads of a status change (status-effects.ts StatusChange, as above). */
+export interface ReturnChange {
+  buybackId: string;
+  accountId: string;
+  fromItemStatus: ItemStatus;
+  toItemStatus: ItemStatus;
+}
+
+/**
+ * The effect of an item going back to its customer (status-effects.ts; `BACK_TO_CUSTOMER_ITEM_STATUSES`):
+ * the buyback ends without purchase, so its payment is cancelled in the move's transaction
+ * (`awaiting_payment`, `payment_created`, `payment_failed` → `payment_cancelled`) and leaves a
+ * transfer batch still open. A payment being executed or already made is left as it is, as a
+ * forced cancellation leaves it (docs/payments.md).
+ */
+export async function cancelPaymentOnReturn(tx: AnyTx, change: ReturnChange): Promise<void> {
+  const goesBack =
+    BACK_TO_CUSTOMER_ITEM_STATUSES.includes(change.toItemStatus) &&
+    !BACK_TO_CUSTOMER_ITEM_STATUSES.includes(change.fromItemStatus);
+  if (!goesBack) return;
+  const payment = await repo.lockPaymentOfBuyback(tx, change.buybackId, change.accountId);
+  if (!payment || !CANCELLABLE_PAYMENTS.includes(payment.status as PaymentStatus)) return;
+  // the move that got here wrote the item as its owner or its assigned buyer (item-moves.ts): the
+  // payment is written as the buyback's own account, as a buyer manager's mark-paid is
+  const write: AnyTx =
+    tx.scope.kind === 'all' ? tx : { ...tx, scope: { kind: 'account', accountId: payment.account_id } };
+  await changePaymentStatus(
+    write,
+    payment,
+    'payment_cancelled',
+    payment.batch_status === 'open' ? { transfer_batch_id: null } : {},
+  );
 }
 
 /**

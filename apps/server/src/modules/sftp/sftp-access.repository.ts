@@ -70,9 +70,17 @@ export async function findAccess(
   return (await query.executeTakeFirst()) ?? null;
 }
 
-/** An active login by its username (the SFTP server's sign-in; the context reaches every account). */
+/**
+ * An active login by its username (the SFTP server's sign-in; the context reaches every account),
+ * of an active client account importing into an active one (docs/clients.md).
+ */
 export async function findActiveLogin(ctx: BaseContext, username: string): Promise<AccessRow | null> {
-  const query = selectAccess(ctx).where('s.username', '=', username).where('s.status', '=', 'active');
+  const query = selectAccess(ctx)
+    .innerJoin('accounts as owner', 'owner.id', 's.account_id')
+    .where('s.username', '=', username)
+    .where('s.status', '=', 'active')
+    .where('owner.status', '=', 'active')
+    .where('c.status', '=', 'active');
   const row = await (ctx.scope.kind === 'all'
     ? query
     : query.where('s.account_id', '=', ctx.scope.accountId)

@@ -101,6 +101,16 @@ export async function findActiveConfigurationByDomain(
   return row && inScope(ctx.scope, row.accountId) ? row : null;
 }
 
+/** Whether the account signing in by single sign-on is an active client (docs/clients.md). */
+export async function isAccountActive(ctx: BaseContext, accountId: string): Promise<boolean> {
+  const row = await readerOf(ctx)
+    .selectFrom('accounts')
+    .select('status')
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return row?.status === 'active';
+}
+
 /** The domains among `domains` that another account's configuration holds. */
 export async function domainsOfOtherAccounts(
   ctx: BaseContext,

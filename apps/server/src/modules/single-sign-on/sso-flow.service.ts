@@ -101,6 +101,11 @@ export async function startSignIn(
   const domain = query.domain ?? domainOf(query.email as string);
   const row = await configurations.findActiveConfigurationByDomain(ctx, domain);
   if (!row) throw noOrganization();
+  if (!(await configurations.isAccountActive(ctx, row.accountId)))
+    throw new AppError(
+      'account_inactive',
+      'This organisation’s account is inactive: signing in is not possible.',
+    );
   const configuration = await configurationOf(ctx, row);
   const state = client.randomState();
   const nonce = client.randomNonce();

@@ -526,3 +526,33 @@ describe('signing in by single sign-on', () => {
     expect(left.map((r) => r.state_hash)).toEqual(['fresh-state']);
   });
 });
+
+// last: setting the client inactive ends the sessions of every Demo Retail user this file signed in
+describe('an inactive client', () => {
+  it('refuses every sign-in of an inactive client (docs/clients.md): the start, and a sign-in completed just before', async () => {
+    const setStatus = async (status: 'active' | 'inactive') =>
+      expect(
+        (await k.patch('admin', `/api/accounts/${DEMO.accounts.demoRetail}/client`, { status })).statusCode,
+      ).toBe(200);
+    await configure();
+    // the provider's answer came back while the client was active; the client is set inactive before the exchange
+    const { res } = await signIn(`jane@${DOMAIN}`);
+    expect(res.statusCode, res.body).toBe(200);
+    await setStatus('inactive');
+    try {
+      const login = await loginWith(O.retailRoot, res.json().openidSessionId);
+      expect(login.statusCode, login.body).toBe(403);
+      expectRefused(login, 'account_inactive');
+      const started = await k.t.app.inject({
+        method: 'GET',
+        url: `/api/open-id/authorization-url?email=${encodeURIComponent(`jane@${DOMAIN}`)}`,
+      });
+      expect(started.statusCode).toBe(403);
+      expectRefused(started, 'account_inactive');
+    } finally {
+      await setStatus('active');
+    }
+    const again = await signIn(`jane@${DOMAIN}`);
+    expect((await loginWith(O.retailRoot, again.res.json().openidSessionId)).statusCode).toBe(200);
+  });
+});

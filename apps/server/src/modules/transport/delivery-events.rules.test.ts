@@ -1,6 +1,12 @@
 import { createHmac } from 'node:crypto';
+import type { DeliveryEventCode, ShipmentKind } from '@reprise/shared';
 import { describe, expect, it } from 'vitest';
-import { deliveryMoves, SHIPMENT_STATUS_OF_EVENT } from './delivery-events.rules';
+import {
+  deliveryMoves,
+  deliveryOutcome,
+  type RecordedDeliveryEvent,
+  SHIPMENT_STATUS_OF_EVENT,
+} from './delivery-events.rules';
 import { checkSignature } from './webhook-signature';
 
 describe('delivery event moves', () => {
@@ -40,6 +46,191 @@ describe('delivery event moves', () => {
     expect(deliveryMoves('return', 'in_progress', 'item_to_return', false)).toEqual([]);
     expect(deliveryMoves('return', 'delivered', 'item_in_quarantine', false)).toEqual([]);
     expect(SHIPMENT_STATUS_OF_EVENT.lost).toBe('delivery_failed');
+  });
+});
+
+/** Every order of `items` (n! of them). */
+function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [[...items]];
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
+}
+
+/** The item statuses' order along a parcel's journey (a move never goes back along it). */
+const RANK: Record<string, number> = {
+  item_created: 0,
+  item_awaiting_inventory: 0,
+  item_in_transit: 1,
+  item_registered_in_warehouse: 2,
+  item_lost_transport: 2,
+  item_to_return: 0,
+  item_returned: 1,
+};
+
+interface Delivery {
+  /** The carrier's event id: the same id twice is a replay (the webhook answers 409, changes nothing). */
+  id: string;
+  code: DeliveryEventCode;
+  at: number;
+}
+
+/** The webhook as the service runs it: each received event recorded once, then its outcome applied. */
+function receive(
+  kind: ShipmentKind,
+  deliveries: readonly Delivery[],
+  itemStatus: string,
+  checkinDisabled: boolean,
+) {
+  const seen = new Set<string>();
+  const recorded: RecordedDeliveryEvent[] = [];
+  let status: string = 'label_ready';
+  let deliveryStatus: string | null = null;
+  let item = itemStatus;
+  const items = [item];
+  for (const delivery of deliveries) {
+    if (seen.has(delivery.id)) continue;
+    seen.add(delivery.id);
+    const received = {
+      code: delivery.code,
+      occurredAt: new Date(delivery.at),
+      sequence: recorded.length + 1,
+    };
+    recorded.push(received);
+    const outcome = deliveryOutcome(kind, recorded, received, item, checkinDisabled);
+    status = outcome.status ?? status;
+    deliveryStatus = outcome.deliveryStatus ?? deliveryStatus;
+    for (const move of outcome.moves) {
+      item = move.to;
+      items.push(item);
+    }
+  }
+  return { status, deliveryStatus, item, items };
+}
+
+/** Real journeys of a parcel, each event at its carrier time (seconds; some share one). */
+const JOURNEYS: { name: string; kind: ShipmentKind; from: string; events: [DeliveryEventCode, number][] }[] =
+  [
+    {
+      name: 'taken, on its way twice, delivered',
+      kind: 'shipping',
+      from: 'item_created',
+      events: [
+        ['delivery_init', 1000],
+        ['in_progress', 2000],
+        ['in_progress', 3000],
+        ['delivered', 4000],
+      ],
+    },
+    {
+      name: 'on its way and delivered within the same second',
+      kind: 'shipping',
+      from: 'item_awaiting_inventory',
+      events: [
+        ['delivery_init', 1000],
+        ['in_progress', 2000],
+        ['delivered', 2000],
+      ],
+    },
+    {
+      name: 'a failed delivery, then delivered',
+      kind: 'shipping',
+      from: 'item_created',
+      events: [
+        ['in_progress', 1000],
+        ['failed', 2000],
+        ['in_progress', 3000],
+        ['delivered', 4000],
+      ],
+    },
+    {
+      name: 'lost',
+      kind: 'shipping',
+      from: 'item_created',
+      events: [
+        ['delivery_init', 1000],
+        ['in_progress', 2000],
+        ['lost', 3000],
+      ],
+    },
+    {
+      name: 'a return parcel delivered to the customer',
+      kind: 'return',
+      from: 'item_to_return',
+      events: [
+        ['delivery_init', 1000],
+        ['in_progress', 2000],
+        ['delivered', 3000],
+      ],
+    },
+  ];
+
+describe('delivery events apply by the carrier’s time, not by their arrival', () => {
+  for (const journey of JOURNEYS)
+    for (const checkinDisabled of [false, true])
+      it(`${journey.name} (check-in ${checkinDisabled ? 'disabled' : 'required'}): every order, with replays, ends as the carrier's order does`, () => {
+        const deliveries = journey.events.map(([code, at], i) => ({ id: `e${i}`, code, at }));
+        const expected = receive(journey.kind, deliveries, journey.from, checkinDisabled);
+        const last = journey.events.at(-1)?.[0] as DeliveryEventCode;
+        expect(expected.status).toBe(SHIPMENT_STATUS_OF_EVENT[last]);
+        expect(expected.deliveryStatus).toBe(journey.kind === 'shipping' ? last : null);
+        for (const order of permutations(deliveries)) {
+          // each order, then each order with every event delivered a second time (a carrier's retry)
+          for (const arrival of [
+            order,
+            [...order, ...order.slice().reverse()],
+            order.flatMap((d) => [d, d]),
+          ]) {
+            const got = receive(journey.kind, arrival, journey.from, checkinDisabled);
+            expect(got.status, arrival.map((d) => d.code).join(' ')).toBe(expected.status);
+            expect(got.deliveryStatus).toBe(expected.deliveryStatus);
+            expect(got.item).toBe(expected.item);
+            // the item never moves back along its journey
+            for (let i = 1; i < got.items.length; i += 1)
+              expect(RANK[got.items[i] as string]).toBeGreaterThan(
+                RANK[got.items[i - 1] as string] as number,
+              );
+          }
+        }
+      });
+
+  it('"in progress" received just after "delivered" changes nothing (the 2 runs of 6 seen)', () => {
+    const got = receive(
+      'shipping',
+      [
+        { id: 'a', code: 'in_progress', at: 1000 },
+        { id: 'c', code: 'delivered', at: 3000 },
+        { id: 'b', code: 'in_progress', at: 2000 },
+      ],
+      'item_created',
+      false,
+    );
+    expect(got).toMatchObject({ status: 'delivered', deliveryStatus: 'delivered', item: 'item_in_transit' });
+  });
+
+  it('an older "lost" after "delivered" loses nothing; a failure received before an older move still takes the item in transit', () => {
+    expect(
+      receive(
+        'shipping',
+        [
+          { id: 'd', code: 'delivered', at: 3000 },
+          { id: 'l', code: 'lost', at: 2000 },
+        ],
+        'item_created',
+        false,
+      ),
+    ).toMatchObject({ status: 'delivered', item: 'item_in_transit' });
+    expect(
+      receive(
+        'shipping',
+        [
+          { id: 'f', code: 'failed', at: 2000 },
+          { id: 'p', code: 'in_progress', at: 1000 },
+        ],
+        'item_created',
+        false,
+      ),
+    ).toMatchObject({ status: 'delivery_failed', deliveryStatus: 'failed', item: 'item_in_transit' });
   });
 });
 

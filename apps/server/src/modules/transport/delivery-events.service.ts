@@ -1,11 +1,11 @@
-import { CarrierDeliveryEvent } from '@reprise/shared';
+import { CarrierDeliveryEvent, type DeliveryEventCode, type ShipmentKind } from '@reprise/shared';
 import { audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import { type BaseContext, transact } from '../../platform/request-context';
 import { resolveConfiguration } from '../connectors/connector-configurations';
 import { moveItem } from '../warehouse/item-moves';
 import * as items from '../warehouse/items.repository';
-import { deliveryMoves, SHIPMENT_STATUS_OF_EVENT } from './delivery-events.rules';
+import { deliveryOutcome, latestDeliveryEvent } from './delivery-events.rules';
 import * as repo from './shipments.repository';
 import { checkSignature } from './webhook-signature';
 
@@ -16,7 +16,9 @@ import { checkSignature } from './webhook-signature';
  * than 5 minutes away 401 `webhook_timestamp_out_of_window`; a body that is not an event 422;
  * a shipment this configuration does not carry 404; an event id seen before 409
  * `webhook_replayed`. Otherwise, in one transaction: the event recorded, the shipment's status,
- * the buyback's delivery status (outbound parcel), and the item's moves. A refusal writes nothing.
+ * the buyback's delivery status (outbound parcel), and the item's moves, applied by the carrier's
+ * time of the events rather than their arrival (delivery-events.rules.ts `deliveryOutcome`: an
+ * event older than one applied already changes no status). A refusal writes nothing.
  */
 export async function receiveDeliveryEvent(
   ctx: BaseContext,
@@ -52,27 +54,50 @@ export async function receiveDeliveryEvent(
     });
     if (recorded === null)
       throw new AppError('webhook_replayed', 'This event was received before: nothing was changed.');
-    const status = SHIPMENT_STATUS_OF_EVENT[event.code];
-    await repo.updateShipment(tx, shipment.id, { status });
-    if (shipment.kind === 'shipping')
-      await repo.updateBuybackTransport(tx, shipment.buyback_id, { delivery_status: event.code });
+    // the shipment row is locked (findShipmentAtCarrier): its events are read after every earlier one committed
+    const history = (await repo.findEventsOfShipment(tx, shipment.id)).map((e) => ({
+      code: e.code as DeliveryEventCode,
+      occurredAt: new Date(e.occurred_at),
+      sequence: Number(e.id),
+    }));
+    const received = history.find((e) => e.sequence === Number(recorded)) ?? {
+      code: event.code,
+      occurredAt: new Date(event.occurredAt),
+      sequence: Number(recorded),
+    };
+    const latest = latestDeliveryEvent(history) ?? received;
+    const kind = shipment.kind as ShipmentKind;
+    const itemId = await repo.lockItemOfBuyback(tx, shipment.buyback_id);
+    const item = itemId ? await items.findItem(tx, itemId) : undefined;
+    const outcome = deliveryOutcome(
+      kind,
+      history,
+      received,
+      item?.status ?? '',
+      latest.code === 'delivered' &&
+        kind === 'shipping' &&
+        item !== undefined &&
+        (await checkinDisabled(tx, item)),
+    );
+    if (outcome.status) await repo.updateShipment(tx, shipment.id, { status: outcome.status });
+    if (outcome.deliveryStatus)
+      await repo.updateBuybackTransport(tx, shipment.buyback_id, { delivery_status: outcome.deliveryStatus });
     await audit(tx, {
       action: 'update',
       entityType: 'shipment',
       entityId: shipment.id,
       accountId: shipment.account_id,
       before: { status: shipment.status },
-      after: { status, event: event.code, eventId: event.id },
+      // an event older than one applied already is recorded and changes no status
+      after: {
+        status: outcome.status ?? shipment.status,
+        event: event.code,
+        eventId: event.id,
+        applied: outcome.status !== null,
+      },
     });
-    const itemId = await repo.lockItemOfBuyback(tx, shipment.buyback_id);
-    const item = itemId ? await items.findItem(tx, itemId) : undefined;
     if (!item) return { recorded: true as const };
-    const moves = deliveryMoves(
-      shipment.kind as 'shipping' | 'return',
-      event.code,
-      item.status,
-      event.code === 'delivered' && shipment.kind === 'shipping' && (await checkinDisabled(tx, item)),
-    );
+    const moves = outcome.moves;
     for (const move of moves) {
       if (move.to === 'item_registered_in_warehouse') {
         const warehouseId = item.warehouse_id ?? item.destination_warehouse_id;

@@ -206,6 +206,16 @@ export async function findDeliveryEvents(ctx: BaseContext, shipmentIds: string[]
     .execute();
 }
 
+/** Every delivery event of one shipment, in the order received (the ordering is the rules'). */
+export async function findEventsOfShipment(tx: Tx, shipmentId: string) {
+  return tx.trx
+    .selectFrom('delivery_events')
+    .select(['id', 'code', 'occurred_at'])
+    .where('shipment_id', '=', shipmentId)
+    .orderBy('id')
+    .execute();
+}
+
 /** The item of a buyback (one per buyback), its row locked: a delivery event moves it. */
 export async function lockItemOfBuyback(tx: Tx, buybackId: string): Promise<string | undefined> {
   const row = await tx.trx

@@ -2,7 +2,13 @@ import type { TFunction } from 'i18next';
 import { ApiError, NetworkError } from '../../lib/api';
 import { splitDuration } from '../../ui/format';
 
-const CODES_WITH_MESSAGE = ['invalid_credentials', 'sso_mandatory', 'no_permissions', 'validation_failed'];
+const CODES_WITH_MESSAGE = [
+  'invalid_credentials',
+  'sso_mandatory',
+  'no_permissions',
+  'account_inactive',
+  'validation_failed',
+];
 
 /** The message the login form shows for a failed sign-in (foundation.md section 8). */
 export function loginErrorMessage(error: unknown, t: TFunction): string {
@@ -26,7 +32,7 @@ export function singleSignOnErrorMessage(error: unknown, t: TFunction): string {
   if (error instanceof NetworkError) return t('errors:network_error');
   if (
     error instanceof ApiError &&
-    ['sso_organization_not_found', 'sso_configuration_error'].includes(error.code)
+    ['sso_organization_not_found', 'sso_configuration_error', 'account_inactive'].includes(error.code)
   )
     return t(`errors:${error.code}`);
   return t('auth:login.error.default');

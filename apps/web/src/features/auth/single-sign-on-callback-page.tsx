@@ -16,6 +16,7 @@ const EXPLAINED = [
   'sso_user_unknown',
   'sso_configuration_error',
   'no_permissions',
+  'account_inactive',
 ];
 
 /**
