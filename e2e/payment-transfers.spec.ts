@@ -114,7 +114,16 @@ test('a transfer is paid: batch file downloaded, batch sent, statement uploaded,
   await page.getByTestId('statement-upload').click();
   const summary = page.getByTestId('statement-summary');
   await expect(summary).toBeVisible(LOADED);
-  await expect(summary).toContainText(String(open.payments.length));
+  // what it read, in words with their plurals (never "ligne(s) lue(s)"): every line paid, one batch
+  const count = (key: string, n: number) =>
+    (batches.statement[`${key}_${n < 2 ? 'one' : 'other'}`] as string).replace('{{count}}', String(n));
+  await expect(summary).toContainText(
+    (batches.statement.summary as string)
+      .replace('{{lines}}', count('lines', open.payments.length))
+      .replace('{{paid}}', count('paid', open.payments.length))
+      .replace('{{failed}}', count('failed', 0))
+      .replace('{{reconciled}}', count('reconciled', 1)),
+  );
   await expect(
     page.getByRole('row').filter({ hasText: open.messageId }).getByTestId('batch-status'),
   ).toHaveAttribute('data-status', 'reconciled', LOADED);

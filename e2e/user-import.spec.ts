@@ -48,7 +48,9 @@ test('a store manager checks a users file line by line, then imports the valid l
     .setInputFiles({ name: 'utilisateurs.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
   await page.getByRole('button', { name: text.file.check }).click();
   await expect(page.getByTestId('user-import-check-summary')).toHaveText(
-    text.check.summary.replace('{{valid}}', '1').replace('{{errors}}', '2'),
+    text.check.summary
+      .replace('{{valid}}', text.check.valid_one.replace('{{count}}', '1'))
+      .replace('{{errors}}', text.check.errors_other.replace('{{count}}', '2')),
     LOADED,
   );
   await expect(page.getByText(text.lineErrors.invalid_email)).toBeVisible();

@@ -42,10 +42,23 @@ export function BuybackStatusBadge({ status }: { status: BuybackStatus }) {
   );
 }
 
+/**
+ * A payment's status wherever a screen shows one (buyback detail and history, payment panel and
+ * search, transfer batches): one badge, one name per status (`buybacks:paymentStatus`, the only key
+ * set of payment statuses; docs/glossary.md, "Statuses").
+ */
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation('buybacks');
   return (
-    <Badge color={PAYMENT_STATUS_COLORS[status]} variant="light" radius="sm" tt="none" styles={WHOLE_LABEL}>
+    <Badge
+      color={PAYMENT_STATUS_COLORS[status]}
+      variant="light"
+      radius="sm"
+      tt="none"
+      styles={WHOLE_LABEL}
+      data-testid="payment-status"
+      data-status={status}
+    >
       {t(`paymentStatus.${status}`)}
     </Badge>
   );

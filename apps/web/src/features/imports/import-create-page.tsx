@@ -381,7 +381,11 @@ export function ImportCreatePage() {
               {withParents && (
                 <SummaryItem
                   label={t('fields.parentCategories')}
-                  value={parentLabels.length > 0 ? parentLabels.join(', ') : none}
+                  value={
+                    parentLabels.length > 0
+                      ? parentLabels.join(', ')
+                      : t('panel.none', { context: 'parentCategories' })
+                  }
                 />
               )}
               <SummaryItem label={t('fields.suffix')} value={suffix.trim() || none} />

@@ -141,7 +141,7 @@ function ImportDetails({ imported }: { imported: ImportResponse }) {
           <Field label={t('fields.parentCategories')}>
             {imported.parentCategories.length > 0
               ? imported.parentCategories.map((c) => c.label).join(', ')
-              : none}
+              : t('panel.none', { context: 'parentCategories' })}
           </Field>
           <Field label={t('fields.suffix')}>{imported.suffix || none}</Field>
         </SimpleGrid>

@@ -99,7 +99,12 @@ function ImportRow({ imported, onOpen }: { imported: ImportResponse; onOpen: () 
             </Group>
           ) : (
             <Text size="xs" c="dimmed">
-              {t('list.summary', imported.report.lines)}
+              {t('list.summary', {
+                found: t('list.found', { count: imported.report.lines.found }),
+                inserted: t('list.inserted', { count: imported.report.lines.inserted }),
+                updated: t('list.updated', { count: imported.report.lines.updated }),
+                ignored: t('list.ignored', { count: imported.report.lines.ignored }),
+              })}
             </Text>
           )}
         </Stack>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useFormatters } from '../../app/use-formatters';
-import { BatchStatusBadge, PaymentStatusBadge } from './batch-status';
+import { PaymentStatusBadge } from '../buybacks/buyback-status';
+import { BatchStatusBadge } from './batch-status';
 import { useDownloadBatchFile, useMarkBatchSent, useTransferBatch } from './payment-batches.queries';
 
 /**

@@ -74,10 +74,10 @@ function StatementSummary({ summary }: { summary: BankStatementResponse }) {
     >
       <Text size="sm">
         {t('statement.summary', {
-          entries: summary.entriesCount,
-          paid: summary.paidCount,
-          failed: summary.failedCount,
-          reconciled: summary.reconciledBatchIds.length,
+          lines: t('statement.lines', { count: summary.entriesCount }),
+          paid: t('statement.paid', { count: summary.paidCount }),
+          failed: t('statement.failed', { count: summary.failedCount }),
+          reconciled: t('statement.reconciled', { count: summary.reconciledBatchIds.length }),
         })}
       </Text>
       {summary.unmatched.length > 0 && (

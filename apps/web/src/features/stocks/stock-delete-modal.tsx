@@ -35,7 +35,10 @@ export function StockDeleteModal({ stock, name, onClose }: StockDeleteModalProps
           <Text>{t('delete.confirm', { name })}</Text>
           {stock.productCount > 0 || stock.refurbStepCount > 0 ? (
             <Text size="sm" c="dimmed">
-              {t('delete.holds', { products: stock.productCount, services: stock.refurbStepCount })}
+              {t('delete.holds', {
+                products: t('contents.products', { count: stock.productCount }),
+                services: t('contents.services', { count: stock.refurbStepCount }),
+              })}
             </Text>
           ) : null}
           {refusal && (

@@ -122,7 +122,10 @@ export function StockFormView({ form, stock, onSubmit, submitting, submitLabel }
         </SimpleGrid>
         {stock && (
           <Text size="sm" c="dimmed">
-            {t('form.holds', { products: stock.productCount, services: stock.refurbStepCount })}
+            {t('form.holds', {
+              products: t('contents.products', { count: stock.productCount }),
+              services: t('contents.services', { count: stock.refurbStepCount }),
+            })}
           </Text>
         )}
       </Stack>

@@ -173,7 +173,10 @@ function CheckStep({
             {t('check.title')}
           </Title>
           <Text size="sm" data-testid="user-import-check-summary">
-            {t('check.summary', { valid: result.created, errors: result.errors })}
+            {t('check.summary', {
+              valid: t('check.valid', { count: result.created }),
+              errors: t('check.errors', { count: result.errors }),
+            })}
           </Text>
           {result.created === 0 && (
             <Alert color="orange" icon={<IconAlertTriangle aria-hidden />}>
