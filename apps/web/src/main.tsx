@@ -3,7 +3,6 @@ import '@mantine/core/styles.css';
 import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import './i18n';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -12,11 +11,14 @@ import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { AppThemeProvider } from './app/theme';
+import { i18nReady } from './i18n';
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
 
-createRoot(document.getElementById('root')!).render(
+// the shell's translations (a chunk per language) come first: no screen ever shows a key
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppThemeProvider>
       <Notifications position="top-right" />
@@ -24,5 +26,6 @@ createRoot(document.getElementById('root')!).render(
         <RouterProvider router={router} />
       </QueryClientProvider>
     </AppThemeProvider>
-  </StrictMode>,
+    </StrictMode>,
+  ),
 );
