@@ -1,6 +1,5 @@
 import './zod-jitless';
 import '@mantine/core/styles.css';
-import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { Notifications } from '@mantine/notifications';
@@ -19,13 +18,13 @@ const router = createAppRouter();
 // the shell's translations (a chunk per language) come first: no screen ever shows a key
 void i18nReady.then(() =>
   createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppThemeProvider>
-      <Notifications position="top-right" />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </AppThemeProvider>
+    <StrictMode>
+      <AppThemeProvider>
+        <Notifications position="top-right" />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AppThemeProvider>
     </StrictMode>,
   ),
 );
