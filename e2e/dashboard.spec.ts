@@ -34,7 +34,7 @@ test('the home dashboard shows the week in charts, another week picked changes t
   await expect(count).not.toHaveText('0', LOADED);
   const latest = await count.textContent();
   for (const chart of ['chart-channel', 'chart-status', 'chart-store', 'chart-category', 'chart-payment']) {
-    await expect(page.getByTestId(chart).locator('.recharts-surface').first()).toBeVisible();
+    await expect(page.getByTestId(chart).getByTestId('chart-bar').first()).toBeVisible();
   }
   await expect(page.getByTestId('eco-impact')).toBeVisible();
   const { violations } = await new AxeBuilder({ page }).analyze();

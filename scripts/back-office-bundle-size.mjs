@@ -26,7 +26,8 @@ export const SHELL_NAMESPACES = ['common', 'layout', 'errors', 'auth', 'cart'];
 export const PAGES = {
   '/login': {
     modules: ['src/app/layouts/auth-layout.tsx', 'src/features/auth/login-page.tsx'],
-    namespaces: [],
+    // the single sign-on step's texts
+    namespaces: ['sso'],
   },
   '/home': {
     modules: [
