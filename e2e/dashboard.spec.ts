@@ -34,7 +34,7 @@ test('the home dashboard shows the week in charts, another week picked changes t
   await expect(count).not.toHaveText('0', LOADED);
   const latest = await count.textContent();
   for (const chart of ['chart-channel', 'chart-status', 'chart-store', 'chart-category', 'chart-payment']) {
-    await expect(page.getByTestId(chart).locator('.recharts-surface').first()).toBeVisible();
+    await expect(page.getByTestId(chart).getByTestId('chart-bar').first()).toBeVisible();
   }
   await expect(page.getByTestId('eco-impact')).toBeVisible();
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -75,4 +75,60 @@ test('the dashboard reads on a phone without sideways scrolling', async ({ page 
   await expect(page.getByTestId('kpi-count')).toBeVisible(LOADED);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);
+});
+
+test('on a phone the figures of the week come before the shortcuts, within the first screen', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // the user with the most shortcuts of the demo's retailers
+  await login(page, 'root_management_unit_manager@demo.test');
+  await page.goto('/home');
+  const figure = page.getByTestId('kpi-count');
+  await expect(figure).toBeVisible(LOADED);
+  const { top, screen, shortcuts } = await figure.evaluate((element) => ({
+    top: element.getBoundingClientRect().top + window.scrollY,
+    screen: window.innerHeight,
+    shortcuts: document.querySelectorAll('[data-testid="home-shortcut"]').length,
+  }));
+  // 5,200 px down below 27 shortcut cards before issue 23
+  expect(shortcuts).toBeGreaterThan(10);
+  expect(top).toBeLessThan(screen);
+  const firstShortcut = page.getByTestId('home-shortcut').first();
+  const shortcutTop = await firstShortcut.evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
+  expect(shortcutTop).toBeGreaterThan(top);
+});
+
+test.describe('in French', () => {
+  test.use({ locale: 'fr-FR' });
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
+  });
+
+  test('the charts count devices in whole numbers and write every number the French way', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await login(page, 'root_management_unit_manager@demo.test');
+    await page.goto('/home');
+    const chart = page.getByTestId('chart-channel');
+    await expect(chart.getByTestId('chart-tick').first()).toBeVisible(LOADED);
+    const ticks = await page.getByTestId('chart-tick').allTextContents();
+    expect(ticks.length).toBeGreaterThan(5);
+    // by count: whole numbers grouped by a narrow no-break space, never "0.25" nor "0,25"
+    for (const tick of ticks) expect(tick).toMatch(/^\d{1,3}(\u202f\d{3})*$/);
+    const counts = await page.getByTestId('chart-value').allTextContents();
+    for (const value of counts) expect(value).toMatch(/:\s*\d{1,3}(\u202f\d{3})*$/);
+    // by value: amounts in euros, French format (a comma before the cents, the sign after)
+    const fr = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/i18n/fr-FR/dashboard.json'), 'utf8'),
+    );
+    await page.getByText(fr.metric.value, { exact: true }).click();
+    await expect(chart.getByTestId('chart-tick').last()).toContainText('€');
+    for (const tick of await chart.getByTestId('chart-tick').allTextContents())
+      expect(tick).toMatch(/^\d{1,3}(\u202f\d{3})*\u00a0€$/);
+    for (const value of await chart.getByTestId('chart-value').allTextContents())
+      expect(value).toMatch(/\d,\d{2}\u00a0€$/);
+  });
 });

@@ -37,8 +37,42 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes `.vite/chunks.json` beside the manifest: every JavaScript chunk with the chunks it imports
+ * statically and the source modules of this app it holds, so that scripts/back-office-bundle-size.mjs
+ * finds the chunk of a screen even when Rollup merged it into a shared chunk (the manifest then
+ * has no key for it).
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'reprise-chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((chunk) =>
+        chunk.type === 'chunk'
+          ? [
+              {
+                file: chunk.fileName,
+                isEntry: chunk.isEntry,
+                imports: chunk.imports,
+                modules: chunk.moduleIds
+                  .filter((id) => id.startsWith(import.meta.dirname) && !id.includes('/node_modules/'))
+                  .map((id) => id.slice(import.meta.dirname.length + 1)),
+              },
+            ]
+          : [],
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunks.json',
+        source: JSON.stringify(chunks, null, 1),
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), chunkModules()],
   build: {
     outDir: 'dist',
     sourcemap: false,
@@ -51,6 +85,14 @@ export default defineConfig({
       input: {
         index: resolve(import.meta.dirname, 'index.html'),
         public: resolve(import.meta.dirname, 'public.html'),
+      },
+      output: {
+        // the back office's shell translations: one chunk per language, loaded before the first
+        // render (src/i18n/index.ts), rather than one request per namespace
+        manualChunks(id) {
+          const shell = /\/src\/i18n\/([a-zA-Z-]+)\/(?:common|layout|errors|auth|cart)\.json$/.exec(id);
+          return shell ? `i18n-shell-${shell[1]}` : undefined;
+        },
       },
     },
   },

@@ -1,9 +1,7 @@
 import './zod-jitless';
 import '@mantine/core/styles.css';
-import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import './i18n';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -12,17 +10,21 @@ import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { AppThemeProvider } from './app/theme';
+import { i18nReady } from './i18n';
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppThemeProvider>
-      <Notifications position="top-right" />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </AppThemeProvider>
-  </StrictMode>,
+// the shell's translations (a chunk per language) come first: no screen ever shows a key
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppThemeProvider>
+        <Notifications position="top-right" />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AppThemeProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,9 @@
-import { config } from 'zod';
+// zod's eval probe (`new Function`) is refused by the Content-Security-Policy and reported as a
+// violation (docs/security.md): zod must never try it. zod keeps its global configuration on
+// `globalThis.__zod_globalConfig` (shared by every copy of zod), so the flag is set here without
+// importing zod, which then loads only with the screens that validate something
+// (zod-jitless.test.ts checks that zod reads it).
+const scope = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+scope.__zod_globalConfig = { ...scope.__zod_globalConfig, jitless: true };
 
-// zod's eval probe (`new Function`) is refused by the Content-Security-Policy and reported as a violation (docs/security.md)
-config({ jitless: true });
+export {};

@@ -3,9 +3,6 @@ import { PageLoader } from '../ui/page-loader';
 import { AppRoot } from './app-root';
 import { dashboardFeatureRoutes, wizardFeatureRoutes } from './feature-routes';
 import { RedirectIfSignedIn, RequireSession } from './guards';
-import { AuthLayout } from './layouts/auth-layout';
-import { DashboardLayout } from './layouts/dashboard-layout';
-import { DashboardWizardLayout } from './layouts/dashboard-wizard-layout';
 import { screen } from './lazy-screen';
 import { RouteErrorScreen } from './route-error-screen';
 
@@ -17,7 +14,10 @@ const singleSignOnCallback = screen(
 /** Reachable without a session (foundation.md section 2, route guard). */
 const publicRoutes: RouteObject[] = [
   {
-    element: <AuthLayout />,
+    lazy: screen(
+      () => import('./layouts/auth-layout'),
+      (m) => m.AuthLayout,
+    ),
     children: [
       {
         element: <RedirectIfSignedIn />,
@@ -131,8 +131,21 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
-          { element: <DashboardLayout />, children: dashboardRoutes },
-          { element: <DashboardWizardLayout />, children: wizardFeatureRoutes },
+          // the layouts are chunks of their own: the sign-in screen loads none of the back office's shell
+          {
+            lazy: screen(
+              () => import('./layouts/dashboard-layout'),
+              (m) => m.DashboardLayout,
+            ),
+            children: dashboardRoutes,
+          },
+          {
+            lazy: screen(
+              () => import('./layouts/dashboard-wizard-layout'),
+              (m) => m.DashboardWizardLayout,
+            ),
+            children: wizardFeatureRoutes,
+          },
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

@@ -1,22 +1,18 @@
 // Subpath imports keep zod and the schemas out of the first bundle (they load with the forms).
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES, type Locale } from '@reprise/shared/enums';
-import i18n, { type Resource } from 'i18next';
+import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /**
- * One JSON file per namespace and locale: `./<locale>/<namespace>.json`. The namespaces of the
- * shell (sign-in, layout, errors, the top bar's cart) come with the first bundle; every other one
- * is a chunk of its own, loaded with the screen that uses it (screens wait for it in a Suspense
- * boundary of their layout), in the current language and the fallback.
+ * One JSON file per namespace and locale: `./<locale>/<namespace>.json`, each loaded when first
+ * needed, in the current language and the fallback only (never the other languages). The shell's
+ * namespaces (sign-in, layout, errors, the top bar's cart) are one chunk per locale
+ * (`i18n-shell-<locale>`, vite.config.ts), loaded before the first render (`i18nReady`); every
+ * other namespace is a chunk of its own, loaded with the screen that uses it (screens wait for it
+ * in a Suspense boundary of their layout).
  */
-const files = import.meta.glob<Record<string, unknown>>('./*/{common,layout,errors,auth,cart}.json', {
-  eager: true,
-  import: 'default',
-});
-const lazyFiles = import.meta.glob<Record<string, unknown>>(
-  ['./*/*.json', '!./*/{common,layout,errors,auth,cart}.json'],
-  { import: 'default' },
-);
+export const SHELL_NAMESPACES = ['common', 'layout', 'errors', 'auth', 'cart'] as const;
+const lazyFiles = import.meta.glob<Record<string, unknown>>('./*/*.json', { import: 'default' });
 
 /** Reads a namespace's chunk when a screen first needs it. */
 const lazyNamespaces = {
@@ -37,16 +33,6 @@ const lazyNamespaces = {
 
 const STORAGE_KEY = 'reprise.language';
 
-function resourcesFrom(modules: Record<string, Record<string, unknown>>): Resource {
-  const resources: Resource = {};
-  for (const [path, content] of Object.entries(modules)) {
-    const [, locale, namespace] = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
-    if (!locale || !namespace) continue;
-    resources[locale] = { ...resources[locale], [namespace]: content };
-  }
-  return resources;
-}
-
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
@@ -61,23 +47,21 @@ export function chosenLanguage(): Locale | null {
   }
 }
 
-const resources = resourcesFrom(files);
-
-void i18n
+/**
+ * Resolves once the shell's namespaces are there in the current language and the fallback: the
+ * back office renders after it (main.tsx), so that no screen ever shows a key.
+ */
+export const i18nReady: Promise<unknown> = i18n
   .use(lazyNamespaces)
   .use(initReactI18next)
   .init({
-    resources,
-    // the bundled namespaces are used as they are; the others are read by the backend above
-    partialBundledLanguages: true,
     lng: chosenLanguage() ?? DEFAULT_LOCALE,
     fallbackLng: FALLBACK_LOCALE,
     supportedLngs: [...LOCALES],
-    ns: [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))],
+    ns: [...SHELL_NAMESPACES],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
-    initAsync: false,
   });
 
 document.documentElement.lang = i18n.language;

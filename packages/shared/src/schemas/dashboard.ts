@@ -140,29 +140,9 @@ export const EMPTY_FIGURES: WeeklyFigures = {
   ecoImpact: { devices: 0, co2eGrams: 0, byKind: [] },
 };
 
-/** The averages the dashboard shows: price per buyback, refurbishment cost and hours per item. */
-export function averagesOf(figures: WeeklyFigures): {
-  priceCents: number | null;
-  refurbishmentCostCents: number | null;
-  refurbishmentHours: number | null;
-} {
-  const { buybacks, refurbishment } = figures;
-  return {
-    priceCents: buybacks.count ? Math.round(buybacks.valueCents / buybacks.count) : null,
-    refurbishmentCostCents: refurbishment.count
-      ? Math.round(refurbishment.costCents / refurbishment.count)
-      : null,
-    refurbishmentHours: refurbishment.timedCount
-      ? Math.round((refurbishment.durationSeconds / refurbishment.timedCount / 3600) * 10) / 10
-      : null,
-  };
-}
-
-/** Week-on-week change in percent, rounded; null when the week before had nothing. */
-export function weekOnWeekChange(current: number, previous: number): number | null {
-  if (previous === 0) return null;
-  return Math.round(((current - previous) / previous) * 100);
-}
+// the averages and the week-on-week change are plain functions in a module without zod: the home
+// page imports them without loading the schemas
+export { averagesOf, weekOnWeekChange } from '../weekly-figures';
 
 /** `GET /dashboard-data`: the week's figures in the caller's scope, the week before's, the weeks computed. */
 export const DashboardDataResponse = z.object({

@@ -1,4 +1,4 @@
-import { Box, Center, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Box, Center, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { LOCALES } from '@reprise/shared/enums';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,21 +6,21 @@ import { Outlet } from 'react-router';
 import { chooseLanguage, currentLocale, isLocale } from '../../i18n';
 import { useBranding } from '../theme';
 
+/** The browser's own select: the sign-in page loads no combobox (back-office weight, bench/RESULTS.md). */
 function LanguageSelect() {
   const { t } = useTranslation('common');
   return (
-    <Select
+    <NativeSelect
       aria-label={t('language.label')}
       leftSection={<IconLanguage size={16} aria-hidden />}
       data={LOCALES.map((code) => ({ value: code, label: t(`language.${code}`) }))}
       value={currentLocale()}
-      onChange={(value) => {
+      onChange={(event) => {
+        const value = event.currentTarget.value;
         if (isLocale(value)) chooseLanguage(value);
       }}
-      allowDeselect={false}
       size="xs"
       w={160}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }

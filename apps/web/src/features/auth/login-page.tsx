@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { LoginRequest } from '@reprise/shared';
+import { LoginRequest } from '@reprise/shared/schemas/auth';
 import { IconAlertCircle, IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { averagesOf, type StatisticsBar, type WeeklyFigures } from '@reprise/shared';
+import type { StatisticsBar, WeeklyFigures } from '@reprise/shared/schemas/dashboard';
+import { averagesOf } from '@reprise/shared/weekly-figures';
 import { IconChartBar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,11 +43,20 @@ export function DashboardStatistics() {
     );
   else {
     const money = (cents: number) => formatMoney(cents, data.currency, locale);
+    // the reader's number format everywhere (fr-FR: "1 234", never "1,234" nor "0.25")
+    const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    const wholeMoney = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: data.currency,
+      maximumFractionDigits: 0,
+    });
     body = (
       <Figures
         figures={data.figures}
         previous={data.previous}
         money={money}
+        count={(value) => integer.format(value)}
+        moneyTick={(units) => wholeMoney.format(units)}
         metric={metric}
         computedAt={formatDateTime(data.computedAt ?? noon(data.week), locale)}
       />
@@ -97,12 +107,15 @@ interface FiguresProps {
   figures: WeeklyFigures;
   previous: WeeklyFigures | null;
   money: (cents: number) => string;
+  count: (value: number) => string;
+  moneyTick: (units: number) => string;
   metric: 'count' | 'value';
   computedAt: string;
 }
 
-function Figures({ figures, previous, money, metric, computedAt }: FiguresProps) {
-  const { t } = useTranslation(['dashboard', 'buybacks']);
+function Figures({ figures, previous, money, count, moneyTick, metric, computedAt }: FiguresProps) {
+  const { t, i18n } = useTranslation(['dashboard', 'buybacks']);
+  const hours = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const averages = averagesOf(figures);
   const before = previous ? averagesOf(previous) : null;
   const label = (namespace: string) => (bar: StatisticsBar) =>
@@ -119,7 +132,9 @@ function Figures({ figures, previous, money, metric, computedAt }: FiguresProps)
       bars={bars}
       labelOf={labelOf}
       metric={metric}
+      formatCount={count}
       formatValue={money}
+      formatValueTick={moneyTick}
     />
   );
   const controls: StatisticsBar[] = figures.controls.map((c) => ({
@@ -137,7 +152,7 @@ function Figures({ figures, previous, money, metric, computedAt }: FiguresProps)
         <FigureCard
           testId="kpi-count"
           label={t('dashboard:kpi.count')}
-          value={String(figures.buybacks.count)}
+          value={count(figures.buybacks.count)}
           current={figures.buybacks.count}
           previous={previous?.buybacks.count}
         />
@@ -166,7 +181,7 @@ function Figures({ figures, previous, money, metric, computedAt }: FiguresProps)
             {averages.refurbishmentHours === null
               ? t('dashboard:kpi.noRefurbishment')
               : t('dashboard:kpi.refurbishmentTime', {
-                  hours: averages.refurbishmentHours,
+                  hours: hours.format(averages.refurbishmentHours),
                   count: figures.refurbishment.count,
                 })}
           </Text>
@@ -196,7 +211,9 @@ function Figures({ figures, previous, money, metric, computedAt }: FiguresProps)
           bars={controls}
           labelOf={label('dashboard:outcome')}
           metric="count"
+          formatCount={count}
           formatValue={money}
+          formatValueTick={moneyTick}
         />
       </SimpleGrid>
       <EcoImpactCard ecoImpact={figures.ecoImpact} />

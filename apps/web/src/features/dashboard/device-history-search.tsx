@@ -10,7 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type ControlOutcomeKey, DeviceHistoryQuery } from '@reprise/shared';
+import type { ControlOutcomeKey } from '@reprise/shared/schemas/dashboard';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,9 +34,11 @@ export function DeviceHistorySearch() {
   const history = useDeviceHistory(search);
   const locale = i18n.language;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const query = kind === 'imei' ? { imei: typed } : { serial: typed };
+    // the schema (and zod) load with the first search, not with the home page
+    const { DeviceHistoryQuery } = await import('@reprise/shared/schemas/dashboard');
     const parsed = DeviceHistoryQuery.safeParse(query);
     if (!parsed.success) {
       setError(t(`errors:${parsed.error.issues[0]?.message ?? 'validation_failed'}`));
@@ -69,7 +71,7 @@ export function DeviceHistorySearch() {
             {t('dashboard:device.intro')}
           </Text>
         </div>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <Group align="flex-end" wrap="wrap">
             <SegmentedControl
               aria-label={t('dashboard:device.kind')}

@@ -1,5 +1,5 @@
 import { Card, Group, List, Text, ThemeIcon, Title } from '@mantine/core';
-import type { WeeklyFigures } from '@reprise/shared';
+import type { WeeklyFigures } from '@reprise/shared/schemas/dashboard';
 import { IconLeaf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 

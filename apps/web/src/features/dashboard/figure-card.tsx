@@ -1,5 +1,5 @@
 import { Card, Group, Text } from '@mantine/core';
-import { weekOnWeekChange } from '@reprise/shared';
+import { weekOnWeekChange } from '@reprise/shared/weekly-figures';
 import { IconArrowDownRight, IconArrowUpRight, IconEqual } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

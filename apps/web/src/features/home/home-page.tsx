@@ -1,6 +1,5 @@
-import { Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconHome } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MODULE_ICONS } from '../../app/modules';
@@ -8,13 +7,9 @@ import { MENU, type MenuLink, shortcuts } from '../../app/navigation';
 import { usePageHeader } from '../../app/page-header';
 import { useCurrentUser, useSession } from '../../app/session';
 import { EmptyState } from '../../ui/empty-state';
+import { DashboardStatistics } from '../dashboard/dashboard-statistics';
 import { DeviceHistorySearch } from '../dashboard/device-history-search';
 import { useMenuRequirements } from '../warehouse-checkin/checkin.queries';
-
-// the charts (recharts) load in their own chunk: the shortcuts show without waiting for them
-const DashboardStatistics = lazy(() =>
-  import('../dashboard/dashboard-statistics').then((m) => ({ default: m.DashboardStatistics })),
-);
 
 function CurrentOrganization() {
   const { t } = useTranslation(['home', 'common']);
@@ -48,30 +43,36 @@ function CurrentOrganization() {
   );
 }
 
-function ShortcutCard({ link }: { link: MenuLink }) {
+/** A shortcut in the compact grid: its icon and the menu's label, the longer text on hover. */
+function ShortcutLink({ link }: { link: MenuLink }) {
   const { t } = useTranslation(['layout', 'home']);
   const Icon = link.icon;
   return (
-    <Card withBorder padding="lg" component={Link} to={link.to} className="shortcut-card">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <ThemeIcon size={40} radius="md" aria-hidden>
-          <Icon size={22} />
+    <Card
+      withBorder
+      padding="xs"
+      component={Link}
+      to={link.to}
+      className="shortcut-card"
+      title={t(`home:shortcut.${link.key}`)}
+      data-testid="home-shortcut"
+    >
+      <Group gap="xs" wrap="nowrap">
+        <ThemeIcon size={28} radius="md" variant="light" aria-hidden>
+          <Icon size={16} />
         </ThemeIcon>
-        <IconArrowRight size={18} aria-hidden opacity={0.5} />
+        <Text size="sm" fw={600} lh={1.25}>
+          {t(`layout:menu.${link.key}`)}
+        </Text>
       </Group>
-      <Text fw={600} mt="md">
-        {t(`layout:menu.${link.key}`)}
-      </Text>
-      <Text size="sm" c="dimmed">
-        {t(`home:shortcut.${link.key}`)}
-      </Text>
     </Card>
   );
 }
 
 /**
- * `/home`: greeting, current organisation, shortcuts to what the user may do, then the weekly
- * statistics and the device history search (features/dashboard, docs/dashboard.md).
+ * `/home`: greeting, current organisation, the weekly statistics first (their figures within the
+ * first screen, even on a phone), then the shortcuts to what the user may do as a compact grid,
+ * then the device history search (features/dashboard, docs/dashboard.md).
  */
 export function HomePage() {
   const { t } = useTranslation('home');
@@ -87,25 +88,21 @@ export function HomePage() {
         <Text c="dimmed">{t('intro')}</Text>
       </div>
       <CurrentOrganization />
+      {can('dashboard.read') && <DashboardStatistics />}
       <Stack gap="sm" component="section" aria-labelledby="home-shortcuts">
         <Title order={2} size="h4" id="home-shortcuts">
           {t('shortcuts')}
         </Title>
         {links.length > 0 ? (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="xs" verticalSpacing="xs">
             {links.map((link) => (
-              <ShortcutCard key={link.key} link={link} />
+              <ShortcutLink key={link.key} link={link} />
             ))}
           </SimpleGrid>
         ) : (
           <EmptyState title={t('noShortcuts')} />
         )}
       </Stack>
-      {can('dashboard.read') && (
-        <Suspense fallback={<Loader size="sm" />}>
-          <DashboardStatistics />
-        </Suspense>
-      )}
       {can('buyback.list') && <DeviceHistorySearch />}
     </Stack>
   );
