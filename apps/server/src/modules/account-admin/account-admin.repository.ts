@@ -164,6 +164,14 @@ export async function updateRootOrganization(
     .execute();
 }
 
+/**
+ * An account's status changed: every process drops its cached sessions, which read it (a user
+ * holding a module in a reactivated account's organisation gets that module back at once).
+ */
+export async function accountStatusChanged(tx: Tx): Promise<void> {
+  await authChanged(tx.trx);
+}
+
 /** The buyers linked to the account (account_linked_buyers, migration 015). */
 export async function hasLinkedBuyers(tx: Tx, accountId: string): Promise<boolean> {
   const row = await tx.trx

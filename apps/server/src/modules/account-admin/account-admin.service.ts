@@ -120,6 +120,8 @@ export async function updateClientAccount(
     await repo.updateClientAccount(tx, id, toAccountColumns(patch));
     // deactivated: its users' sessions end at once (sign-in, site and SFTP read the status)
     if (patch.status === 'inactive' && current.status !== 'inactive') await revokeAccountSessions(tx, id);
+    else if (patch.status !== undefined && patch.status !== current.status)
+      await repo.accountStatusChanged(tx);
     await repo.updateRootOrganization(tx, id, current.root_organization_id, toRootOrganizationColumns(patch));
     const updated = await repo.findClientAccount(tx, id);
     if (!updated) throw notFound('client account');
