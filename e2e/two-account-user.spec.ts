@@ -94,7 +94,7 @@ test('the two-account user works on Demo Buyer in the warehouse module and on De
 
   await switchTo(page, common.module.rps, DEMO_BUYER);
   // the home page opened without the error modal ("L'élément demandé est introuvable")
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   for (const screen of [
