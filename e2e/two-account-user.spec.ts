@@ -70,14 +70,17 @@ async function expectSameList(page: Page, request: APIRequestContext, single: He
 
 /** Switches module from the profile panel and waits for the home page's root details and figures. */
 async function switchTo(page: Page, moduleLabel: string, accountId: string) {
-  const rootDetail = page.waitForResponse(isGet(`/api/accounts/${accountId}/organization-root-detail`));
-  const statistics = page.waitForResponse(isGet('/api/dashboard-data'));
+  const rootDetail = page.waitForResponse(isGet(`/api/accounts/${accountId}/organization-root-detail`), {
+    timeout: 60_000,
+  });
+  const statistics = page.waitForResponse(isGet('/api/dashboard-data'), { timeout: 60_000 });
   await openProfileMenu(page);
   await page.getByRole('menuitem', { name: new RegExp(moduleLabel) }).click();
-  await expect(page.getByTestId('current-module')).toContainText(moduleLabel);
-  await expect(page).toHaveURL(/\/home$/);
+  // the switch reloads the application: its answers first, then the top bar
   expect((await rootDetail).status()).toBe(200);
   expect((await statistics).status()).toBe(200);
+  await expect(page.getByTestId('current-module')).toContainText(moduleLabel, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/home$/);
 }
 
 test('the two-account user works on Demo Buyer in the warehouse module and on Demo Retail in the store one', async ({
@@ -91,7 +94,7 @@ test('the two-account user works on Demo Buyer in the warehouse module and on De
 
   await switchTo(page, common.module.rps, DEMO_BUYER);
   // the home page opened without the error modal ("L'élément demandé est introuvable")
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   for (const screen of [
