@@ -202,10 +202,10 @@ function CheckinScreen() {
             <Table striped verticalSpacing="xs" data-testid="checkin-list">
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th scope="col">{t('list.code')}</Table.Th>
                   <Table.Th scope="col">{t('list.at')}</Table.Th>
                   <Table.Th scope="col">{t('list.product')}</Table.Th>
                   <Table.Th scope="col">{t('list.retailer')}</Table.Th>
-                  <Table.Th scope="col">{t('list.code')}</Table.Th>
                   <Table.Th scope="col">{t('list.stock')}</Table.Th>
                   <Table.Th scope="col">
                     <Text span size="sm" fw={700}>
@@ -217,9 +217,6 @@ function CheckinScreen() {
               <Table.Tbody>
                 {registered.map(({ item, code: scanned, at }) => (
                   <Table.Tr key={item.id}>
-                    <Table.Td>{dateTime(at)}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.product.name}</Table.Td>
-                    <Table.Td>{item.buyback.retailerName}</Table.Td>
                     <Table.Td>
                       <Text ff="monospace" size="sm">
                         {item.identificationNumber}
@@ -230,6 +227,9 @@ function CheckinScreen() {
                         </Text>
                       )}
                     </Table.Td>
+                    <Table.Td>{dateTime(at)}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.product.name}</Table.Td>
+                    <Table.Td>{item.buyback.retailerName}</Table.Td>
                     <Table.Td>{stockLabel(t, item.stock)}</Table.Td>
                     <Table.Td>
                       <StartControlButton
