@@ -66,7 +66,7 @@ test('the warehouse operator checks items in with a scanner, sees the refusals a
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const store = await storeBuybacks(baseURL as string);
   const first = await store.create(uniqueLastName('Scan'));
   const second = await store.create(uniqueLastName('Scan'));
@@ -140,7 +140,9 @@ test('the warehouse operator checks items in with a scanner, sees the refusals a
 
   // the confirmation of the last one registered
   await page.goto(`/warehouse/confirmation-checkin/${second.item.id}`);
-  await expect(page.getByRole('heading', { name: checkin.confirmation.registered })).toBeVisible();
+  await expect(page.getByRole('heading', { name: checkin.confirmation.registered })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('confirmation-stock')).toHaveText(checkin.stock.awaiting_control);
   await expect(page.getByText(second.product.name)).toBeVisible();
   await expect(page.getByTestId('confirmation-control')).toBeVisible();
