@@ -93,7 +93,22 @@ test('a transfer is paid: batch file downloaded, batch sent, statement uploaded,
   expect(xml).toContain(`<EndToEndId>${buyback.identificationNumber}</EndToEndId>`);
   expect(xml).toContain('<IBAN>FR7630006000011234567890189</IBAN>');
 
+  // irreversible: it asks first, naming the batch's transfers and their total; cancelling keeps it open
+  const live = page
+    .getByTestId('batch-payment')
+    .filter({ hasNot: page.locator('[data-status="payment_cancelled"]') });
+  const transfers = await live.count();
   await page.getByTestId('batch-mark-sent').click();
+  const confirmText = page.getByTestId('batch-confirm-sent-text');
+  await expect(confirmText).toContainText(open.messageId);
+  await expect(confirmText).toContainText(
+    new RegExp(`${transfers} virements?, pour un total de [0-9\\s\u202f\u00a0]+,\\d{2}\\s?€`),
+  );
+  await page.getByRole('button', { name: batches.detail.confirmSent.cancel }).click();
+  await expect(confirmText).toHaveCount(0);
+  await expect(page.getByTestId('batch-status')).toHaveAttribute('data-status', 'open');
+  await page.getByTestId('batch-mark-sent').click();
+  await page.getByTestId('batch-confirm-sent').click();
   await expect(page.getByTestId('batch-status')).toHaveAttribute('data-status', 'sent', LOADED);
   const ours = page.getByTestId('batch-payment').filter({ hasText: buyback.identificationNumber });
   await expect(ours.getByTestId('payment-status')).toHaveAttribute('data-status', 'payment_initiated');

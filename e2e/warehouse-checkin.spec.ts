@@ -24,6 +24,7 @@ const checkin = fr('warehouseCheckin');
 const buybacks = fr('buybacks');
 const errors = fr('errors');
 const layout = fr('layout');
+const control = fr('warehouseControl');
 
 test('the store seller marks a buyback sent from its detail, and two from the list', async ({
   page,
@@ -65,7 +66,7 @@ test('the warehouse operator checks items in with a scanner, sees the refusals a
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const store = await storeBuybacks(baseURL as string);
   const first = await store.create(uniqueLastName('Scan'));
   const second = await store.create(uniqueLastName('Scan'));
@@ -90,10 +91,7 @@ test('the warehouse operator checks items in with a scanner, sees the refusals a
   await expect(row).toContainText(first.product.name);
   await expect(row).toContainText('Demo Retail');
   await expect(row).toContainText(checkin.stock.awaiting_control);
-  await expect(row.getByRole('link', { name: checkin.control })).toHaveAttribute(
-    'href',
-    `/warehouse/check/${first.item.id}`,
-  );
+  await expect(row.getByRole('button', { name: checkin.control })).toBeVisible();
   await expect(field).toHaveValue('');
   await expect(field).toBeFocused();
 
@@ -123,23 +121,49 @@ test('the warehouse operator checks items in with a scanner, sees the refusals a
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('checkin-error')).toContainText(errors.item_status_mismatch);
 
+  // an item checked in before: said so, when and where (not "the status does not match")
   await page.keyboard.type(first.item.identificationNumber);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('checkin-error')).toContainText(errors.item_status_mismatch);
+  await expect(page.getByTestId('checkin-error')).toContainText(
+    /Déjà enregistré le .+ à Entrepôt Saint-Priest\./,
+  );
+  await expect(page.getByTestId('checkin-error')).not.toContainText(errors.item_status_mismatch);
   await expect(list.getByRole('row')).toHaveCount(3);
+
+  // "Control" next to it starts that item's control: its wizard opens at its first step
+  await row.getByRole('button', { name: checkin.control }).click();
+  await expect(page).toHaveURL(new RegExp(`/warehouse/check/${first.item.id}$`));
+  await expect(page.getByRole('button', { name: control.specification.start })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('not-under-control')).toHaveCount(0);
 
   // the confirmation of the last one registered
   await page.goto(`/warehouse/confirmation-checkin/${second.item.id}`);
-  await expect(page.getByRole('heading', { name: checkin.confirmation.registered })).toBeVisible();
+  await expect(page.getByRole('heading', { name: checkin.confirmation.registered })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByTestId('confirmation-stock')).toHaveText(checkin.stock.awaiting_control);
   await expect(page.getByText(second.product.name)).toBeVisible();
-  await expect(page.getByTestId('confirmation-control')).toHaveAttribute(
-    'href',
-    `/warehouse/check/${second.item.id}`,
-  );
+  await expect(page.getByTestId('confirmation-control')).toBeVisible();
   await page.getByTestId('confirmation-scan-next').click();
   await expect(page).toHaveURL(/\/warehouse\/checkin$/);
   await expect(page.getByTestId('checkin-code')).toBeFocused();
+
+  // its wizard, opened before its control starts, offers to start it; a scan on the control's
+  // search then starts it, and the wizard shows the server's state at once (no reload)
+  await page.goto(`/warehouse/check/${second.item.id}`);
+  await expect(page.getByTestId('not-under-control')).toContainText(control.wizard.notStarted);
+  await expect(page.getByTestId('control-start')).toBeVisible();
+  await page.goto('/warehouse/check');
+  await expect(page.getByTestId('control-code')).toBeFocused();
+  await page.keyboard.type(second.item.identificationNumber);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/warehouse/check/${second.item.id}$`));
+  await expect(page.getByRole('button', { name: control.specification.start })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('not-under-control')).toHaveCount(0);
 
   // the item has moved on the server too
   const operator = await apiAs(baseURL as string, 'warehouse_operator@demo.test');
@@ -148,7 +172,7 @@ test('the warehouse operator checks items in with a scanner, sees the refusals a
   );
   await operator.dispose();
   expect(item).toMatchObject({
-    status: 'item_registered_in_warehouse',
+    status: 'item_awaiting_compliancy_tests',
     stock: { nativeKind: 'awaiting_control' },
   });
 });

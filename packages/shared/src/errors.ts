@@ -94,6 +94,7 @@ export const ERROR_STATUS = {
   item_not_found: 404,
   several_items_match: 409,
   item_status_mismatch: 409,
+  item_already_checked_in: 409,
   item_not_registered: 409,
   checkin_disabled: 409,
   warehouse_comment_required: 422,

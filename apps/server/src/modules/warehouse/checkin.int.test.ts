@@ -151,15 +151,30 @@ describe('checking an item in', () => {
     expect(other.json().id).toBe(byBuyback.item.id);
   });
 
-  it('says an item already registered is so, and refuses an item not in transit', async () => {
+  it('says an item already checked in is so, when and where, and refuses an item not in transit', async () => {
     const b = await inTransit();
+    const before = Date.now();
     expect((await checkin(operator, b.item.identificationNumber)).statusCode).toBe(200);
     const again = expectProblem(
       await checkin(operator, b.item.identificationNumber),
       409,
-      'item_status_mismatch',
+      'item_already_checked_in',
     );
     expect(again.detail).toContain('already registered');
+    expect(again.warehouseName).toBe('Entrepôt Saint-Priest');
+    expect(Date.parse(again.checkedInAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(again.checkedInAt)).toBeLessThanOrEqual(Date.now());
+    // still so once its control has started (no longer awaiting it), by its short code too
+    expect(
+      (await k.post('warehouse', '/api/warehouse/control/start', { code: b.item.identificationNumber }))
+        .statusCode,
+    ).toBe(200);
+    const later = expectProblem(
+      await checkin(operator, b.item.identificationNumber.slice(-8)),
+      409,
+      'item_already_checked_in',
+    );
+    expect(later.checkedInAt).toBe(again.checkedInAt);
     const notSent = await k.createBuyback();
     const res = expectProblem(
       await checkin(operator, notSent.item.identificationNumber),

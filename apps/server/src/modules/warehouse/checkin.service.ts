@@ -9,7 +9,8 @@ import { findCheckinRequirement, type ItemRow } from './items.repository';
 /**
  * Warehouse check-in (journeys.md sections 4, 8, 9): an arriving item is registered by its 8- or
  * 13-character code. It must be one the warehouse sees (else `item_not_found`: not recognised or
- * not assigned to this warehouse) and in transit (else `item_status_mismatch`); it goes to
+ * not assigned to this warehouse) and in transit (else `item_already_checked_in` with when and where,
+ * or `item_status_mismatch`); it goes to
  * `item_registered_in_warehouse`, into its warehouse's native stock "awaiting control".
  * Check-in may be disabled (root details): for the warehouse's account or the item's retailer it
  * answers `checkin_disabled`; platform admins count as disabled.
@@ -53,12 +54,26 @@ export async function checkIn(ctx: RequestContext, code: string): Promise<ItemRe
   });
 }
 
+/**
+ * The item is in transit, else refused: an item checked in before answers `item_already_checked_in`
+ * with when (`checkedInAt`) and where (`warehouseName`) it was, so the screen can say it; any other
+ * status (still at the store, lost…) answers `item_status_mismatch`.
+ */
 function requireInTransit(item: ItemRow): void {
   if (item.status === 'item_in_transit') return;
+  if (item.registered_at !== null || item.status === 'item_registered_in_warehouse')
+    throw new AppError(
+      'item_already_checked_in',
+      'This item is already registered in the warehouse.',
+      undefined,
+      undefined,
+      {
+        ...(item.registered_at ? { checkedInAt: new Date(item.registered_at).toISOString() } : {}),
+        ...(item.warehouse_name ? { warehouseName: item.warehouse_name } : {}),
+      },
+    );
   throw new AppError(
     'item_status_mismatch',
-    item.registered_at !== null || item.status === 'item_registered_in_warehouse'
-      ? 'This item is already registered in the warehouse.'
-      : `The item's status (${item.status}) does not match a check-in: it is not in transit.`,
+    `The item's status (${item.status}) does not match a check-in: it is not in transit.`,
   );
 }

@@ -46,7 +46,8 @@ export function ItemHistory({ itemId }: { itemId: string }) {
           {t('itemHistory.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={820}>
+        // no sideways scroll: every column in sight, the long ones (reason, comment) wrap
+        <Table.ScrollContainer minWidth={0}>
           <Table verticalSpacing="xs" striped data-testid="item-history">
             <Table.Caption>{t('itemHistory.caption')}</Table.Caption>
             <Table.Thead>
@@ -65,7 +66,7 @@ export function ItemHistory({ itemId }: { itemId: string }) {
                 <Table.Tr key={event.position} data-testid="item-event">
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(event.at)}</Table.Td>
                   <Table.Td>
-                    <Text size="sm" component="span" style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm" component="span">
                       {event.fromStatus && event.fromStatus !== event.toStatus ? (
                         <>{t(`itemStatus.${event.fromStatus}`)} → </>
                       ) : null}
@@ -73,9 +74,9 @@ export function ItemHistory({ itemId }: { itemId: string }) {
                     <ItemStatusBadge status={event.toStatus} />
                   </Table.Td>
                   <Table.Td>{eventActor(t, event)}</Table.Td>
-                  <Table.Td>{event.place?.commonName ?? '—'}</Table.Td>
-                  <Table.Td>{stockName(t, event.stock)}</Table.Td>
-                  <Table.Td>{eventReason(t, event.reason)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{event.place?.commonName ?? '—'}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{stockName(t, event.stock)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{eventReason(t, event.reason)}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{event.comment ?? '—'}</Table.Td>
                 </Table.Tr>
               ))}

@@ -145,9 +145,9 @@ function Confirmation({ pack, newPackage }: { pack: PackageResponse; newPackage:
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('columns.item')}</Table.Th>
+                <Table.Th scope="col">{t('columns.buyback')}</Table.Th>
                 <Table.Th scope="col">{t('columns.product')}</Table.Th>
                 <Table.Th scope="col">{t('columns.imei')}</Table.Th>
-                <Table.Th scope="col">{t('columns.buyback')}</Table.Th>
                 <Table.Th scope="col">{t('columns.status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>

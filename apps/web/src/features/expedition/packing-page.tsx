@@ -238,9 +238,9 @@ function Packing({ pack }: { pack: PackageResponse }) {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t('columns.item')}</Table.Th>
+                  <Table.Th scope="col">{t('columns.buyback')}</Table.Th>
                   <Table.Th scope="col">{t('columns.product')}</Table.Th>
                   <Table.Th scope="col">{t('columns.imei')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.buyback')}</Table.Th>
                   <Table.Th scope="col">{t('columns.status')}</Table.Th>
                   {isOpen && (
                     <Table.Th scope="col">

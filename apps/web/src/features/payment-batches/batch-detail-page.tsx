@@ -1,5 +1,6 @@
-import { Alert, Anchor, Button, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconBuildingBank, IconDownload, IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
@@ -11,7 +12,8 @@ import { useDownloadBatchFile, useMarkBatchSent, useTransferBatch } from './paym
 /**
  * `/payment-batches/:id` (docs/payments.md): a batch and its payments (buyback code, customer,
  * masked IBAN, amount, status); its pain.001 file downloaded, and the batch marked sent once the
- * file went to the bank (its payments are then initiated).
+ * file went to the bank (its payments are then initiated), after a confirmation naming how many
+ * transfers for what total: it cannot be undone.
  */
 export function BatchDetailPage() {
   const { t } = useTranslation('paymentBatches');
@@ -20,6 +22,7 @@ export function BatchDetailPage() {
   const batch = useTransferBatch(id);
   const markSent = useMarkBatchSent(id);
   const download = useDownloadBatchFile();
+  const [confirming, setConfirming] = useState(false);
   const data = batch.data;
   usePageHeader({
     title: data ? t('detail.title', { messageId: data.messageId }) : t('detail.loading'),
@@ -31,13 +34,17 @@ export function BatchDetailPage() {
     ],
   });
   if (!data) return batch.isLoading ? <Loader size="sm" aria-label={t('detail.loading')} /> : null;
-  const hasTransfers = data.payments.some((p) => p.status !== 'payment_cancelled');
+  // what the file sends: the batch's transfers that are not cancelled
+  const live = data.payments.filter((p) => p.status !== 'payment_cancelled');
+  const hasTransfers = live.length > 0;
+  const transfers = live.length;
+  const transfersTotal = live.reduce((sum, p) => sum + p.amountCents, 0);
   return (
     <Stack gap="md">
       <Card withBorder padding="md">
         <Stack gap="sm">
-          <Group justify="space-between">
-            <Group gap="xs">
+          <Group justify="space-between" wrap="wrap">
+            <Group gap="xs" wrap="wrap">
               <Text fw={500}>
                 {t('detail.date', { date: f.date(`${data.businessDate}T12:00:00`), sequence: data.sequence })}
               </Text>
@@ -57,7 +64,7 @@ export function BatchDetailPage() {
               {data.status === 'open' && (
                 <Button
                   leftSection={<IconSend size={16} aria-hidden />}
-                  onClick={() => markSent.mutate()}
+                  onClick={() => setConfirming(true)}
                   loading={markSent.isPending}
                   disabled={!hasTransfers}
                   data-testid="batch-mark-sent"
@@ -74,7 +81,7 @@ export function BatchDetailPage() {
             <Table.Tbody>
               <Table.Tr>
                 <Table.Th>{t('columns.messageId')}</Table.Th>
-                <Table.Td>{data.messageId}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{data.messageId}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{t('columns.count')}</Table.Th>
@@ -96,6 +103,38 @@ export function BatchDetailPage() {
           </Table>
         </Stack>
       </Card>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('detail.confirmSent.title')}
+        centered
+      >
+        <Stack gap="md">
+          <Text data-testid="batch-confirm-sent-text">
+            {t('detail.confirmSent.text', {
+              count: transfers,
+              total: f.money(transfersTotal),
+              messageId: data.messageId,
+            })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('detail.confirmSent.irreversible')}
+          </Text>
+          <Group justify="flex-end" wrap="wrap">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('detail.confirmSent.cancel')}
+            </Button>
+            <Button
+              leftSection={<IconSend size={16} aria-hidden />}
+              loading={markSent.isPending}
+              data-testid="batch-confirm-sent"
+              onClick={() => markSent.mutate(undefined, { onSettled: () => setConfirming(false) })}
+            >
+              {t('detail.confirmSent.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Card withBorder padding="md">
         {data.payments.length === 0 ? (
           <Alert color="gray">{t('detail.empty')}</Alert>

@@ -94,8 +94,22 @@ function useColumns(
       sortField: 'createdAt',
       render: (p) => dateTime(p.createdAt),
     },
-    { key: 'customer', header: t('columns.customer'), truncate: true, render: (p) => p.customerName },
-    { key: 'account', header: t('columns.account'), truncate: true, render: (p) => p.account.name },
+    {
+      // the customer, the account under it: every column in sight at 1280 px
+      key: 'customer',
+      header: t('columns.customer'),
+      truncate: true,
+      render: (p) => (
+        <Stack gap={0}>
+          <Text size="sm" truncate title={p.customerName}>
+            {p.customerName}
+          </Text>
+          <Text size="xs" c="dimmed" truncate title={p.account.name}>
+            {p.account.name}
+          </Text>
+        </Stack>
+      ),
+    },
     { key: 'type', header: t('columns.type'), render: (p) => t(`buybacks:paymentType.${p.type}`) },
     {
       key: 'status',

@@ -111,31 +111,49 @@ function useColumns(onRelease: (row: QuarantineItem) => void): DataTableColumn<Q
   const canMail = can('quarantine.send_mail');
   return [
     {
+      // the item's number, its buyback's under it: one column, so that all stay in sight at 1280 px
       key: 'identificationNumber',
       header: t('columns.code'),
       sortField: 'identificationNumber',
       render: (row) => (
-        <Text ff="monospace" size="sm" fw={600}>
-          {row.identificationNumber}
-        </Text>
+        <Stack gap={0}>
+          <Text ff="monospace" size="sm" fw={600}>
+            {row.identificationNumber}
+          </Text>
+          {canOpen ? (
+            <Anchor
+              component={Link}
+              to={`/buyback/${row.buyback.id}`}
+              ff="monospace"
+              size="xs"
+              title={t('columns.buyback')}
+            >
+              {row.buyback.identificationNumber}
+            </Anchor>
+          ) : (
+            <Text ff="monospace" size="xs" c="dimmed" title={t('columns.buyback')}>
+              {row.buyback.identificationNumber}
+            </Text>
+          )}
+        </Stack>
       ),
     },
     {
-      key: 'buyback',
-      header: t('columns.buyback'),
-      render: (row) =>
-        canOpen ? (
-          <Anchor component={Link} to={`/buyback/${row.buyback.id}`} ff="monospace" size="sm">
-            {row.buyback.identificationNumber}
-          </Anchor>
-        ) : (
-          <Text ff="monospace" size="sm">
-            {row.buyback.identificationNumber}
+      // the product, its retailer under it
+      key: 'product',
+      header: t('columns.product'),
+      truncate: true,
+      render: (row) => (
+        <Stack gap={0}>
+          <Text size="sm" truncate title={row.product.name}>
+            {row.product.name}
           </Text>
-        ),
+          <Text size="xs" c="dimmed" truncate title={row.retailer.name}>
+            {row.retailer.name}
+          </Text>
+        </Stack>
+      ),
     },
-    { key: 'product', header: t('columns.product'), truncate: true, render: (row) => row.product.name },
-    { key: 'retailer', header: t('columns.retailer'), truncate: true, render: (row) => row.retailer.name },
     {
       key: 'warehouse',
       header: t('columns.warehouse'),

@@ -115,28 +115,39 @@ function useColumns(onMove: (item: ItemStockResponse) => void): DataTableColumn<
       ),
     },
     {
+      // the product, its retailer under it; the stock, its warehouse under it: every column in
+      // sight at 1280 px (e2e/tables-1280.spec.ts)
       key: 'product',
       header: t('items.columns.product'),
       truncate: true,
-      render: (item) => [item.product.brand, item.product.name].filter(Boolean).join(' · '),
-    },
-    {
-      key: 'retailer',
-      header: t('items.columns.retailer'),
-      truncate: true,
-      render: (item) => item.retailer.name,
-    },
-    {
-      key: 'warehouse',
-      header: t('items.columns.warehouse'),
-      truncate: true,
-      render: (item) => item.warehouse.commonName,
+      render: (item) => {
+        const product = [item.product.brand, item.product.name].filter(Boolean).join(' · ');
+        return (
+          <Stack gap={0}>
+            <Text size="sm" truncate title={product}>
+              {product}
+            </Text>
+            <Text size="xs" c="dimmed" truncate title={item.retailer.name}>
+              {item.retailer.name}
+            </Text>
+          </Stack>
+        );
+      },
     },
     {
       key: 'stock',
       header: t('items.columns.stock'),
       truncate: true,
-      render: (item) => stockName(tb, item.stock),
+      render: (item) => (
+        <Stack gap={0}>
+          <Text size="sm" truncate title={stockName(tb, item.stock)}>
+            {stockName(tb, item.stock)}
+          </Text>
+          <Text size="xs" c="dimmed" truncate title={item.warehouse.commonName}>
+            {item.warehouse.commonName}
+          </Text>
+        </Stack>
+      ),
     },
     {
       key: 'status',

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { ItemResponse } from '@reprise/shared';
-import { IconAlertTriangle, IconCircleCheck, IconClipboardCheck, IconScan } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconScan } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
 import { useWedgeScanner } from '../buyback-wizard/use-wedge-scanner';
+import { StartControlButton } from '../warehouse-control/start-control-button';
 import { useCheckIn, useCheckinSettings } from './checkin.queries';
 import { normaliseWarehouseCode } from './checkin-code';
 import { CheckinGate } from './checkin-gate';
@@ -21,10 +22,24 @@ interface Registered {
   at: Date;
 }
 
-/** The error of a refused scan, translated: the server's code, or the network's. */
-function errorCodeOf(error: unknown): string {
-  if (error instanceof ApiError) return error.code;
-  return 'network_error';
+interface Refusal {
+  code: string;
+  scanned: string;
+  /** `item_already_checked_in`: when and where the item was checked in (the problem's extension members). */
+  checkedInAt?: string;
+  warehouseName?: string;
+}
+
+/** The refusal of a scan: the server's code (and what it tells of an earlier check-in), or the network's. */
+function refusalOf(error: unknown, scanned: string): Refusal {
+  if (!(error instanceof ApiError)) return { code: 'network_error', scanned };
+  const extra = error.problem as { checkedInAt?: unknown; warehouseName?: unknown };
+  return {
+    code: error.code,
+    scanned,
+    ...(typeof extra.checkedInAt === 'string' ? { checkedInAt: extra.checkedInAt } : {}),
+    ...(typeof extra.warehouseName === 'string' ? { warehouseName: extra.warehouseName } : {}),
+  };
 }
 
 /**
@@ -53,16 +68,16 @@ function CheckinScreen() {
   const settings = useCheckinSettings();
   const checkIn = useCheckIn();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<{ code: string; scanned: string } | null>(null);
+  const [error, setError] = useState<Refusal | null>(null);
   const [registered, setRegistered] = useState<Registered[]>([]);
   const [pending, setPending] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const listId = useId();
 
-  const refuse = (errorCode: string, scanned: string) => {
-    setError({ code: errorCode, scanned });
-    setCode(scanned);
+  const refuse = (refusal: Refusal) => {
+    setError(refusal);
+    setCode(refusal.scanned);
   };
   // a refused code is selected once shown: the next scan replaces it
   useEffect(() => {
@@ -72,7 +87,7 @@ function CheckinScreen() {
   const submit = async (input: string) => {
     const normalised = normaliseWarehouseCode(input);
     if ('error' in normalised) {
-      refuse(normalised.error, input.trim());
+      refuse({ code: normalised.error, scanned: input.trim() });
       return;
     }
     setError(null);
@@ -83,7 +98,7 @@ function CheckinScreen() {
       const item = await checkIn.mutateAsync(normalised.code);
       setRegistered((list) => [{ item, code: normalised.code, at: new Date() }, ...list]);
     } catch (failure) {
-      refuse(errorCodeOf(failure), normalised.code);
+      refuse(refusalOf(failure, normalised.code));
     } finally {
       setPending((n) => n - 1);
     }
@@ -150,7 +165,12 @@ function CheckinScreen() {
           title={t('refused', { code: error.scanned || '—' })}
           data-testid="checkin-error"
         >
-          {translateErrorCode(error.code)}
+          {error.code === 'item_already_checked_in' && error.checkedInAt
+            ? t('alreadyCheckedIn', {
+                at: dateTime(error.checkedInAt),
+                warehouse: error.warehouseName ?? '—',
+              })
+            : translateErrorCode(error.code)}
         </Alert>
       )}
 
@@ -182,10 +202,10 @@ function CheckinScreen() {
             <Table striped verticalSpacing="xs" data-testid="checkin-list">
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th scope="col">{t('list.code')}</Table.Th>
                   <Table.Th scope="col">{t('list.at')}</Table.Th>
                   <Table.Th scope="col">{t('list.product')}</Table.Th>
                   <Table.Th scope="col">{t('list.retailer')}</Table.Th>
-                  <Table.Th scope="col">{t('list.code')}</Table.Th>
                   <Table.Th scope="col">{t('list.stock')}</Table.Th>
                   <Table.Th scope="col">
                     <Text span size="sm" fw={700}>
@@ -197,9 +217,6 @@ function CheckinScreen() {
               <Table.Tbody>
                 {registered.map(({ item, code: scanned, at }) => (
                   <Table.Tr key={item.id}>
-                    <Table.Td>{dateTime(at)}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.product.name}</Table.Td>
-                    <Table.Td>{item.buyback.retailerName}</Table.Td>
                     <Table.Td>
                       <Text ff="monospace" size="sm">
                         {item.identificationNumber}
@@ -210,17 +227,19 @@ function CheckinScreen() {
                         </Text>
                       )}
                     </Table.Td>
+                    <Table.Td>{dateTime(at)}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.product.name}</Table.Td>
+                    <Table.Td>{item.buyback.retailerName}</Table.Td>
                     <Table.Td>{stockLabel(t, item.stock)}</Table.Td>
                     <Table.Td>
-                      <Button
-                        component={Link}
-                        to={`/warehouse/check/${item.id}`}
+                      <StartControlButton
+                        code={item.identificationNumber}
                         size="xs"
                         variant="light"
-                        leftSection={<IconClipboardCheck size={16} aria-hidden />}
+                        data-testid="checkin-start-control"
                       >
                         {t('control')}
-                      </Button>
+                      </StartControlButton>
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconClipboardCheck, IconScan } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconScan } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
 import { PageLoader } from '../../ui/page-loader';
 import { ItemStatusBadge } from '../buybacks/buyback-status';
+import { StartControlButton } from '../warehouse-control/start-control-button';
 import { useItem } from './checkin.queries';
 import { CheckinGate } from './checkin-gate';
 import { stockLabel } from './stock-label';
@@ -110,14 +111,9 @@ function Confirmation() {
           </Table>
           <Group gap="sm" justify="flex-end">
             {scanNext}
-            <Button
-              component={Link}
-              to={`/warehouse/check/${data.id}`}
-              leftSection={<IconClipboardCheck size={18} aria-hidden />}
-              data-testid="confirmation-control"
-            >
+            <StartControlButton code={data.identificationNumber} data-testid="confirmation-control">
               {t('confirmation.controlNow')}
-            </Button>
+            </StartControlButton>
           </Group>
         </Stack>
       </Card>

@@ -1,4 +1,4 @@
-import { Alert, Card, Stack, Stepper } from '@mantine/core';
+import { Alert, Card, Group, Stack, Stepper } from '@mantine/core';
 import type { ControlSpecificationResponse } from '@reprise/shared';
 import { IconClipboardCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -9,6 +9,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { ItemStatusBadge } from '../buybacks/buyback-status';
 import { LitigationDetails } from './litigation-details';
 import { QuarantineModal } from './quarantine-modal';
+import { StartControlButton } from './start-control-button';
 import { type ControlEnd, ControlLinks, StepConfirmation } from './step-confirmation';
 import { StepDiagnostic } from './step-diagnostic';
 import { DeclaredFacts, StepSpecification } from './step-specification';
@@ -17,6 +18,12 @@ import { useControlSpecification } from './warehouse-control.queries';
 
 const STEPS = ['specification', 'diagnostic', 'summary', 'confirmation'] as const;
 type Step = (typeof STEPS)[number];
+/** Statuses a control starts from (control.service.ts): the wizard offers to start it. */
+const STARTABLE = [
+  'item_in_transit',
+  'item_registered_in_warehouse',
+  'item_to_reintegrate_to_stock',
+] as const;
 
 /**
  * `/warehouse/check/:itemId` (journeys.md section 2, the homologation wizard): specification,
@@ -40,6 +47,7 @@ export function ControlWizardPage() {
 function NotUnderControl({ spec }: { spec: ControlSpecificationResponse }) {
   const { t } = useTranslation('warehouseControl');
   const open = spec.litigation?.status === 'open';
+  const startable = !open && (STARTABLE as readonly string[]).includes(spec.item.status);
   return (
     <Stack gap="md">
       <Alert
@@ -47,9 +55,20 @@ function NotUnderControl({ spec }: { spec: ControlSpecificationResponse }) {
         icon={<IconInfoCircle aria-hidden />}
         data-testid="not-under-control"
       >
-        {open ? t('wizard.awaitingCustomer') : t('wizard.notUnderControl')}{' '}
+        {open
+          ? t('wizard.awaitingCustomer')
+          : startable
+            ? t('wizard.notStarted')
+            : t('wizard.notUnderControl')}{' '}
         <ItemStatusBadge status={spec.item.status} />
       </Alert>
+      {startable && (
+        <Group>
+          <StartControlButton code={spec.item.identificationNumber} data-testid="control-start">
+            {t('wizard.start')}
+          </StartControlButton>
+        </Group>
+      )}
       {spec.litigation && (
         <Card withBorder padding="md" radius="md">
           <LitigationDetails litigation={spec.litigation} />

@@ -20,11 +20,22 @@ export const warehouseControlKeys = {
   litigation: (buybackId: string) => [...warehouseControlKeys.all, 'litigation', buybackId] as const,
 };
 
-/** `POST /warehouse/control/start`: the item under a scanned code, now awaiting its tests. */
-export function useStartControl() {
+/**
+ * `POST /warehouse/control/start`: the item under a scanned code, now awaiting its tests. Its
+ * control's specification is dropped from the cache: the wizard shows the server's state after the
+ * scan, never the one read before it (issue 23, item 9). By default the screen says a refusal
+ * itself; `reportErrors` leaves it to the error modal.
+ */
+export function useStartControl({ reportErrors = false }: { reportErrors?: boolean } = {}) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => api.post<ItemResponse>('/warehouse/control/start', { code }),
-    meta: { handlesErrors: true },
+    onSuccess: async (item) => {
+      await queryClient.invalidateQueries({ queryKey: warehouseControlKeys.specification(item.id) });
+      queryClient.removeQueries({ queryKey: warehouseControlKeys.specification(item.id), type: 'inactive' });
+      void queryClient.invalidateQueries({ queryKey: buybacksKeys.detail(item.buyback.id) });
+    },
+    meta: { handlesErrors: !reportErrors },
   });
 }
 
