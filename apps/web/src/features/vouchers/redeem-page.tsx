@@ -178,7 +178,8 @@ function CardDetails({ card }: { card: GiftCardResponse }) {
         )}
         {card.redemptions.length > 0 && (
           <div>
-            <Title order={3} size="h6" mb={4}>
+            {/* the page's h1 is its title: the card's sections come next (h2) */}
+            <Title order={2} size="h6" mb={4}>
               {t('card.redemptions')}
             </Title>
             <List size="sm" spacing={2}>
