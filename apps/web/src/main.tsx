@@ -7,6 +7,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import {
+  closeNotificationsOnNavigation,
+  NOTIFICATION_AUTO_CLOSE_MS,
+} from './app/notifications-on-navigation';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { AppThemeProvider } from './app/theme';
@@ -14,13 +18,14 @@ import { i18nReady } from './i18n';
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
+closeNotificationsOnNavigation(router);
 
 // the shell's translations (a chunk per language) come first: no screen ever shows a key
 void i18nReady.then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppThemeProvider>
-        <Notifications position="top-right" />
+        <Notifications position="top-right" autoClose={NOTIFICATION_AUTO_CLOSE_MS} />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

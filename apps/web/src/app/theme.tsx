@@ -3,9 +3,11 @@ import {
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
+  FileInput,
   type MantineColorsTuple,
   MantineProvider,
   Modal,
+  Notification,
 } from '@mantine/core';
 import { DEFAULT_MAIN_COLOR } from '@reprise/shared/enums';
 import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
@@ -75,10 +77,11 @@ const READABLE_STOCK_COLORS = Object.fromEntries(
   ),
 );
 
-/** Accessible names of the close buttons of every dialog and message (Mantine's have none of their own). */
+/** Accessible names of the close buttons of every dialog, message and file field (Mantine's have none of their own). */
 export interface CloseLabels {
   dialog: string;
   message: string;
+  file: string;
 }
 
 export function buildTheme(mainColor: string, closeLabels: CloseLabels) {
@@ -97,6 +100,11 @@ export function buildTheme(mainColor: string, closeLabels: CloseLabels) {
         defaultProps: { size: 'md', centered: true, closeButtonProps: { 'aria-label': closeLabels.dialog } },
       }),
       Alert: Alert.extend({ defaultProps: { closeButtonLabel: closeLabels.message } }),
+      // the toasts of @mantine/notifications are this component
+      Notification: Notification.extend({
+        defaultProps: { closeButtonProps: { 'aria-label': closeLabels.message } },
+      }),
+      FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': closeLabels.file } } }),
     },
   });
   // Text drawn in the brand colour must stay readable whatever colour the account picked, and
@@ -129,9 +137,10 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const dialog = t('actions.closeDialog');
   const message = t('actions.dismiss');
+  const file = t('actions.clearFile');
   const { theme, cssVariablesResolver } = useMemo(
-    () => buildTheme(mainColor, { dialog, message }),
-    [mainColor, dialog, message],
+    () => buildTheme(mainColor, { dialog, message, file }),
+    [mainColor, dialog, message, file],
   );
   useAccountFavicon(favicon);
   return (

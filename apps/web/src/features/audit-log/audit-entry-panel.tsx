@@ -142,11 +142,9 @@ export function AuditEntryPanel({ entry, onClose, onRecordHistory }: AuditEntryP
       onClose={onClose}
       position="right"
       size="xl"
-      title={
-        <Title order={2} size="h4">
-          {t('panel.title')}
-        </Title>
-      }
+      // the drawer's title is already its heading (an h2): a Title inside it was a heading in a heading
+      title={t('panel.title')}
+      styles={{ title: { fontSize: 'var(--mantine-h4-font-size)', fontWeight: 700 } }}
       closeButtonProps={{ 'aria-label': t('panel.close') }}
       data-testid="audit-entry-panel"
     >

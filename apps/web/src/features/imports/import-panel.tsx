@@ -42,11 +42,9 @@ export function ImportPanel({ importId, onClose }: ImportPanelProps) {
       onClose={onClose}
       position="right"
       size="lg"
-      title={
-        <Title order={2} size="h4">
-          {t('panel.title')}
-        </Title>
-      }
+      // the drawer's title is already its heading (an h2): a Title inside it was a heading in a heading
+      title={t('panel.title')}
+      styles={{ title: { fontSize: 'var(--mantine-h4-font-size)', fontWeight: 700 } }}
       closeButtonProps={{ 'aria-label': t('panel.close') }}
       data-testid="import-panel"
     >

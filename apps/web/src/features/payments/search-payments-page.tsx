@@ -45,7 +45,8 @@ function RelaunchModal({ payment, onClose }: { payment: PaymentResponse | null; 
           onClose();
         },
         onError: (error) => {
-          notifications.show({ color: 'red', message: t('relaunch.failure') });
+          // an error stays until it is closed (or the page left)
+          notifications.show({ color: 'red', message: t('relaunch.failure'), autoClose: false });
           reportError(error);
           onClose();
         },

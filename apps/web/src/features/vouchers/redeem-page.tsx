@@ -31,26 +31,31 @@ function stateOf(card: GiftCardResponse): { key: string; color: string } {
   return { key: 'active', color: 'green' };
 }
 
-/** The amount to take off: any up to the balance for a gift card, the whole balance for a voucher. */
+/**
+ * The amount to take off: any up to the balance for a gift card, the whole balance for a voucher.
+ * The amount typed is sent as typed (never clamped to the balance): an amount above it gets the
+ * API's `gift_card_amount_above_balance` on the field; using the whole remaining balance is its own
+ * button.
+ */
 function RedeemForm({ card }: { card: GiftCardResponse }) {
   const { t } = useTranslation('vouchers');
   const { money } = useFormatters();
   const redeem = useRedeemGiftCard();
   const voucher = card.kind === 'voucher';
-  const [amount, setAmount] = useState<number | string>(card.balanceCents / 100);
+  const [amount, setAmount] = useState<number | string>(voucher ? card.balanceCents / 100 : '');
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setAmount(card.balanceCents / 100), [card.balanceCents]);
+  const [sentBy, setSentBy] = useState<'typed' | 'balance'>('typed');
+  // a new balance (after a redemption, another card) starts from an empty field
+  useEffect(() => {
+    setAmount(voucher ? card.balanceCents / 100 : '');
+    setError(null);
+  }, [card.balanceCents, voucher]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const amountCents = Math.round(Number(amount) * 100);
+  const send = (amountCents: number, by: 'typed' | 'balance') => {
+    setSentBy(by);
     const parsed = RedeemGiftCardRequest.safeParse({ amountCents });
     if (!parsed.success) {
       setError(translateViolation(parsed.error.issues[0]?.message ?? 'invalid_value'));
-      return;
-    }
-    if (amountCents > card.balanceCents) {
-      setError(translateErrorCode(voucher ? 'voucher_whole_balance' : 'gift_card_amount_above_balance'));
       return;
     }
     setError(null);
@@ -67,6 +72,11 @@ function RedeemForm({ card }: { card: GiftCardResponse }) {
     );
   };
 
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send(amount === '' ? Number.NaN : Math.round(Number(amount) * 100), 'typed');
+  };
+
   return (
     <form onSubmit={submit} noValidate>
       <Group align="flex-end" gap="sm" wrap="wrap">
@@ -76,12 +86,17 @@ function RedeemForm({ card }: { card: GiftCardResponse }) {
             voucher ? t('redeem.voucherWhole') : t('redeem.upTo', { balance: money(card.balanceCents) })
           }
           value={amount}
-          onChange={setAmount}
+          onChange={(value) => {
+            setAmount(value);
+            setError(null);
+          }}
           disabled={voucher}
-          min={0.01}
-          max={card.balanceCents / 100}
+          min={0}
+          // no max: the field never changes what the seller typed (the API says when it is too much)
+          clampBehavior="none"
+          allowNegative={false}
           decimalScale={2}
-          fixedDecimalScale
+          fixedDecimalScale={voucher}
           suffix={` ${card.currency === 'EUR' ? '€' : card.currency}`}
           error={error}
           style={{ flex: '1 1 200px' }}
@@ -90,11 +105,24 @@ function RedeemForm({ card }: { card: GiftCardResponse }) {
         <Button
           type="submit"
           leftSection={<IconTicket size={18} aria-hidden />}
-          loading={redeem.isPending}
+          loading={redeem.isPending && sentBy === 'typed'}
+          disabled={redeem.isPending}
           data-testid="redeem-submit"
         >
           {voucher ? t('redeem.voucherButton') : t('redeem.button')}
         </Button>
+        {!voucher && (
+          <Button
+            type="button"
+            variant="light"
+            onClick={() => send(card.balanceCents, 'balance')}
+            loading={redeem.isPending && sentBy === 'balance'}
+            disabled={redeem.isPending}
+            data-testid="redeem-balance"
+          >
+            {t('redeem.useBalance', { balance: money(card.balanceCents) })}
+          </Button>
+        )}
       </Group>
     </form>
   );
@@ -150,7 +178,8 @@ function CardDetails({ card }: { card: GiftCardResponse }) {
         )}
         {card.redemptions.length > 0 && (
           <div>
-            <Title order={3} size="h6" mb={4}>
+            {/* the page's h1 is its title: the card's sections come next (h2) */}
+            <Title order={2} size="h6" mb={4}>
               {t('card.redemptions')}
             </Title>
             <List size="sm" spacing={2}>
