@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
+import { request as playwrightRequest } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
+import { DEMO_PASSWORD, expect, login, test } from './fixtures';
 import { completedBuyback } from './payment-calls';
 
 /**
@@ -58,92 +59,85 @@ test('a store seller redeems a voucher by its code', async ({ page, baseURL }) =
 });
 
 /**
- * A gift card of 194,50 € as the API gives it (issued by a payment job that takes minutes to
- * reach in a browser test): its look-up and its redemptions are answered here, as the server's
- * rules answer them (docs/payments.md), and every amount the screen sends is kept to be read.
+ * A real gift card: a Paris store buyback paid by gift card is completed through the API, the
+ * payment job issues the card, and its number is read from the gift card's PDF (the only place it
+ * is printed whole, in groups of 4).
  */
-async function giftCardAt(page: Page, balanceCents: number) {
-  const card = {
-    id: '00000000-0000-4000-8000-00000000ca4d',
-    kind: 'gift_card',
-    code: 'G123456789012345',
-    status: 'active',
-    expired: false,
-    initialCents: balanceCents,
-    balanceCents,
-    currency: 'EUR',
-    expiresAt: null,
-    retailer: 'Demo Retail',
-    buybackIdentificationNumber: '2100000000999',
-    createdAt: '2026-11-02T09:00:00.000Z',
-    redemptions: [] as { id: string; amountCents: number; at: string; by: string; store: string }[],
-  };
-  const sent: number[] = [];
-  await page.route('**/api/gift-cards/by-code/*', (route) => route.fulfill({ json: card }));
-  await page.route('**/api/gift-cards/by-code/*/redemptions', async (route) => {
-    const { amountCents } = route.request().postDataJSON() as { amountCents: number };
-    sent.push(amountCents);
-    if (amountCents > card.balanceCents) {
-      const message = 'The amount is above the balance of the card.';
-      return route.fulfill({
-        status: 422,
-        contentType: 'application/problem+json',
-        json: {
-          type: '/problems/gift_card_amount_above_balance',
-          title: 'gift card amount above balance',
-          status: 422,
-          detail: message,
-          code: 'gift_card_amount_above_balance',
-          violations: [{ propertyPath: 'amountCents', message, code: 'gift_card_amount_above_balance' }],
-        },
-      });
-    }
-    card.balanceCents -= amountCents;
-    if (card.balanceCents === 0) card.status = 'exhausted';
-    card.redemptions.push({
-      id: crypto.randomUUID(),
-      amountCents,
-      at: new Date().toISOString(),
-      by: 'store_seller@demo.test',
-      store: 'Demo Retail Paris Rivoli',
+async function issuedGiftCard(
+  baseURL: string,
+  prefix: string,
+): Promise<{ code: string; balanceCents: number }> {
+  const paid = await completedBuyback(baseURL, 'gift_card', prefix);
+  expect(paid.payment.status).toBe('payment_completed');
+  const seller = await playwrightRequest.newContext({ baseURL });
+  try {
+    const signIn = await seller.post('/api/login', {
+      data: { email: 'store_seller@demo.test', password: DEMO_PASSWORD, tokenRequested: true },
     });
-    return route.fulfill({ status: 201, json: card });
-  });
-  return sent;
+    const headers = { authorization: `Bearer ${(await signIn.json()).apiToken}` };
+    const pdf = await seller.get(`/api/buybacks/${paid.id}/documents/gift-card?lang=fr-FR`, { headers });
+    expect(pdf.status(), await pdf.text()).toBe(200);
+    const parser = new PDFParse({ data: new Uint8Array(await pdf.body()) });
+    const { text } = await parser.getText();
+    await parser.destroy();
+    const code = /\b(\d{4}) (\d{4}) (\d{4}) (\d{4})\b/.exec(text)?.slice(1).join('');
+    expect(code, text).toMatch(/^\d{16}$/);
+    const card = await seller.get(`/api/gift-cards/by-code/${code}`, { headers });
+    expect(card.status()).toBe(200);
+    return { code: code as string, balanceCents: (await card.json()).balanceCents as number };
+  } finally {
+    await seller.dispose();
+  }
 }
+
+/** An amount in cents as the French screen writes it, as a pattern (its spaces any white space). */
+const euros = (cents: number) =>
+  new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' })
+    .format(cents / 100)
+    .replace(/\s/g, '\\s');
 
 test('an amount above a gift card balance is refused as typed; the remaining balance is its own action', async ({
   page,
+  baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
+  const { code, balanceCents } = await issuedGiftCard(baseURL as string, 'Carte');
+  const balance = euros(balanceCents);
+  // 100 € more than the card holds, as the seller types it (whole euros: the field's own format)
+  const above = Math.floor(balanceCents / 100) + 100;
+  const sent: number[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/redemptions')) {
+      sent.push((request.postDataJSON() as { amountCents: number }).amountCents);
+    }
+  });
   await login(page, 'store_seller@demo.test');
-  const sent = await giftCardAt(page, 19_450);
   await page.goto('/vouchers/redeem');
   await expect(page.getByTestId('gift-card-code')).toBeFocused(LOADED);
-  await page.keyboard.type('G123456789012345');
+  await page.keyboard.type(code);
   await page.keyboard.press('Enter');
   const card = page.getByTestId('gift-card');
-  await expect(card.getByTestId('gift-card-balance')).toHaveText(/^194,50\s€$/, LOADED);
+  await expect(card.getByTestId('gift-card-balance')).toHaveText(new RegExp(`^${balance}$`), LOADED);
 
-  // 295 typed, then "Utiliser": 295 is sent, refused, and the field still reads 295
+  // an amount above the balance, then "Utiliser": it is sent as typed, refused, and the field keeps it
   const amount = page.getByTestId('redeem-amount');
-  await amount.fill('295');
+  await amount.fill(String(above));
   await page.getByTestId('redeem-submit').click();
-  await expect(card.getByText(errors.gift_card_amount_above_balance)).toBeVisible();
-  expect(sent).toEqual([29_500]);
-  await expect(amount).toHaveValue(/^295/);
+  await expect(card.getByText(errors.gift_card_amount_above_balance)).toBeVisible(LOADED);
+  expect(sent).toEqual([above * 100]);
+  await expect(amount).toHaveValue(new RegExp(`^${above}`));
   await expect(amount).toHaveAttribute('aria-invalid', 'true');
-  await expect(card.getByTestId('gift-card-balance')).toHaveText(/^194,50\s€$/);
+  await expect(card.getByTestId('gift-card-balance')).toHaveText(new RegExp(`^${balance}$`));
   await expect(card.getByTestId('gift-card-state')).toHaveText(vouchers.state.active);
 
   // the whole remaining balance, on purpose
-  const balance = page.getByTestId('redeem-balance');
-  const label = vouchers.redeem.useBalance.replace(/[()]/g, '\\$&').replace('{{balance}}', '194,50\\s€');
-  await expect(balance).toHaveText(new RegExp(`^${label}$`));
-  await balance.click();
-  await expect(card.getByTestId('gift-card-state')).toHaveText(vouchers.state.exhausted);
+  const useBalance = page.getByTestId('redeem-balance');
+  const label = vouchers.redeem.useBalance.replace(/[()]/g, '\\$&').replace('{{balance}}', balance);
+  await expect(useBalance).toHaveText(new RegExp(`^${label}$`));
+  await useBalance.click();
+  await expect(card.getByTestId('gift-card-state')).toHaveText(vouchers.state.exhausted, LOADED);
   await expect(card.getByTestId('gift-card-balance')).toHaveText(/^0,00\s€$/);
-  expect(sent).toEqual([29_500, 19_450]);
+  expect(sent).toEqual([above * 100, balanceCents]);
 
   // its message names what was used; its close button has a name, and it goes with the page
   const message = page.getByRole('alert').filter({ hasText: redeemedText });
@@ -157,20 +151,23 @@ test('an amount above a gift card balance is refused as typed; the remaining bal
   await expect(message).toHaveCount(0);
 });
 
-test('a success message closes by itself after a few seconds', async ({ page }) => {
-  test.setTimeout(60_000);
+test('a success message closes by itself after a few seconds', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  const { code, balanceCents } = await issuedGiftCard(baseURL as string, 'Message');
+  expect(balanceCents).toBeGreaterThan(2_000);
   await login(page, 'store_seller@demo.test');
-  await giftCardAt(page, 5_000);
   await page.goto('/vouchers/redeem');
   await expect(page.getByTestId('gift-card-code')).toBeFocused(LOADED);
-  await page.keyboard.type('G123456789012345');
+  await page.keyboard.type(code);
   await page.keyboard.press('Enter');
   await page.getByTestId('redeem-amount').fill('20');
   // the mouse away from the message: hovering one keeps it open
   await page.getByTestId('redeem-submit').press('Enter');
   const message = page.getByRole('alert').filter({ hasText: redeemedText });
-  await expect(message).toBeVisible();
-  await expect(page.getByTestId('gift-card-balance')).toHaveText(/^30,00\s€$/);
+  await expect(message).toBeVisible(LOADED);
+  await expect(page.getByTestId('gift-card-balance')).toHaveText(
+    new RegExp(`^${euros(balanceCents - 2_000)}$`),
+  );
   // 4 s on screen (apps/web/src/app/notifications-on-navigation.ts), then gone without a click
   await expect(message).toHaveCount(0, { timeout: 10_000 });
 });
