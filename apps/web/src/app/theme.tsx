@@ -108,7 +108,7 @@ export function buildTheme(mainColor: string, closeLabels: CloseLabels) {
     },
   });
   // Text drawn in the brand colour must stay readable whatever colour the account picked, and
-  // Mantine's dimmed grey (3.3:1 on white) is darkened to pass WCAG AA.
+  // Mantine's dimmed and placeholder greys (3.3:1 on white) are darkened to pass WCAG AA.
   const cssVariablesResolver: CSSVariablesResolver = () => ({
     variables: {},
     light: {
@@ -116,6 +116,7 @@ export function buildTheme(mainColor: string, closeLabels: CloseLabels) {
       ...readableVariants('brand', mainColor),
       '--mantine-color-anchor': text,
       '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+      '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
       '--mantine-color-error': 'var(--mantine-color-red-text)',
     },
     dark: {},
