@@ -15,8 +15,11 @@ import { gzipSync } from 'node:zlib';
 
 /** The goal per page (issue 23). */
 export const BUDGET_BYTES = 200 * 1000;
-/** No page may weigh more than this: lower it as the weight comes down, down to BUDGET_BYTES. */
-export const CEILING_BYTES = 315 * 1000;
+/**
+ * No page may weigh more than its ceiling (the last figure measured, bench/RESULTS.md, plus 2 kB):
+ * lower it as the weight comes down, down to BUDGET_BYTES.
+ */
+export const CEILING_BYTES = { '/login': 253_300, '/home': 315_700 };
 export const LOCALES = ['fr-FR', 'en-GB', 'nl-BE', 'de-DE'];
 export const FALLBACK_LOCALE = 'en-GB';
 /** The namespaces every back-office page reads before its first render (apps/web/src/i18n/index.ts). */
@@ -93,9 +96,9 @@ export function measure(distDir = dist) {
         .sort((a, b) => b.gzip - a.gzip);
       return { locale, chunks: files, total: files.reduce((sum, c) => sum + c.gzip, 0) };
     }).sort((a, b) => b.total - a.total);
-    return { page, ...byLocale[0] };
+    return { page, ...byLocale[0], ceiling: CEILING_BYTES[page] };
   });
-  return { pages, budget: BUDGET_BYTES, ceiling: CEILING_BYTES };
+  return { pages, budget: BUDGET_BYTES };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -107,17 +110,17 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       console.log(`${page.page} (${page.locale})`);
       for (const c of page.chunks) console.log(`${kB(c.gzip)}  ${c.file}`);
       console.log(
-        `${kB(page.total)}  total gzipped (goal ${result.budget / 1000} kB, ceiling ${result.ceiling / 1000} kB)\n`,
+        `${kB(page.total)}  total gzipped (goal ${result.budget / 1000} kB, ceiling ${page.ceiling / 1000} kB)\n`,
       );
     }
-  for (const page of result.pages.filter((p) => p.total > result.budget && p.total <= result.ceiling))
+  for (const page of result.pages.filter((p) => p.total > result.budget && p.total <= p.ceiling))
     console.warn(
       `The back office's ${page.page} is ${((page.total - result.budget) / 1000).toFixed(1)} kB above the ${result.budget / 1000} kB goal.`,
     );
-  const over = result.pages.filter((page) => page.total > result.ceiling);
+  const over = result.pages.filter((page) => page.total > page.ceiling);
   for (const page of over)
     console.error(
-      `The back office's ${page.page} loads ${((page.total - result.ceiling) / 1000).toFixed(1)} kB of JavaScript over its ceiling.`,
+      `The back office's ${page.page} loads ${((page.total - page.ceiling) / 1000).toFixed(1)} kB of JavaScript over its ceiling.`,
     );
   if (over.length > 0) process.exit(1);
 }

@@ -3,7 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PageLoader } from '../ui/page-loader';
-import { ErrorModal, SessionExpiredModal } from './error-modals';
+import { ErrorModalsOnDemand } from './error-modals-on-demand';
 import { SessionProvider } from './session';
 
 /** After each path change the page starts at the top (foundation.md section 2). */
@@ -41,8 +41,7 @@ export function AppRoot() {
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>
-      <ErrorModal />
-      <SessionExpiredModal />
+      <ErrorModalsOnDemand />
     </SessionProvider>
   );
 }

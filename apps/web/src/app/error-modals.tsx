@@ -99,3 +99,13 @@ export function SessionExpiredModal() {
     </Modal>
   );
 }
+
+/** Both modals: the chunk app-root.tsx loads with the first error (error-modals-on-demand.tsx). */
+export function ErrorModals() {
+  return (
+    <>
+      <ErrorModal />
+      <SessionExpiredModal />
+    </>
+  );
+}

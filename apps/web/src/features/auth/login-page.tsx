@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { LoginRequest } from '@reprise/shared/schemas/auth';
+import type { LoginRequest } from '@reprise/shared/schemas/auth';
 import { IconAlertCircle, IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +20,8 @@ import { useSession } from '../../app/session';
 import { applyViolations, zodValidator } from '../../ui/forms';
 import { fetchAuthorizationUrl } from '../single-sign-on/sso.queries';
 import { loginErrorMessage, singleSignOnErrorMessage } from './login-error';
-
-/** An e-mail worth asking the server about (the shared schema's rule). */
-const isEmail = (value: string) => LoginRequest.shape.email.safeParse(value).success;
+// the shared LoginRequest schema's rules without zod (login-rules.test.ts compares them)
+import { isEmail, loginRules } from './login-rules';
 
 /**
  * `/login`: e-mail and password (the guard then takes the user where they wanted to go), or single
@@ -40,7 +39,7 @@ export function LoginPage() {
   const form = useForm<LoginRequest>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
-    validate: zodValidator(LoginRequest),
+    validate: zodValidator(loginRules),
     validateInputOnBlur: true,
   });
 
