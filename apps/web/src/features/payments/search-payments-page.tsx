@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Anchor,
   Button,
   Card,
@@ -142,28 +143,28 @@ function useColumns(
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {p.allowedActions.relaunch && (
             <Tooltip label={t('relaunch.button')} withArrow>
-              <Button
-                size="xs"
+              <ActionIcon
                 variant="light"
-                leftSection={<IconRefresh size={16} aria-hidden />}
+                aria-label={t('relaunch.button')}
                 onClick={() => onRelaunch(p)}
                 data-testid="payment-relaunch"
               >
-                {t('relaunch.button')}
-              </Button>
+                <IconRefresh size={18} aria-hidden />
+              </ActionIcon>
             </Tooltip>
           )}
           {p.allowedActions.markPaid && (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="green"
-              leftSection={<IconCash size={16} aria-hidden />}
-              onClick={() => onMarkPaid(p)}
-              data-testid="payment-mark-paid"
-            >
-              {t('markPaid.button')}
-            </Button>
+            <Tooltip label={t('markPaid.button')} withArrow>
+              <ActionIcon
+                variant="light"
+                color="green"
+                aria-label={t('markPaid.button')}
+                onClick={() => onMarkPaid(p)}
+                data-testid="payment-mark-paid"
+              >
+                <IconCash size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
           )}
         </Group>
       ),

@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Card, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { QUARANTINE_REASONS, type QuarantineItem } from '@reprise/shared';
 import {
   IconExternalLink,
@@ -177,15 +166,16 @@ function useColumns(onRelease: (row: QuarantineItem) => void): DataTableColumn<Q
       header: t('columns.actions'),
       render: (row) => (
         <Group gap={4} wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconLockOpen size={16} aria-hidden />}
-            onClick={() => onRelease(row)}
-            data-testid="release-item"
-          >
-            {t('actions.release')}
-          </Button>
+          <Tooltip label={t('actions.release')} withArrow>
+            <ActionIcon
+              variant="light"
+              aria-label={t('actions.release')}
+              onClick={() => onRelease(row)}
+              data-testid="release-item"
+            >
+              <IconLockOpen size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
           {canMail && row.customerHasEmail && (
             <Tooltip label={t('actions.sendMail')} withArrow>
               <ActionIcon

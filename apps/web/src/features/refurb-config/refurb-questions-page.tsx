@@ -21,10 +21,11 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
+import classes from '../../ui/data-table/data-table.module.css';
 import { EmptyState } from '../../ui/empty-state';
 import { ConfigAccountSelect } from './config-account-select';
 import { moved } from './question-order';
@@ -92,7 +93,14 @@ export function RefurbQuestionsPage() {
               overlayProps={{ blur: 1 }}
             />
             <Table.ScrollContainer minWidth={720}>
-              <Table striped verticalSpacing="sm" aria-busy={questions.isFetching}>
+              <Table
+                striped
+                verticalSpacing="sm"
+                horizontalSpacing={6}
+                aria-busy={questions.isFetching}
+                className={classes.table}
+                style={{ '--truncate-share': '20%' } as CSSProperties}
+              >
                 <Table.Caption>
                   <VisuallyHidden>{t('questions.caption')}</VisuallyHidden>
                 </Table.Caption>
@@ -123,8 +131,8 @@ export function RefurbQuestionsPage() {
                             {index + 1}
                           </Text>
                         </Table.Td>
-                        <Table.Td>
-                          <Anchor component={Link} to={to} fw={500} size="sm">
+                        <Table.Td className={classes.truncate}>
+                          <Anchor component={Link} to={to} fw={500} size="sm" title={label}>
                             {label}
                           </Anchor>
                         </Table.Td>
@@ -133,7 +141,7 @@ export function RefurbQuestionsPage() {
                             {t(`type.${question.type}`)}
                           </Badge>
                         </Table.Td>
-                        <Table.Td>
+                        <Table.Td className={classes.truncate}>
                           <List size="sm" spacing={2}>
                             {question.answers.map((answer) => (
                               <AnswerLine key={answer.id} answer={answer} />

@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Anchor,
-  Button,
   Card,
   Group,
   NumberInput,
@@ -174,15 +173,16 @@ function useColumns(onMove: (item: ItemStockResponse) => void): DataTableColumn<
       render: (item) => (
         <Group gap={4} wrap="nowrap">
           {canMove && isMovable(item) && (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconArrowsExchange size={16} aria-hidden />}
-              onClick={() => onMove(item)}
-              data-testid="move-item"
-            >
-              {t('move.action')}
-            </Button>
+            <Tooltip label={t('move.action')} withArrow>
+              <ActionIcon
+                variant="light"
+                aria-label={t('move.action')}
+                onClick={() => onMove(item)}
+                data-testid="move-item"
+              >
+                <IconArrowsExchange size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
           )}
           <Tooltip label={t('items.open', { code: item.identificationNumber })} withArrow>
             <ActionIcon

@@ -21,12 +21,13 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
+import classes from '../../ui/data-table/data-table.module.css';
 import { EmptyState } from '../../ui/empty-state';
 import { useConditionText } from './condition-text';
 import { RuleDeleteModal } from './rule-delete-modal';
@@ -100,7 +101,14 @@ export function WarehouseDispatchListPage() {
               overlayProps={{ blur: 1 }}
             />
             <Table.ScrollContainer minWidth={720}>
-              <Table striped verticalSpacing="sm" aria-busy={rules.isFetching}>
+              <Table
+                striped
+                verticalSpacing="sm"
+                horizontalSpacing={6}
+                aria-busy={rules.isFetching}
+                className={classes.table}
+                style={{ '--truncate-share': '15%' } as CSSProperties}
+              >
                 <Table.Caption>
                   <VisuallyHidden>{t('list.caption')}</VisuallyHidden>
                 </Table.Caption>
@@ -124,6 +132,9 @@ export function WarehouseDispatchListPage() {
                     const to = withAccount(`/warehouse-dispatch-rule/${rule.id}`, account.accountId);
                     const openLabel = t(canWrite ? 'actions.edit' : 'actions.view', { title: rule.title });
                     const OpenIcon = canWrite ? IconPencil : IconEye;
+                    const updated = rule.updatedBy
+                      ? t('updatedBy', { date: dateTime(rule.updatedAt), name: rule.updatedBy.name })
+                      : dateTime(rule.updatedAt);
                     return (
                       <Table.Tr key={rule.id} data-rule-id={rule.id}>
                         <Table.Td>
@@ -131,17 +142,18 @@ export function WarehouseDispatchListPage() {
                             {index + 1}
                           </Text>
                         </Table.Td>
-                        <Table.Td>
-                          <Anchor component={Link} to={to} fw={500} size="sm">
+                        <Table.Td className={classes.truncate}>
+                          <Anchor component={Link} to={to} fw={500} size="sm" title={rule.title}>
                             {rule.title}
                           </Anchor>
                         </Table.Td>
-                        <Table.Td>
+                        <Table.Td className={classes.truncate}>
                           <Stack gap={2}>
                             {rule.conditions.map((condition, i) => (
                               <Text
                                 key={`${condition.attribute}:${condition.operator}:${condition.values.join('|')}`}
                                 size="sm"
+                                title={conditionText(condition)}
                               >
                                 {i > 0 && (
                                   <Text span size="sm" c="dimmed">
@@ -153,17 +165,17 @@ export function WarehouseDispatchListPage() {
                             ))}
                           </Stack>
                         </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{rule.warehouses.map((w) => w.commonName).join(', ')}</Text>
+                        <Table.Td className={classes.truncate}>
+                          <Text size="sm" title={rule.warehouses.map((w) => w.commonName).join(', ')}>
+                            {rule.warehouses.map((w) => w.commonName).join(', ')}
+                          </Text>
                         </Table.Td>
                         <Table.Td>
                           <Text size="sm">{rule.defaultWarehouse.commonName}</Text>
                         </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">
-                            {rule.updatedBy
-                              ? t('updatedBy', { date: dateTime(rule.updatedAt), name: rule.updatedBy.name })
-                              : dateTime(rule.updatedAt)}
+                        <Table.Td className={classes.truncate}>
+                          <Text size="sm" title={updated}>
+                            {updated}
                           </Text>
                         </Table.Td>
                         <Table.Td>

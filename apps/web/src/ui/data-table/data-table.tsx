@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import { PAGE_SIZES } from '@reprise/shared';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../empty-state';
 import classes from './data-table.module.css';
@@ -108,6 +108,12 @@ export function DataTable<Row>({
   // No rows yet (a failed query, e.g. a 401 under the session-expired dialog) is not "no result".
   const isEmpty = !loading && rows !== undefined && rows.length === 0;
 
+  // the truncated columns share at most 40 % of the width, so that the others keep theirs
+  const truncated = columns.filter((column) => column.truncate).length;
+  const tableStyle = truncated
+    ? ({ '--truncate-share': `${Math.min(22, 40 / truncated)}%` } as CSSProperties)
+    : undefined;
+
   const toggleSort = (field: string) =>
     onSortChange({ field, direction: sort?.field === field && sort.direction === 'asc' ? 'desc' : 'asc' });
 
@@ -121,7 +127,15 @@ export function DataTable<Row>({
           loaderProps={{ size: 'sm' }}
         />
         <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-busy={loading} className={classes.table}>
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            horizontalSpacing={6}
+            aria-busy={loading}
+            className={classes.table}
+            style={tableStyle}
+          >
             <Table.Caption>
               <VisuallyHidden>{caption}</VisuallyHidden>
             </Table.Caption>
