@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, Card, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   checkTransferOrderTerms,
   TRANSFER_ORDER_TERMS_MAX,
@@ -166,11 +178,8 @@ function TermsEditor({ initialTerms }: { initialTerms: string }) {
                 py={4}
                 leftSection={<IconPlus size={14} aria-hidden />}
                 onClick={() => insert(variable)}
-                aria-label={t('transferOrder.insert', {
-                  name: t(`variable.${variable}`),
-                  token: `{{${variable}}}`,
-                })}
               >
+                <VisuallyHidden>{t('transferOrder.insertAction')} </VisuallyHidden>
                 <Stack gap={0} align="flex-start">
                   <Text size="sm">{t(`variable.${variable}`)}</Text>
                   <Text size="xs" c="dimmed" ff="monospace">{`{{${variable}}}`}</Text>

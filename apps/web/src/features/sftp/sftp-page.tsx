@@ -165,7 +165,9 @@ function SettingsCard({ accountId, access }: { accountId: string; access: SftpAc
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">
-        <Title order={3}>{t('settings.title')}</Title>
+        <Title order={2} size="h4">
+          {t('settings.title')}
+        </Title>
         <Text size="sm" c="dimmed">
           {t('settings.description')}
         </Text>
@@ -236,7 +238,9 @@ function LastImportCard({ access }: { access: SftpAccessResponse }) {
   return (
     <Card withBorder padding="lg" data-testid="sftp-last-import">
       <Stack gap="sm">
-        <Title order={3}>{t('lastImport.title')}</Title>
+        <Title order={2} size="h4">
+          {t('lastImport.title')}
+        </Title>
         {last ? (
           <>
             <Group gap="sm">
@@ -315,7 +319,9 @@ export function SftpPage() {
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap">
             <Group gap="sm">
-              <Title order={3}>{t('access.title')}</Title>
+              <Title order={2} size="h4">
+                {t('access.title')}
+              </Title>
               <Badge color={active ? 'green' : 'gray'} variant="light" data-testid="sftp-status">
                 {t(`status.${data.status}`)}
               </Badge>
