@@ -179,7 +179,8 @@ function registerWebApp(app: FastifyInstance, deps: AppDeps): void {
       );
     },
   });
-  app.get('/*', { config: { public: true } }, async (request, reply) => {
+  // the pages of the web app, not an API operation: kept out of the OpenAPI document
+  app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api')) return reply.callNotFound();
     reply.header('cache-control', 'no-cache').header('vary', 'host');
     if (resolveSiteHost(request.host, baseHostname).kind === 'back_office') {

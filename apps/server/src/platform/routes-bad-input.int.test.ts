@@ -38,6 +38,8 @@ interface Operation {
   multipart: boolean;
   /** The headers of a caller who may call it (a demo user in one of its modules, a visitor), or null: anyone. */
   actor: Record<string, string> | null;
+  /** signing out ends the session it is sent with: each request gets a session of its own */
+  endsSession: boolean;
 }
 type Leaf = { path: string; kind: 'string' | 'integer' };
 
@@ -122,16 +124,20 @@ const pathFor = (op: Operation, bad?: { name: string; value: string }) =>
 const queryString = (pairs: [string, string][]) =>
   pairs.length ? `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&')}` : '';
 
-function send(
+async function send(
   op: Operation,
   url: string,
   options: { body?: unknown; headers?: Record<string, string>; anonymous?: boolean } = {},
 ) {
+  const actor =
+    op.endsSession && !options.anonymous
+      ? { authorization: (await kit.t.login(DEMO_USERS.seller)).authorization }
+      : op.actor;
   const headers: Record<string, string> = {
     ...(op.path.startsWith('/api/white-label/') && op.path !== '/api/white-label/sites'
       ? { host: SITE_HOST }
       : {}),
-    ...(op.actor && !options.anonymous ? op.actor : {}),
+    ...(actor && !options.anonymous ? actor : {}),
     ...(op.method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
     ...options.headers,
   };
@@ -208,11 +214,10 @@ beforeAll(async () => {
           ? held.find((h) => mayUse(h.permissions, route.permission as Permission))
           : held[0];
       if (!route.public && !holder) throw new Error(`no demo user may call ${method} ${path}`);
-      // signing out ends the session it is sent with: it gets one of its own
-      const actor =
-        path === '/api/logout' || path === '/api/open-id/logout'
-          ? { authorization: (await kit.t.login(DEMO_USERS.seller)).authorization }
-          : holder?.headers;
+      const endsSession = path === '/api/logout' || path === '/api/open-id/logout';
+      const actor = endsSession
+        ? { authorization: (await kit.t.login(DEMO_USERS.seller)).authorization }
+        : holder?.headers;
       const body = spec.requestBody?.content?.['application/json']?.schema;
       operations.push({
         method: method.toUpperCase() as Operation['method'],
@@ -221,6 +226,7 @@ beforeAll(async () => {
         body,
         multipart: method === 'put' && !body,
         actor: actor ?? null,
+        endsSession,
       });
     }
   }
