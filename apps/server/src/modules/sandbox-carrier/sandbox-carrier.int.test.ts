@@ -3,7 +3,6 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { buildApp } from '../../app';
 import { s10CheckDigit } from './sandbox-carrier.rules';
 
 /**
@@ -98,24 +97,27 @@ describe('who may make a sandbox carrier account (issue 23)', () => {
   });
 
   it('with SANDBOX_CARRIER off, none of its routes exists (404), and the platform still answers', async () => {
-    const off = await buildApp({ ...t.deps, config: { ...t.deps.config, sandboxCarrier: false } });
+    const off = await createTestApp({ SANDBOX_CARRIER: 'false' });
     try {
+      const offAdmin = (await off.login('admin@demo.test')).authorization;
       for (const [method, url] of [
         ['POST', '/api/sandbox-carrier/accounts'],
         ['GET', '/api/sandbox-carrier/accounts/me'],
         ['POST', '/api/sandbox-carrier/shipments'],
         ['GET', '/api/sandbox-carrier/track/SB000000000FR'],
       ] as const) {
-        const res = await off.inject({
+        const res = await off.app.inject({
           method,
           url,
-          headers: { authorization: `Bearer ${adminToken}` },
+          headers: { authorization: offAdmin },
           ...(method === 'POST' ? { payload: {} } : {}),
         });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
       }
-      expect((await off.inject({ url: '/api/health' })).statusCode).toBe(200);
-      const doc = (await off.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+      expect((await off.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      const doc = (await off.app.inject({ url: '/api/docs/json' })).json() as {
+        paths: Record<string, unknown>;
+      };
       expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/sandbox-carrier'))).toEqual([]);
     } finally {
       await off.close();
