@@ -50,34 +50,6 @@ test.describe('dashboard shell', () => {
     await expect(page.locator('input[autocomplete="username"]')).toBeVisible();
   });
 
-  test('the error modal, loaded with the first error, shows a failed request; without its chunk a plain notice offers a reload', async ({
-    page,
-  }) => {
-    const failStatistics = () =>
-      page.route('**/api/dashboard-data**', (route) =>
-        route.fulfill({
-          status: 500,
-          contentType: 'application/problem+json',
-          body: JSON.stringify({ status: 500, code: 'internal_error', detail: 'Boom' }),
-        }),
-      );
-    await failStatistics();
-    const modalChunk = page.waitForRequest((request) =>
-      /\/assets\/error-modals-[^/]*\.js$/.test(request.url()),
-    );
-    await login(page, 'store_manager@demo.test');
-    await modalChunk;
-    const modal = page.getByRole('dialog', { name: 'Erreur' }).or(page.getByTestId('error-modal'));
-    await expect(modal.first()).toBeVisible();
-
-    // the modals' chunk cannot be fetched (server or network down): the plain notice says so
-    await page.route('**/assets/error-modals-*.js', (route) => route.abort());
-    await page.goto('/home');
-    const notice = page.getByRole('alertdialog');
-    await expect(notice).toBeVisible();
-    await expect(notice.getByRole('button', { name: 'Recharger la page' })).toBeVisible();
-  });
-
   test('choosing English in the profile panel changes the labels and is remembered', async ({ page }) => {
     await login(page, 'store_seller@demo.test');
     await expect(page.getByRole('heading', { level: 1, name: 'Accueil' })).toBeVisible();

@@ -64,8 +64,9 @@ function useColumns(onDelete: (stock: StockResponse) => void): DataTableColumn<S
       key: 'name',
       header: t('columns.name'),
       sortField: 'name',
+      // the native badge goes under the name when the row is short of room (1280 px)
       render: (stock) => (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap={4} wrap="wrap">
           <Anchor
             component={Link}
             to={`/stocks/${stock.id}/edit`}
