@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, login, test } from './fixtures';
-import { storeBuybacks, uniqueLastName } from './store-buybacks';
+import { completeAtWarehouse, createStoreBuyback } from './payment-calls';
+import { apiAs, storeBuybacks, uniqueLastName } from './store-buybacks';
 import { awaitingDispatch } from './warehouse-calls';
 
 /**
@@ -105,15 +106,34 @@ test('quarantine and the stock move at 360 px: the page fits, the codes are in s
   await fitsTheScreen(page);
 });
 
-test('a transfer batch fits 390 px, its file reference wrapped', async ({ page }) => {
-  test.setTimeout(90_000);
+test('a transfer batch fits 390 px, its file reference wrapped', async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  // an open defect (docs/known-defects.md): the page is 447 px wide at 390 px; this fails once fixed
+  test.fail();
+  // a batch of its own: a Paris store buyback paid by bank transfer, completed, joins the open batch
+  const seller = await apiAs(baseURL as string, 'store_seller@demo.test');
+  const operator = await apiAs(baseURL as string, 'warehouse_operator@demo.test');
+  const rmu = await apiAs(baseURL as string, 'root_management_unit_manager@demo.test');
+  let batchId: string | undefined;
+  try {
+    const buyback = await createStoreBuyback(seller, rmu, 'bank_transfer', 'Largeur');
+    await completeAtWarehouse(seller, operator, buyback);
+    await expect
+      .poll(
+        async () => {
+          const open = await rmu.get<{ member: { id: string }[] }>('/api/transfer-batches?status[]=open');
+          batchId = open.member[0]?.id;
+          return batchId;
+        },
+        { timeout: 60_000 },
+      )
+      .toBeTruthy();
+  } finally {
+    await Promise.all([seller.dispose(), operator.dispose(), rmu.dispose()]);
+  }
   await page.setViewportSize({ width: 390, height: 800 });
   await login(page, 'root_management_unit_manager@demo.test');
-  const res = await page.request.get('/api/transfer-batches');
-  expect(res.ok(), await res.text()).toBe(true);
-  const { member } = (await res.json()) as { member: { id: string }[] };
-  test.skip(member.length === 0, 'no transfer batch in the demo data');
-  await page.goto(`/payment-batches/${member[0]?.id}`);
+  await page.goto(`/payment-batches/${batchId}`);
   await expect(page.getByTestId('batch-total')).toBeVisible({ timeout: 30_000 });
   await fitsTheScreen(page, 390);
 });
