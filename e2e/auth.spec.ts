@@ -1,10 +1,10 @@
-import { expect, fillLogin, linkIn, login, openProfileMenu, readLatestMail, test } from './fixtures';
+import { expect, fillLogin, linkIn, openProfileMenu, readLatestMail, signInWithForm, test } from './fixtures';
 
 test.describe('signing in and out', () => {
   test('a store manager sees only the menu entries their permissions allow, then signs out', async ({
     page,
   }) => {
-    await login(page, 'store_manager@demo.test');
+    await signInWithForm(page, 'store_manager@demo.test');
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     await expect(menu.getByRole('link', { name: 'Accueil' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Utilisateurs' })).toBeVisible();

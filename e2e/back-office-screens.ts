@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { RouteObject } from 'react-router';
@@ -11,7 +11,7 @@ import { expect } from './fixtures';
 /**
  * Every screen of the back office, read from the routers themselves (so a new screen is swept
  * too), the demo user who opens each, and a real address for each route with parameters: the
- * sweeps of e2e/i18n-keys.spec.ts (untranslated keys) and e2e/back-office-a11y.spec.ts (axe).
+ * sweep of e2e/back-office-sweep.spec.ts (untranslated keys and axe) and e2e/i18n-keys.spec.ts.
  */
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -203,4 +203,54 @@ export async function sampleUrl(request: APIRequestContext, routePath: string): 
   if (!sample)
     throw new Error(`No sample address for the route "${routePath}": add one to e2e/back-office-screens.ts`);
   return sample();
+}
+
+/**
+ * What i18next shows for a missing key (`key.path`, or `namespace:key` when the namespace is
+ * unknown) and for a value it was not given (`{{count}}`): the names are those of the translations.
+ */
+function keyPatterns(): { namespaces: string[]; heads: string[]; placeholders: string[] } {
+  const dir = path.join(root, 'apps/web/src/i18n/fr-FR');
+  const namespaces = readdirSync(dir).map((file) => file.replace(/\.json$/, ''));
+  const sources = [
+    ...readdirSync(dir).map((file) => readFileSync(path.join(dir, file), 'utf8')),
+    read('apps/web/src/public/locales/fr-FR.json'),
+  ];
+  const heads = new Set<string>(namespaces);
+  const placeholders = new Set<string>();
+  for (const source of sources) {
+    for (const key of Object.keys(JSON.parse(source))) heads.add(key);
+    for (const match of source.matchAll(/\{\{(\w+)\}\}/g)) placeholders.add(match[1] as string);
+  }
+  return { namespaces, heads: [...heads], placeholders: [...placeholders] };
+}
+const PATTERNS = keyPatterns();
+
+/** The texts of the page (visible text, labels, title) that look like a translation key or a placeholder. */
+export async function rawKeys(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    // the rendered text: textContent would glue the words of adjacent elements into one token
+    // biome-ignore lint/performance/useDomNodeTextContent: what the user reads is what is checked
+    const found = [document.title, document.body.innerText];
+    for (const element of document.querySelectorAll('[aria-label], [placeholder], [title], [alt]'))
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt'])
+        found.push(element.getAttribute(name) ?? '');
+    return found;
+  });
+  const heads = new Set(PATTERNS.heads);
+  const namespaces = new Set(PATTERNS.namespaces);
+  const placeholders = new Set(PATTERNS.placeholders);
+  const keys = new Set<string>();
+  for (const text of texts) {
+    for (const match of text.matchAll(/\{\{(\w+)\}\}/g))
+      if (placeholders.has(match[1] as string)) keys.add(match[0]);
+    for (const token of text.split(/[\s"'«»“”()[\],;!?]+/)) {
+      const word = token.replace(/[.:…]+$/, '');
+      const nsKey = /^([a-zA-Z]+):[a-zA-Z][\w.-]*$/.exec(word);
+      if (nsKey && namespaces.has(nsKey[1] as string)) keys.add(word);
+      const dotted = /^([a-z][a-zA-Z0-9_]*)(\.[a-zA-Z0-9_-]+)+$/.exec(word);
+      if (dotted && heads.has(dotted[1] as string)) keys.add(word);
+    }
+  }
+  return [...keys];
 }

@@ -1,14 +1,29 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 export { expect, test } from '@playwright/test';
 
 /** The password every demo user shares (apps/server/src/seed). */
 export const DEMO_PASSWORD = 'Reprise-Demo-2026';
 
-/** Signs in through the login screen and waits for the home page. Selectors do not depend on the language. */
+/**
+ * Signs in as the login screen does (the same request, its session cookie in the page's context)
+ * and opens the home page. Only e2e/auth.spec.ts types the form (`signInWithForm`): every other
+ * spec starts signed in without paying for the login screen.
+ */
 export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const res = await page.request.post('/api/login', {
+    headers: { Origin: new URL(test.info().project.use.baseURL as string).origin },
+    data: { email, password },
+  });
+  expect(res.status(), `sign-in of ${email}`).toBe(200);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** Signs in through the login screen and waits for the home page. Selectors do not depend on the language. */
+export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await fillLogin(page, email, password);
   await expect(page).toHaveURL(/\/home$/);

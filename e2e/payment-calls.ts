@@ -170,3 +170,31 @@ export async function completedBuyback(
     await Promise.all([seller.dispose(), operator.dispose(), rmu.dispose()]);
   }
 }
+
+/**
+ * The open transfer batch of Demo Retail, once a Paris store buyback paid by bank transfer has
+ * completed and joined it: a batch of the caller's own, fresh demo data having none.
+ */
+export async function openTransferBatch(baseURL: string, lastNamePrefix: string): Promise<string> {
+  const seller = await apiAs(baseURL, 'store_seller@demo.test');
+  const operator = await apiAs(baseURL, 'warehouse_operator@demo.test');
+  const rmu = await apiAs(baseURL, 'root_management_unit_manager@demo.test');
+  try {
+    const buyback = await createStoreBuyback(seller, rmu, 'bank_transfer', lastNamePrefix);
+    await completeAtWarehouse(seller, operator, buyback);
+    let batchId: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const open = await rmu.get<{ member: { id: string }[] }>('/api/transfer-batches?status[]=open');
+          batchId = open.member[0]?.id;
+          return batchId;
+        },
+        { timeout: 60_000 },
+      )
+      .toBeTruthy();
+    return batchId as string;
+  } finally {
+    await Promise.all([seller.dispose(), operator.dispose(), rmu.dispose()]);
+  }
+}

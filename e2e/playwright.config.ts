@@ -13,7 +13,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: path.join(root, '.tmp/test-results'),
-  timeout: 30_000,
+  // a test's own budget; on the 2-core CI machine two browsers and the server share the cores
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),

@@ -307,7 +307,7 @@ test.describe
       await login(page, 'admin@demo.test'); // the platform account speaks English
       await page.goto('/white-label/sites');
       await expect(page.getByRole('heading', { level: 1, name: "Retailers' web sites" })).toBeVisible();
-      await page.getByRole('button', { name: 'Web site of Other Retail' }).click();
+      await page.getByRole('button', { name: 'Edit the web site of Other Retail' }).click();
       const dialog = page.getByRole('dialog', { name: 'Web site of Other Retail' });
       await dialog.getByLabel('Site active').check();
       await dialog.getByRole('button', { name: 'Save' }).click();
@@ -320,7 +320,7 @@ test.describe
       await expect(site.getByRole('heading', { level: 1, name: 'Revendez vos appareils' })).toBeVisible();
       await expect(site.getByText('Comment ça marche ?')).toHaveCount(0);
 
-      await page.getByRole('button', { name: 'Web site of Other Retail' }).click();
+      await page.getByRole('button', { name: 'Edit the web site of Other Retail' }).click();
       await page.getByRole('dialog').getByLabel('Site active').uncheck();
       await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
       await expect(page.getByRole('dialog')).toBeHidden();

@@ -15,12 +15,19 @@ export function withoutToken({ apiToken: _token, ...user }: AuthenticatedUser): 
  * The signed-in user, or null when the session cookie is missing or expired. `/session` answers a
  * signed-out browser with 200 and null, so the sign-in screen logs no failed request.
  */
-export async function fetchCurrentUser(): Promise<AuthenticatedUser | null> {
+export async function fetchCurrentUser(sessionModule = false): Promise<AuthenticatedUser | null> {
   try {
-    const { user } = await api.get<{ user: AuthenticatedUser | null }>('/session', { silent401: true });
+    const { user } = await api.get<{ user: AuthenticatedUser | null }>('/session', {
+      silent401: true,
+      sessionModule,
+    });
     return user ? withoutToken(user) : null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
+    // The session belongs to another user than the one this browser remembers (signed in from
+    // another tab, by single sign-on): the remembered module is not theirs. Ask for the session's own.
+    if (error instanceof ApiError && error.code === 'module_not_held' && !sessionModule)
+      return fetchCurrentUser(true);
     throw error;
   }
 }

@@ -139,10 +139,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await queryClient.invalidateQueries({ queryKey: sessionKeys.me() });
   }, [queryClient]);
 
-  // Keep the fast-paint cache in step with what the server confirmed.
+  // Keep the fast-paint cache in step with what the server confirmed. When the session turns out to
+  // be another user's or module's than the one remembered (a sign-in from another tab), what was
+  // fetched for the remembered one is dropped and fetched again for the confirmed one.
+  const cacheChecked = useRef(false);
   useEffect(() => {
-    if (me.data !== undefined) writeCachedUser(me.data);
-  }, [me.data]);
+    if (me.data === undefined) return;
+    writeCachedUser(me.data);
+    if (cacheChecked.current) return;
+    cacheChecked.current = true;
+    if (cachedUser && (me.data?.id !== cachedUser.id || me.data?.currentModule !== cachedUser.currentModule))
+      void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
+  }, [me.data, cachedUser, queryClient]);
 
   // A user without any permission in the current module is signed out (foundation.md section 4).
   useEffect(() => {

@@ -105,6 +105,10 @@ export function buildTheme(mainColor: string, closeLabels: CloseLabels) {
         defaultProps: { closeButtonProps: { 'aria-label': closeLabels.message } },
       }),
       FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': closeLabels.file } } }),
+      // a dialog's title bar is a <header> in Mantine: outside <main> it makes a second page banner
+      // beside the top bar (axe: landmark-no-duplicate-banner); the dialog names itself by its title
+      ModalHeader: { defaultProps: { component: 'div' } },
+      DrawerHeader: { defaultProps: { component: 'div' } },
     },
   });
   // Text drawn in the brand colour must stay readable whatever colour the account picked, and

@@ -44,7 +44,7 @@ describe('translations', () => {
 
     // the placeholders a text may show are those the code gives: fr-FR's (a locale may leave one
     // out, never name another), so a text that renders in fr-FR renders whole in every locale
-    // (which lets e2e/i18n-keys.spec.ts sweep the back office's screens in fr-FR only)
+    // (which lets e2e/back-office-sweep.spec.ts sweep the back office's screens in fr-FR only)
     const placeholders = (text: unknown) =>
       typeof text === 'string' ? [...text.matchAll(/\{\{\s*([\w.]+)/g)].map((m) => m[1] as string) : [];
     const referencePlaceholders = new Map(

@@ -63,11 +63,13 @@ interface RequestOptions {
   silent401?: boolean;
   /** Extra request headers, e.g. `Idempotency-Key`. */
   headers?: Record<string, string>;
+  /** Send no `X-Module`: the server answers in the session's own module. */
+  sessionModule?: boolean;
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (currentModule) headers['X-Module'] = currentModule;
+  if (currentModule && !options.sessionModule) headers['X-Module'] = currentModule;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

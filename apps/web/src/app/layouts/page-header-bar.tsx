@@ -79,9 +79,10 @@ export function PageHeaderBar() {
   const breadcrumbs = header.breadcrumbs ?? [];
   return (
     <Group component="header" justify="space-between" align="flex-end" mb="lg" gap="sm">
-      <div>
+      {/* a long title (a batch's reference) wraps rather than widen a phone's page */}
+      <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         {breadcrumbs.length > 0 && (
-          <Breadcrumbs aria-label={t('breadcrumbs')} mb={4} separatorMargin={6}>
+          <Breadcrumbs aria-label={t('breadcrumbs')} mb={4} separatorMargin={6} style={{ flexWrap: 'wrap' }}>
             {breadcrumbs.map((crumb) =>
               crumb.to ? (
                 <Anchor key={crumb.label} component={Link} to={crumb.to} size="sm">
@@ -101,7 +102,7 @@ export function PageHeaderBar() {
               <Icon size={20} />
             </ThemeIcon>
           )}
-          <Title order={1} size="h2">
+          <Title order={1} size="h2" style={{ minWidth: 0 }}>
             {header.title}
           </Title>
         </Group>

@@ -72,6 +72,7 @@ function useColumns(): DataTableColumn<BuybackListItem>[] {
     {
       key: 'paymentType',
       header: t('columns.paymentType'),
+      truncate: true,
       render: (row) => t(`paymentType.${row.paymentType}`),
     },
     {

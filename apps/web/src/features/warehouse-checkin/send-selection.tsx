@@ -31,7 +31,8 @@ export function useSendSelection(rows: BuybackListItem[] | undefined) {
   const column: DataTableColumn<BuybackListItem> = {
     key: 'select',
     header: t('send.select'),
-    width: 56,
+    headerHidden: true,
+    width: 44,
     render: (row) =>
       isSendableRow(row) ? (
         <Checkbox

@@ -79,7 +79,7 @@ export function SitesPage() {
                     size="compact-sm"
                     leftSection={<IconEdit size={16} aria-hidden />}
                     onClick={() => open(site)}
-                    aria-label={t('sites.editOf', { name: site.accountName })}
+                    aria-label={t('sites.editButton', { name: site.accountName })}
                   >
                     {t('sites.edit')}
                   </Button>

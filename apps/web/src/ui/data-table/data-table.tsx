@@ -26,6 +26,8 @@ export interface DataTableColumn<Row> {
   align?: 'left' | 'center' | 'right';
   /** Long free text (names): cut with an ellipsis so that the row stays on one line. */
   truncate?: boolean;
+  /** The header is read by screen readers only (a column of checkboxes, each named on its own). */
+  headerHidden?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -158,6 +160,8 @@ export function DataTable<Row>({
                           direction={direction}
                           onSort={() => toggleSort(column.sortField!)}
                         />
+                      ) : column.headerHidden ? (
+                        <VisuallyHidden>{column.header}</VisuallyHidden>
                       ) : (
                         column.header
                       )}

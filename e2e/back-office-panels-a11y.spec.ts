@@ -2,16 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { sampleUrl, signedInScreens, userFor } from './back-office-screens';
 import { expect, login, test } from './fixtures';
 
 /**
- * axe-core on every screen of the back office that no other spec already checks: the screens come
- * from the routers (e2e/back-office-screens.ts), so a screen added later is checked too.
+ * axe-core on states of the back office a plain visit does not show (a chosen file, side panels);
+ * every screen as it opens is checked by e2e/back-office-sweep.spec.ts.
  */
-
-// read-only visits: the two workers share the users
-test.describe.configure({ mode: 'parallel' });
 
 const fr = (namespace: string) =>
   JSON.parse(
@@ -20,43 +16,6 @@ const fr = (namespace: string) =>
 const common = fr('common');
 const imports = fr('imports');
 const auditLog = fr('auditLog');
-
-/** Screens another spec runs axe on, in a state of its own (a form with errors, a panel open…). */
-const CHECKED_ELSEWHERE = new Set([
-  // e2e/administration-a11y.spec.ts
-  'users',
-  'user/create',
-  'entities',
-  'entity/create',
-  'design',
-  // e2e/catalog.spec.ts
-  'categories/list',
-  'category/create',
-  'products',
-  'product/create',
-  'diagnostic',
-  'diagnostic/category/:categoryId',
-  'diagnostic/category/:categoryId/question/add',
-  'catalog-search',
-  // e2e/clients.spec.ts
-  'clients',
-  'client/create',
-  'client/:organizationId/edit',
-  'userClient/create',
-  // e2e/shell.spec.ts, e2e/dashboard.spec.ts
-  'home',
-  'design-system',
-  // e2e/failed-jobs.spec.ts, e2e/audit-log.spec.ts
-  'admin/jobs',
-  'admin/audit-log',
-  // e2e/buybacks-predeclared.spec.ts
-  'buybacks-predeclared',
-  // e2e/buyback.spec.ts: the wizard's steps, a buyback in the cart, the review
-  'buyback/create',
-  'diag/:productId?/:slug?/:itemId?/:predeclaredBuybackId?',
-  'cart/customer-infos',
-  'cart/summary',
-]);
 
 /** axe-core's findings on the current page, short enough to read in a failure. */
 async function accessibilityViolations(page: Page): Promise<string[]> {
@@ -71,26 +30,6 @@ async function loaded(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.mantine-Loader-root:visible, [aria-busy="true"]')).toHaveCount(0, {
     timeout: 30_000,
-  });
-}
-
-const swept = signedInScreens.filter((screen) => !CHECKED_ELSEWHERE.has(screen.path));
-
-test('every screen of the back office is checked by axe here or in another spec', () => {
-  expect(swept.length).toBeGreaterThan(60);
-  expect(swept.filter((screen) => !userFor(screen)).map((s) => s.path)).toEqual([]);
-});
-
-// one test a screen: each has its own time, and the two workers share them
-for (const screen of swept) {
-  const email = userFor(screen)?.email ?? 'root_management_unit_manager@demo.test';
-  test(`/${screen.path} (${email}) passes the automated accessibility checks`, async ({ page }) => {
-    test.setTimeout(240_000); // a sign-in, a screen and axe on a loaded machine
-    await login(page, email);
-    const url = await sampleUrl(page.request, screen.path);
-    await page.goto(url);
-    await loaded(page);
-    expect(await accessibilityViolations(page), url).toEqual([]);
   });
 }
 
