@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -37,6 +38,9 @@ export default defineConfig({
     // file, 19 s without. Each integration file still boots its own app on its own copy of the
     // database, and no test replaces a module.
     poolOptions: { forks: { isolate: false } },
+    // the integration tests mostly wait on the database: two files at once even on 2 cores
+    // (Vitest's default there is one), 7.2 min -> 4.9 min for the whole run on this machine
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

@@ -35,6 +35,21 @@ test.describe('signing in and out', () => {
   });
 });
 
+test('another user signed in from another tab: the page shows them, not the one the browser remembered', async ({
+  page,
+  context,
+}) => {
+  await signInWithForm(page, 'warehouse_manager@demo.test');
+  // a second tab of the same browser signs in as a platform admin, whose modules are not the
+  // warehouse manager's: the first tab's remembered module is refused, the session's own is used
+  const other = await context.newPage();
+  await signInWithForm(other, 'admin@demo.test');
+  await other.close();
+  await page.goto('/clients');
+  await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Other Retail' })).toBeVisible();
+});
+
 test.describe('lost password', () => {
   const email = 'management_unit_analyst@demo.test';
   const newPassword = 'Nouveau-Passe-2026';
