@@ -100,7 +100,10 @@ test('a list under the session-expired dialog does not say "no result"', async (
   await login(page, 'root_management_unit_manager@demo.test');
   await homeLoaded;
   await page.context().clearCookies();
-  await page.getByRole('link', { name: fr('layout').menu.products, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: fr('layout').menu.label })
+    .getByRole('link', { name: fr('layout').menu.products, exact: true })
+    .click();
   await expect(page.getByRole('dialog', { name: errors.sessionExpired.title })).toBeVisible();
   await expect(page.getByText(products.list.empty)).toHaveCount(0);
 });

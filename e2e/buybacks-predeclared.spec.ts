@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, login, test } from './fixtures';
 
 /**
- * Pre-declared web buybacks (issue 5, journeys.md section 5): a visitor of Demo Retail's public
+ * Pre-declared web buybacks (issue 5): a visitor of Demo Retail's public
  * site declares a product for a store drop through the API (as the public app does), and the
  * store seller finds it at `/buybacks-predeclared` by its 13-digit code and finalises it.
  */

@@ -6,7 +6,7 @@ import { apiAs, storeBuybacks, uniqueLastName } from './store-buybacks';
 import { awaitingDispatch } from './warehouse-calls';
 
 /**
- * Expedition (issue 13; journeys.md sections 2, 3, 4 and 8): the warehouse operator of
+ * Expedition (issue 13): the warehouse operator of
  * Saint-Priest packs two items awaiting dispatch in a package with a label as a keyboard-wedge
  * scanner would, sees a code entered twice and an item in transit refused under the field, closes
  * the package, downloads its label and packing list, finds it closed in the transports list, and

@@ -7,7 +7,7 @@ import { expect, login, pickOption, test } from './fixtures';
 import { awaitingDispatch } from './warehouse-calls';
 
 /**
- * Running an item's services (journeys.md sections 2, 4 and 8; docs/refurbishment.md), against the
+ * Running an item's services (docs/refurbishment.md), against the
  * real server. Each item is a Paris store buyback brought into refurbishment through the API as the
  * screens do it: sent, checked in and controlled at Saint-Priest (completed at the declared price),
  * then diagnosed with the services of the test (POST /refurb-diagnoses, plan, finalize). In the

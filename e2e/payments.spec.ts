@@ -10,7 +10,7 @@ import {
 } from './payment-calls';
 
 /**
- * Payments (issue 14; journeys.md sections 2 and 4): a store buyback paid by gift card above the
+ * Payments (issue 14): a store buyback paid by gift card above the
  * gift-card terminal's maximum completes at the warehouse and its payment fails; once the maximum
  * is raised, the root manager relaunches it from /searchPayment and it is paid. On another buyback
  * the root manager marks the payment as paid from the buyback detail, with complementary information.

@@ -5,7 +5,7 @@ import { call, type Headers, imeiOf, STORE_PARIS, signIn } from './api-calls';
 import { expect, login, pickOption, test } from './fixtures';
 
 /**
- * Quarantine and loss (journeys.md sections 2, 4 and 8), against the real server. Two Paris store
+ * Quarantine and loss, against the real server. Two Paris store
  * buybacks are brought to the warehouse through the API as the screens do (sent by the store,
  * checked in and controlled at Saint-Priest, one of them put in quarantine from the control);
  * then, in the browser: the warehouse manager finds the quarantined item on /buybacksQuarantine by

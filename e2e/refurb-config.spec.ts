@@ -3,7 +3,7 @@ import { call, signIn } from './api-calls';
 import { expect, login, pickOption, test } from './fixtures';
 
 /**
- * The refurbishment configuration (journeys.md sections 2, 3, 5 and 8): Demo Buyer's warehouse
+ * The refurbishment configuration: Demo Buyer's warehouse
  * manager writes a data-erasure service and a diagnosis question whose answer plans it, in the
  * browser; a service a question plans cannot be deleted until the question is. The account speaks
  * French.

@@ -5,7 +5,7 @@ import { expect, login, test } from './fixtures';
 import { awaitingDispatch } from './warehouse-calls';
 
 /**
- * The refurbishment diagnosis (issue 13; journeys.md sections 2 to 5 and 8), against the real
+ * The refurbishment diagnosis (issue 13), against the real
  * server. A fresh Paris store buyback is brought to "awaiting dispatch" at Saint-Priest through the
  * API (sent, checked in, controlled at its declared state). In the browser the warehouse operator
  * types a code of the wrong length (refused, the field selected again), then the item's code; starts

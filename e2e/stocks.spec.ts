@@ -5,7 +5,7 @@ import { call, signIn } from './api-calls';
 import { expect, login, pickOption, test } from './fixtures';
 
 /**
- * Stocks and items in stock (journeys.md sections 2, 3, 5 and 8), against the real server, as the
+ * Stocks and items in stock, against the real server, as the
  * warehouse manager of Saint-Priest: creates a stock, renames it, meets the duplicate-name error,
  * cannot delete a native stock; on /items-stock scans a demo item awaiting dispatch and moves it
  * into the new stock; opens its page, whose History tab lists the move; sets a resale price and

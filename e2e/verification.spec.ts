@@ -4,7 +4,7 @@ import { expect, login, test } from './fixtures';
 import { apiAs, storeBuybacks, uniqueLastName } from './store-buybacks';
 
 /**
- * Verification (issue 12; journeys.md section 2): the warehouse operator verifies a device by its
+ * Verification (issue 12): the warehouse operator verifies a device by its
  * number, typed as a scanner would, and a CSV list of codes: the outcome of each line, the counts,
  * and the results downloaded as CSV.
  */

@@ -4,7 +4,7 @@ import { expect, login, test } from './fixtures';
 import { apiAs, storeBuybacks, uniqueLastName } from './store-buybacks';
 
 /**
- * Sending and checking in (issue 12; journeys.md sections 2, 4, 8): the store seller marks a
+ * Sending and checking in (issue 12): the store seller marks a
  * buyback sent, one from its detail and several from the list; the warehouse operator of
  * Saint-Priest registers the items at `/warehouse/checkin` as a keyboard-wedge scanner would
  * (the code typed and Enter), sees the refusals said, and opens the confirmation. Check-in is

@@ -5,7 +5,7 @@ import { call, imeiOf, STORE_PARIS, signIn } from './api-calls';
 import { expect, linkIn, login, readLatestMail, test } from './fixtures';
 
 /**
- * The reception journey (issue 12; journeys.md sections 2, 4 and 8), against the real server. Two
+ * The reception journey (issue 12), against the real server. Two
  * Paris store buybacks are made; in the browser the store seller marks both sent from their detail,
  * the warehouse operator of Saint-Priest checks both in on /warehouse/checkin by typing each code
  * as a scanner would, then scans each on /warehouse/check and runs the control wizard: one at the

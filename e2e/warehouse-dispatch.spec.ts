@@ -3,7 +3,7 @@ import { type APIRequestContext, type Page, request as playwrightRequest } from 
 import { DEMO_PASSWORD, expect, login, pickOption, test } from './fixtures';
 
 /**
- * Warehouse dispatch rules (journeys.md sections 2, 3 and 5): Demo Buyer's manager writes them in
+ * Warehouse dispatch rules: Demo Buyer's manager writes them in
  * the browser; a store seller's new buyback of the rule's brand then goes to the rule's warehouse,
  * which the buyback's detail shows with the rule's title. Nintendo products are the rule's: no
  * other spec creates buybacks of that brand. The account speaks French.

@@ -1,4 +1,4 @@
-/** Values named by the specification (foundation.md sections 1, 3 and 6). */
+/** Values named by the specification. */
 
 export const MODULE_TYPES = ['root', 'tim', 'lcm', 'rps'] as const;
 export type ModuleType = (typeof MODULE_TYPES)[number];
@@ -161,7 +161,7 @@ export const ALLOWED_PARENT_TYPES: Record<OrganizationType, readonly Organizatio
 export const PLATFORM_USER_TYPES: readonly UserType[] = ['admin', 'super_admin'];
 
 /**
- * Product grades, best to worst (journeys.md section 9). Here rather than in schemas/catalog.ts so
+ * Product grades, best to worst. Here rather than in schemas/catalog.ts so
  * that the pricing module needs no zod (the public site's product page stays small).
  */
 export const PRODUCT_GRADES = ['functional', 'grade_a', 'grade_b', 'grade_c', 'grade_d', 'grade_e'] as const;

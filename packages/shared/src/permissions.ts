@@ -1,7 +1,7 @@
 import type { ModuleType, UserType } from './enums';
 
 /**
- * The one registry of permission names (foundation.md and journeys.md, section 6).
+ * The one registry of permission names.
  * The server checks them on every route; the web app hides what the user may not do.
  */
 export const PERMISSIONS = {

@@ -7,7 +7,7 @@ import { addressText, cityText, email, generalText, password } from './validatio
 const codes = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues.map((i) => i.message) ?? [];
 
-describe('text lengths of foundation.md section 5', () => {
+describe('text lengths', () => {
   it.each([
     ['general text', generalText(), 2, 255],
     ['address', addressText(), 2, 125],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Field rules of foundation.md section 5; messages are stable codes the client translates. */
+/** Field rules; messages are stable codes the client translates. */
 export const text = (min = 2, max = 255) =>
   z.string().trim().min(min, { message: 'too_short' }).max(max, { message: 'too_long' });
 export const optionalText = (min = 2, max = 255) =>

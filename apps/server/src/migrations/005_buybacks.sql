@@ -1,4 +1,4 @@
--- Buybacks (journeys.md sections 3 and 4): carts, customers, buybacks with their price and answer
+-- Buybacks: carts, customers, buybacks with their price and answer
 -- snapshots, items, payments, status history, and the stored answers of idempotent requests.
 -- A buyback copies what it was sold with (circuit, payment mode, product, answers, prices), so
 -- later configuration or catalogue changes never change it.

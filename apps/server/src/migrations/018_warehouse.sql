@@ -1,4 +1,4 @@
--- Issue 12 (journeys.md sections 2, 4, 5, 8, 9): the reception side of the warehouse. Items move
+-- Issue 12: the reception side of the warehouse. Items move
 -- past "awaiting inventory": sent by the store, checked in, controlled, completed, put in
 -- quarantine, litigated, returned or lost. Every change of an item's status is an item event (who,
 -- when, where, why), shown as the item's history (modules/warehouse/item-moves.ts).
@@ -9,7 +9,7 @@ ALTER TABLE buyback_items ADD COLUMN buyer_account_id uuid REFERENCES accounts (
 UPDATE buyback_items i SET buyer_account_id = b.buyer_account_id FROM buybacks b WHERE b.id = i.buyback_id;
 ALTER TABLE buyback_items ALTER COLUMN buyer_account_id SET NOT NULL;
 
--- Stocks of a warehouse (journeys.md section 3). The native ones are created with the warehouse
+-- Stocks of a warehouse. The native ones are created with the warehouse
 -- (trigger below) and are neither renamed nor deleted; `native_kind` names them, screens translate it.
 CREATE TABLE stocks (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -78,7 +78,7 @@ ALTER TABLE buyback_items
   ADD COLUMN latest_move_at timestamptz;
 CREATE INDEX buyback_items_warehouse_status_idx ON buyback_items (warehouse_id, status);
 CREATE INDEX buyback_items_stock_idx ON buyback_items (stock_id) WHERE stock_id IS NOT NULL;
--- 8-character warehouse codes are the last 8 digits of an item's number (journeys.md section 5)
+-- 8-character warehouse codes are the last 8 digits of an item's number
 CREATE INDEX buyback_items_short_code_idx ON buyback_items (right(identification_number, 8));
 -- the buyback's destination: the warehouse's items are those sent to it
 UPDATE buyback_items i SET warehouse_id = b.destination_warehouse_id
@@ -103,7 +103,7 @@ CREATE TABLE item_events (
 );
 CREATE INDEX item_events_item_idx ON item_events (item_id, id);
 
--- Warehouse dispatch rules (journeys.md section 3) of a buyer account: the first matching rule
+-- Warehouse dispatch rules of a buyer account: the first matching rule
 -- (by position) chooses the warehouse of a new buyback among its destinations, else its default.
 CREATE TABLE warehouse_dispatch_rules (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -127,7 +127,7 @@ CREATE TABLE warehouse_dispatch_rule_warehouses (
 -- the rule that chose a buyback's warehouse (NULL: no rule matched, the circuit's rules decided)
 ALTER TABLE buybacks ADD COLUMN warehouse_dispatch_rule_id uuid REFERENCES warehouse_dispatch_rules (id) ON DELETE SET NULL;
 
--- Litigation (journeys.md section 4): a counter-offer after the control, answered by the customer
+-- Litigation: a counter-offer after the control, answered by the customer
 -- on the public site (buyback/{id}/accept or /reject) through a link holding a token.
 CREATE TABLE litigations (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -155,7 +155,7 @@ CREATE TABLE litigations (
 CREATE UNIQUE INDEX litigations_open_key ON litigations (buyback_id) WHERE status = 'open';
 CREATE INDEX litigations_buyback_idx ON litigations (buyback_id, created_at);
 
--- Quarantine (journeys.md section 4): why an item was put there.
+-- Quarantine: why an item was put there.
 ALTER TABLE buyback_items
   ADD COLUMN quarantine_reason text CHECK (quarantine_reason IN (
     'locked', 'stolen_suspicion', 'blacklisted_imei', 'counterfeit', 'not_matching', 'other'));

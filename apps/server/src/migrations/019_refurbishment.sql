@@ -1,4 +1,4 @@
--- Issue 13 (journeys.md sections 2, 3, 4, 5, 8): after the control, an item is diagnosed for
+-- Issue 13: after the control, an item is diagnosed for
 -- refurbishment, repaired service by service, stored in the stocks of its warehouse and shipped in
 -- packages. Every step is an item event (modules/warehouse/item-moves.ts).
 

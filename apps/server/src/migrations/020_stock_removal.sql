@@ -1,5 +1,5 @@
 -- A stock that holds no item, no service and no unfinished item service may be deleted
--- (journeys.md section 5; modules/stocks/stocks.service.ts checks it, under a lock of the stock).
+-- (modules/stocks/stocks.service.ts checks it, under a lock of the stock).
 -- The rows that only remember it then lose the reference instead of keeping the stock forever:
 -- the item history, items that left it (dispatched; the check refuses any other), finished item
 -- services and diagnoses. The audit log keeps the deleted stock's name.

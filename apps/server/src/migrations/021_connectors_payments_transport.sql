@@ -1,5 +1,5 @@
--- Connectors, payments and transport (foundation.md section 3, connector configuration and kinds;
--- journeys.md section 4, payment statuses, shipping label readiness, delivery statuses).
+-- Connectors, payments and transport (connector configuration and kinds;
+-- payment statuses, shipping label readiness, delivery statuses).
 -- docs/connectors.md, docs/payments.md and docs/transport.md describe the flows.
 
 -- The connectors the platform offers: reference data, one row per kind. `properties` lists what a
@@ -142,7 +142,7 @@ CREATE TABLE gift_card_redemptions (
 );
 CREATE INDEX gift_card_redemptions_card_idx ON gift_card_redemptions (gift_card_id, at);
 
--- Payments: what executes them (journeys.md section 4).
+-- Payments: what executes them.
 ALTER TABLE payments
   DROP CONSTRAINT payments_iban_only_for_bank_transfer,
   -- a transfer without IBAN gets one from the customer (the IBAN link), then is paid as a transfer
@@ -211,7 +211,7 @@ ALTER TABLE buybacks
     CHECK (shipping_label_status IN ('pending', 'ready', 'failed')),
   ADD COLUMN tracking_number text,
   ADD COLUMN tracking_url text,
-  -- the latest delivery event's code (journeys.md section 4, delivery statuses)
+  -- the latest delivery event's code (delivery statuses)
   ADD COLUMN delivery_status text;
 
 -- Buyer resale webhooks (connector type buyer): each event to deliver, its attempts and outcome.

@@ -1,4 +1,4 @@
--- Imports, exports and SFTP access (foundation.md sections 2–5; docs/imports.md).
+-- Imports, exports and SFTP access (docs/imports.md).
 
 -- A catalogue import: a file of categories, products or buyback diagnostic, written into the
 -- destination account's catalogue by the `import` job, one transaction per batch of lines.

@@ -1,5 +1,5 @@
 -- General settings (docs/general-settings.md): the terms of use, the terms of service and the FAQ
--- and contact are PDF files (foundation.md section 5: one file each, up to 250 kB), kept by the
+-- and contact are PDF files (one file each, up to 250 kB), kept by the
 -- storage interface under these keys. The older text columns stay: the public site shows a text
 -- only while its document has no PDF.
 ALTER TABLE organization_root_details

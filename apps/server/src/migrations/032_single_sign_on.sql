@@ -1,4 +1,4 @@
--- Single sign-on by OpenID Connect (foundation.md sections 2, 3 and 7; docs/single-sign-on.md).
+-- Single sign-on by OpenID Connect (docs/single-sign-on.md).
 
 -- An account's configuration, held by its root organisation (`/connectors/{organizationId}/SSO`).
 -- The client secret is encrypted (platform/secrets.ts, purpose 'sso_client_secret') and never

@@ -1,6 +1,6 @@
 import type { Collection } from '@reprise/shared';
 
-/** Builds the collection `view` links of a page (foundation.md section 7), keeping the other query parameters. */
+/** Builds the collection `view` links of a page, keeping the other query parameters. */
 export function collection<T>(
   member: T[],
   totalItems: number,

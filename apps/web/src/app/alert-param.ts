@@ -1,4 +1,4 @@
-/** A banner requested through the `alert` query parameter of a list route (foundation.md section 2). */
+/** A banner requested through the `alert` query parameter of a list route. */
 export interface QueryAlert {
   type: 'success' | 'error' | 'info' | 'warning';
   /** An i18n key (`users:created`) or a plain text. */

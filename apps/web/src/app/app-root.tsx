@@ -6,7 +6,7 @@ import { PageLoader } from '../ui/page-loader';
 import { ErrorModalsOnDemand } from './error-modals-on-demand';
 import { SessionProvider } from './session';
 
-/** After each path change the page starts at the top (foundation.md section 2). */
+/** After each path change the page starts at the top. */
 function ScrollToTopOnPathChange() {
   const { pathname } = useLocation();
   useEffect(() => {

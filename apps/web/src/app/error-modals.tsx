@@ -9,7 +9,7 @@ import { useSession } from './session';
 const ERROR_MODAL_Z_INDEX = 300;
 const SESSION_EXPIRED_Z_INDEX = 400;
 
-/** The server or network error modal (foundation.md section 8). */
+/** The server or network error modal. */
 export function ErrorModal() {
   const { t } = useTranslation('errors');
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { i18n } from '../i18n';
 import { ApiError, NetworkError } from '../lib/api';
 
-/** What the error modal shows and where its button leads (foundation.md section 8). */
+/** What the error modal shows and where its button leads. */
 export interface ShowErrorOptions {
   /** An error code, translated with `errors:<code>`. */
   code: string;

@@ -90,7 +90,7 @@ export function isMenuGroup(entry: MenuEntry): entry is MenuGroup {
 }
 
 /**
- * The dashboard menu in the order of foundation.md section 2. Buybacks, refurbishment, stock and the
+ * The dashboard menu in the order Buybacks, refurbishment, stock and the
  * platform-admin section get their entries with the features that bring their screens.
  */
 export const MENU: MenuSection[] = [
@@ -106,7 +106,7 @@ export const MENU: MenuSection[] = [
         icon: IconBarcode,
         permission: 'buyback.predeclared_access',
       },
-      // hidden, and its routes redirect home, when check-in is disabled (journeys.md section 2)
+      // hidden, and its routes redirect home, when check-in is disabled
       {
         key: 'warehouseCheckin',
         to: '/warehouse/checkin',
@@ -251,7 +251,7 @@ export const MENU: MenuSection[] = [
             permission: 'general_settings',
             requires: 'buyerModule',
           },
-          // foundation.md section 2: shown only when the account has sftp_access
+          // shown only when the account has sftp_access
           {
             key: 'sftp',
             to: '/settings/sftp',
@@ -276,7 +276,7 @@ export const MENU: MenuSection[] = [
         icon: IconWorld,
         permission: 'white_label.activate',
       },
-      // foundation.md section 2 puts it here; root and buyer managers hold payment.search too
+      // root and buyer managers hold payment.search too
       { key: 'searchPayment', to: '/searchPayment', icon: IconCash, permission: 'payment.search' },
       { key: 'failedJobs', to: '/admin/jobs', icon: IconAlertTriangle, permission: 'job.list' },
       { key: 'auditLog', to: '/admin/audit-log', icon: IconHistory, permission: 'audit.list' },

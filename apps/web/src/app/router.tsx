@@ -11,7 +11,7 @@ const singleSignOnCallback = screen(
   (m) => m.SingleSignOnCallbackPage,
 );
 
-/** Reachable without a session (foundation.md section 2, route guard). */
+/** Reachable without a session (route guard). */
 const publicRoutes: RouteObject[] = [
   {
     lazy: screen(

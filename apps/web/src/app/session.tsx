@@ -152,7 +152,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
   }, [me.data, cachedUser, queryClient]);
 
-  // A user without any permission in the current module is signed out (foundation.md section 4).
+  // A user without any permission in the current module is signed out.
   useEffect(() => {
     if (confirmed && user && !hasAnyPermission(user)) {
       reset();

@@ -20,7 +20,7 @@ import {
   readableOnWhite,
 } from './color';
 
-/** The account's look: main colour, logo and favicon (foundation.md, /design). */
+/** The account's look: main colour, logo and favicon (/design). */
 export interface Branding {
   mainColor: string;
   logo: string | null;

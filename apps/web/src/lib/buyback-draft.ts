@@ -14,7 +14,7 @@ import { checkImei, type ImeiCheck } from './imei';
 
 /**
  * The step model of a buyback's diagnosis, shared by the store wizard and the public site's
- * product page (journeys.md sections 2 and 5): the IMEI when the product collects it, one
+ * product page: the IMEI when the product collects it, one
  * question per step, transport and payment, then the review. Pure, but for the draft's storage
  * in the tab (a reload keeps the answers).
  */

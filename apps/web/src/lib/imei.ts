@@ -3,7 +3,7 @@ import { type ImeiWarning, imeiWarnings, isImeiFormat } from '@reprise/shared/cu
 export type { ImeiWarning };
 
 export interface ImeiCheck {
-  /** 15 to 17 digits, nothing else (journeys.md section 5). */
+  /** 15 to 17 digits, nothing else. */
   valid: boolean;
   error: 'required' | 'imei_invalid' | null;
   /** Reasons to doubt a well-formed IMEI (check digit, TAC): the seller may continue anyway. */

@@ -2,7 +2,7 @@ import type { ConsentChoice } from './consent';
 
 /**
  * The tag manager, started only with the visitor's consent and only when the site has an id
- * (foundation.md section 9), and the page-view events it receives.
+ *, and the page-view events it receives.
  */
 
 type DataLayer = unknown[];

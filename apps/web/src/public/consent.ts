@@ -1,5 +1,5 @@
 /**
- * The visitor's cookie consent, kept in this browser (foundation.md section 9). Consent is asked
+ * The visitor's cookie consent, kept in this browser. Consent is asked
  * only when the site has something to consent to (a tag manager); the consent service id of the
  * site versions it: a new id asks the visitor again.
  */

@@ -8,7 +8,7 @@ import { ProductCards } from './product-cards';
 import { useVisitor } from './visitor-context';
 
 /**
- * Search by IMEI (journeys.md section 5: 15 to 17 digits, nothing else), offered when one of the
+ * Search by IMEI (15 to 17 digits, nothing else), offered when one of the
  * retailer's premium-feature connectors answers `imei_lookup` (the visitor's start-up reads the
  * account's connector actions). Submitting opens `/search?imei=`; the products found are those one
  * of whose TAC codes is the IMEI's first 8 digits, linking into the wizard like the word search.

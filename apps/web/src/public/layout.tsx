@@ -8,7 +8,7 @@ import { chooseLocale } from './i18n';
 import { useCart } from './journey/cart';
 import { useSite } from './site-context';
 
-/** While the cart holds buybacks, leaving the site asks first (journeys.md section 2). */
+/** While the cart holds buybacks, leaving the site asks first. */
 function useLeaveWarning(active: boolean): void {
   useEffect(() => {
     if (!active) return;

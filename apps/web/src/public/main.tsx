@@ -15,7 +15,7 @@ import { applyTheme } from './theme';
 import { VisitorProvider } from './visitor-context';
 
 /**
- * Start-up of a retailer's public site (journeys.md section 4): the config (a failure shows the
+ * Start-up of a retailer's public site: the config (a failure shows the
  * not-available page), the theme and language, then the tag manager when its id is set and the
  * visitor consented; then the anonymous visitor, the cart and the premium features (VisitorProvider).
  */

@@ -98,7 +98,7 @@ export const publicRoutes: RouteObject[] = [
       },
       { path: 'cookies-policy-document', lazy: page(documents, (m) => m.CookiesPolicyDocumentPage) },
       { path: 'accessibility-statement', lazy: page(documents, (m) => m.AccessibilityStatementPage) },
-      // the counter-offer mail's two links: one screen, the link's choice preselected (journeys.md section 2)
+      // the counter-offer mail's two links: one screen, the link's choice preselected
       { path: 'buyback/:buybackId/accept', lazy: page(litigation, (m) => m.LitigationPage) },
       { path: 'buyback/:buybackId/reject', lazy: page(litigation, (m) => m.LitigationPage) },
       // the check of a data-erasure certificate's verification code (docs/refurbishment.md)
@@ -106,7 +106,7 @@ export const publicRoutes: RouteObject[] = [
       { path: 'erasure-certificate/:code', lazy: page(erasureCertificate, (m) => m.ErasureCertificatePage) },
       // the IBAN link's page of a transfer without IBAN (docs/payments.md)
       { path: 'iban/:token', lazy: page(iban, (m) => m.IbanPage) },
-      // the public site's create route leads to the search (journeys.md section 2)
+      // the public site's create route leads to the search
       { path: 'create', element: <Navigate to="/search" replace /> },
       // an unknown path leads home
       { path: '*', element: <Navigate to="/" replace /> },

@@ -29,7 +29,7 @@ function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
 }
 
 /**
- * Start-up after the config and consent (journeys.md section 4): the anonymous visitor (made when
+ * Start-up after the config and consent: the anonymous visitor (made when
  * this browser has none), the cart, then the enabled premium features; a 401 there drops the
  * visitor and makes a new one, any other failure reloads the page (once a minute at most).
  */

@@ -33,7 +33,7 @@ const fail = (status: number) => async () => {
   throw new ApiError(status, null);
 };
 
-describe('visitor start-up (journeys.md section 4)', () => {
+describe('visitor start-up', () => {
   it('makes a visitor when this browser has none, keeps only its id, then reads the premium features', async () => {
     const storage = memoryStorage();
     const d = deps(storage, [ok(['multi_product_cart'])]);

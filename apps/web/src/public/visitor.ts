@@ -1,7 +1,7 @@
 import { ApiError } from './api';
 
 /**
- * The anonymous visitor (journeys.md section 4): a `pseudo_anonymous` user of the site's account,
+ * The anonymous visitor: a `pseudo_anonymous` user of the site's account,
  * whose session lives in the HttpOnly session cookie. This browser keeps only its id (nothing
  * secret) to know whether it already has one; the enabled premium features come with it.
  */
@@ -23,7 +23,7 @@ export interface VisitorDeps {
 
 export type VisitorStart =
   | { kind: 'ready'; visitor: Visitor; features: string[]; connectorActions: string[] }
-  /** Premium features failed otherwise than 401: the page reloads (journeys.md section 4). */
+  /** Premium features failed otherwise than 401: the page reloads. */
   | { kind: 'reload' };
 
 export function readVisitor(storage: VisitorDeps['storage'], accountId: string): Visitor | null {

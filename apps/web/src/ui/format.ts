@@ -12,7 +12,7 @@ function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-/** Dates are always numeric (foundation.md section 1): `31/12/2026`, `31.12.2026`… */
+/** Dates are always numeric: `31/12/2026`, `31.12.2026`… */
 export function formatDate(value: Date | string | number, locale: string): string {
   return new Intl.DateTimeFormat(locale, DATE).format(toDate(value));
 }

@@ -3,7 +3,7 @@ import { password } from '@reprise/shared';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** The password rules of foundation.md section 5, by the code the shared schema reports. */
+/** The password rules, by the code the shared schema reports. */
 const RULES = [
   'password_too_short',
   'password_needs_lowercase',

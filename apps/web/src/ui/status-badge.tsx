@@ -1,7 +1,7 @@
 import { Badge, type MantineColor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Colours of the statuses the product shows (foundation.md section 4); labels are `common:status.<status>`. */
+/** Colours of the statuses the product shows; labels are `common:status.<status>`. */
 export const STATUS_COLORS: Record<string, MantineColor> = {
   active: 'green',
   inactive: 'gray',

@@ -4,7 +4,7 @@ import { phoneSchema } from './phone';
 import { isValidPostcode, normalizePostcode } from './postcode';
 
 /**
- * The customer form of the buyback wizard and the cart (journeys.md sections 3 and 5). Messages
+ * The customer form of the buyback wizard and the cart. Messages
  * are stable codes (`errors:<code>` on the web); each field reports one code at a time.
  */
 

@@ -1,4 +1,4 @@
-/** IMEI rules (journeys.md sections 5 and 9): 15 to 17 digits; the first 8 are the TAC. */
+/** IMEI rules: 15 to 17 digits; the first 8 are the TAC. */
 
 export const IMEI_PATTERN = /^\d{15,17}$/;
 export const TAC_LENGTH = 8;

@@ -2,7 +2,7 @@ import { AsYouType, type CountryCode, parsePhoneNumberFromString } from 'libphon
 import { z } from 'zod';
 
 /**
- * Phone numbers (journeys.md section 5): typed in national or international form, France by
+ * Phone numbers: typed in national or international form, France by
  * default, kept in E.164 (`+33612345678`). The `min` metadata keeps the web bundle small: it
  * checks the length and the loose national pattern of each country.
  */

@@ -6,7 +6,7 @@ import { PaginationQuery, SortDirection } from './common';
 import { Address } from './organizations';
 
 /**
- * Client accounts as the platform administration sees them (foundation.md section 2, `/clients`;
+ * Client accounts as the platform administration sees them (`/clients`;
  * docs/clients.md). The screens say "client"; the code says account (docs/glossary.md).
  */
 
@@ -47,7 +47,7 @@ const modules = z
   .min(1, { message: 'at_least_one_module' })
   .refine((list) => new Set(list).size === list.length, { message: 'duplicate_module' });
 
-/** The fields a platform admin sets on a client (foundation.md section 3, "Client organisation"). */
+/** The fields a platform admin sets on a client ("Client organisation"). */
 const clientFields = {
   corporateName: generalText(),
   commonName: generalText(),
@@ -145,7 +145,7 @@ export type ListClientAccountsQuery = z.infer<typeof ListClientAccountsQuery>;
 export const CatalogReindexResponse = z.object({ accountId: z.uuid(), queued: z.literal(true) });
 export type CatalogReindexResponse = z.infer<typeof CatalogReindexResponse>;
 
-/** The codes `DELETE /accounts/{id}` answers besides success (foundation.md section 8, "Account deletion"). */
+/** The codes `DELETE /accounts/{id}` answers besides success ("Account deletion"). */
 export const ACCOUNT_DELETION_ERRORS = [
   'account_not_found',
   'still_active',

@@ -22,7 +22,7 @@ export type UpdateDesignRequest = z.infer<typeof UpdateDesignRequest>;
 
 /**
  * The policy files of the root details, by their path segment: the terms of use (eula), the terms
- * of service and the FAQ and contact. Each is a PDF, one file, up to 250 kB (foundation.md section 5).
+ * of service and the FAQ and contact. Each is a PDF, one file, up to 250 kB.
  */
 export const POLICY_FILES = ['eula', 'service-terms', 'faq-and-contact'] as const;
 export type PolicyFile = (typeof POLICY_FILES)[number];
@@ -81,7 +81,7 @@ export const PatchOrganizationRootDetailRequest = z
     barCodeEnabled: z.boolean(),
     tagPriceEnabled: z.boolean(),
     buyerPaymentEnabled: z.boolean(),
-    /** Positive integer only (foundation.md section 5); 0 is the default and means no minimum. */
+    /** Positive integer only; 0 is the default and means no minimum. */
     cartMinValue: int4(z.number(POSITIVE_INTEGER).int(POSITIVE_INTEGER)).min(0, POSITIVE_INTEGER),
   })
   .partial()
@@ -100,7 +100,7 @@ export const LinkedBuyer = z.object({
 });
 export type LinkedBuyer = z.infer<typeof LinkedBuyer>;
 
-/** The linked buyers of an account (foundation.md section 2, /account/{accountId}/linked-buyers). */
+/** The linked buyers of an account (/account/{accountId}/linked-buyers). */
 export const LinkedBuyersResponse = z.object({ accountId: z.uuid(), buyers: z.array(LinkedBuyer) });
 export type LinkedBuyersResponse = z.infer<typeof LinkedBuyersResponse>;
 

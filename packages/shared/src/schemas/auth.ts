@@ -26,7 +26,7 @@ export const CurrentOrganization = z.object({
   account: AccountResponse,
 });
 
-/** The authenticated user exactly as foundation.md section 3 lists it. */
+/** The authenticated user. */
 export const AuthenticatedUserResponse = z.object({
   id: z.uuid(),
   types: z.array(z.enum(USER_TYPES)),

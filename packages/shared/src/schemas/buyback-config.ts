@@ -5,7 +5,7 @@ import { int4 } from '../validation';
 import { queryPage, SortDirection } from './common';
 
 /**
- * Buyback configuration (foundation.md sections 3 and 5, journeys.md sections 3 and 5): circuits
+ * Buyback configuration: circuits
  * with their instructions, dispatch circuit rules, payment modes, transport providers and the
  * transfer-order terms; and the shipping methods the wizard offers for a product.
  */

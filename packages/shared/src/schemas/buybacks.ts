@@ -4,7 +4,7 @@ import { PRODUCT_GRADES } from './catalog';
 import { collectionOf, queryArray, queryPage, SortDirection } from './common';
 
 /**
- * Buybacks (journeys.md sections 3 to 9): the wizard's estimate, store buyback creation, the cart,
+ * Buybacks: the wizard's estimate, store buyback creation, the cart,
  * the buyback JSON, the list, cancellation, loss, instructions and the buyback settings.
  * Prices are cents. The server computes every price with the shared pricing module; a price sent
  * by a client is never trusted (the request bodies carry none).
@@ -84,7 +84,7 @@ export const BUYBACK_DEPOSIT_TYPES = ['collect', 'drop', 'drop_label', 'post'] a
 export const CANCEL_REASONS = ['customer_retraction', 'technical_problem', 'other'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
-/** Cart limits (journeys.md section 9). */
+/** Cart limits. */
 export const CART_MAX_ITEMS_MULTI = 200;
 export const CART_MAX_ITEMS_SINGLE = 1;
 /** The dashboard keeps the cart one day in the browser, the public site 30 days. */
@@ -96,7 +96,7 @@ export const BUYBACK_COMMENT_MAX = 255;
 /** `Idempotency-Key` header: 8 to 255 visible ASCII characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,255}$/;
 
-/** Buyback code: exactly 13 digits (journeys.md section 5). */
+/** Buyback code: exactly 13 digits. */
 export const buybackCode = () =>
   z
     .string({ message: 'required' })
@@ -323,7 +323,7 @@ export const SHIPPING_LABEL_CIRCUIT_TYPES = [
 /** `failed`: the carrier made no label (410 `shipping_label_unavailable`: "not available"). */
 /**
  * Seconds after the first ask at which a label a carrier is making (425) is asked for again; after
- * the last it is reported not available (journeys.md sections 4 and 9): the public confirmation's
+ * the last it is reported not available: the public confirmation's
  * shipping label and the back office's return label.
  */
 export const LABEL_RETRY_SECONDS = [3, 5, 10, 15] as const;

@@ -4,7 +4,7 @@ import { int4 } from '../validation';
 import { collectionOf, queryArray, queryPage, SortDirection } from './common';
 import { TranslationsResponse, translationsOf } from './translations';
 
-/** The catalogue (foundation.md sections 3, 5 and 9): categories, products, diagnostic questions, search. */
+/** The catalogue: categories, products, diagnostic questions, search. */
 
 export { PRODUCT_GRADES, type ProductGrade } from '../enums';
 

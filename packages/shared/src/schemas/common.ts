@@ -21,7 +21,7 @@ export const CollectionView = z.object({
   previous: z.string().optional(),
 });
 
-/** The envelope of every list answer (foundation.md section 7): `{ member, totalItems, view }`. */
+/** The envelope of every list answer: `{ member, totalItems, view }`. */
 export const collectionOf = <T extends z.ZodType>(item: T) =>
   z.object({ member: z.array(item), totalItems: z.number().int(), view: CollectionView });
 

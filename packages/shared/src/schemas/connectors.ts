@@ -5,7 +5,7 @@ import { collectionOf, queryPage } from './common';
 import { PublicProductCard } from './white-label';
 
 /**
- * Connectors (foundation.md sections 3, 5 and 7; issue 14): the catalogue of connector kinds the
+ * Connectors (issue 14): the catalogue of connector kinds the
  * platform offers, and their configurations per organisation (spec path `connector-organizations`).
  * A configuration holds a value per property of its connector, each checked by the property's
  * `kind`; secret values are encrypted at rest and never sent back (`secrets: [{ name, set }]`).
@@ -32,7 +32,7 @@ export type ConnectorConfigurationStatus = (typeof CONNECTOR_CONFIGURATION_STATU
 export const PREMIUM_ACTIONS = ['imei_lookup'] as const;
 export type PremiumAction = (typeof PREMIUM_ACTIONS)[number];
 
-/** The connector list's page size (foundation.md section 9: "Connector list page size 500"). */
+/** The connector list's page size ("Connector list page size 500"). */
 export const CONNECTOR_PAGE_SIZE = 500;
 export const CONNECTOR_CONFIGURATION_NAME_MIN = 2;
 export const CONNECTOR_CONFIGURATION_NAME_MAX = 255;
@@ -267,7 +267,7 @@ export const PremiumActionQuery = z.object({
 });
 export type PremiumActionQuery = z.infer<typeof PremiumActionQuery>;
 
-/** The IMEI of an `imei_lookup`: 15 to 17 digits, nothing else (journeys.md section 5). */
+/** The IMEI of an `imei_lookup`: 15 to 17 digits, nothing else. */
 export const premiumImei = z
   .string({ message: 'imei_required' })
   .regex(IMEI_PATTERN, { message: 'imei_invalid' });

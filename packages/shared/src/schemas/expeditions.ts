@@ -3,7 +3,7 @@ import { type BuybackCircuitType, ITEM_STATUSES, type ItemStatus } from './buyba
 import { collectionOf, queryBoolean, queryPage, SortDirection } from './common';
 
 /**
- * Expedition (journeys.md sections 2, 4 and 8; issue 13): packages filled by scanning items, closed
+ * Expedition (issue 13): packages filled by scanning items, closed
  * (then unchangeable), each with its label and packing list (PDF), listed in the transports list.
  * A package leaves a store (buybacks sent to their warehouse: closing moves its items to in
  * transit) or a warehouse (items awaiting dispatch or refurbished: closing dispatches them).

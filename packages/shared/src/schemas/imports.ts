@@ -3,8 +3,8 @@ import { ListBuybacksQuery } from './buybacks';
 import { PaginationQuery } from './common';
 
 /**
- * Imports, exports, the batch user import and SFTP access (foundation.md sections 2–5;
- * docs/imports.md describes the file formats and the strategies).
+ * Imports, exports, the batch user import and SFTP access (docs/imports.md describes the file formats and
+ * the strategies).
  */
 
 /** What an import file holds. */
@@ -20,7 +20,7 @@ export type ImportContent = (typeof IMPORT_CONTENTS)[number];
 export const IMPORT_STRATEGIES = ['generic', 'product', 'uuid'] as const;
 export type ImportStrategy = (typeof IMPORT_STRATEGIES)[number];
 
-/** foundation.md section 4; badge colours info, success, warning, danger. */
+/** An import's status; its badge colours are info, success, warning, danger. */
 export const IMPORT_STATUSES = ['in_progress', 'success', 'success_with_ignored', 'error'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
@@ -33,7 +33,7 @@ export type ImportFileFormat = (typeof IMPORT_FILE_FORMATS)[number];
 
 /** The largest file an import takes (a 1,000,000-line product CSV is about 150 MB). */
 export const IMPORT_MAX_BYTES = 512 * 1024 * 1024;
-/** The file the built-in SFTP server imports (foundation.md section 5). */
+/** The file the built-in SFTP server imports. */
 export const SFTP_IMPORT_FILE_NAME = 'products-import.csv';
 
 /** A suffix appended to the identifiers and references of an import's lines. */
@@ -104,7 +104,7 @@ export const ImportResponse = z.object({
 });
 export type ImportResponse = z.infer<typeof ImportResponse>;
 
-/** `GET /api/accounts/{accountId}/imports` (foundation.md section 7: `page`; newest first). */
+/** `GET /api/accounts/{accountId}/imports` (`page`; newest first). */
 export const ListImportsQuery = PaginationQuery.extend({
   status: z.enum(IMPORT_STATUSES).optional(),
   content: z.enum(IMPORT_CONTENTS).optional(),
@@ -137,7 +137,7 @@ export type CatalogExportType = (typeof CATALOG_EXPORT_TYPES)[number];
 
 export const EXPORT_STATUSES = ['in_progress', 'success', 'error', 'cancelled'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
-/** foundation.md section 8: the export page polls its export every 3 seconds. */
+/** the export page polls its export every 3 seconds. */
 export const EXPORT_POLL_SECONDS = 3;
 
 /** `POST /api/products/exports`, `/categories/exports`, `/diagnostic-questions/exports`. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Litigation (journeys.md section 4): after a control below the declared price, the customer is
+ * Litigation: after a control below the declared price, the customer is
  * offered the controlled price by mail and answers on the retailer's public site
  * (`buyback/{buybackId}/accept` and `/reject`, one screen) through a link holding a token.
  * Accepting completes the buyback at the proposed price (paid within 5 business days);

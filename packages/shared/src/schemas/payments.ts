@@ -4,14 +4,14 @@ import { BUYBACK_PAYMENT_TYPES, PAYMENT_STATUSES } from './buybacks';
 import { collectionOf, queryArray, queryPage, SortDirection } from './common';
 
 /**
- * Payments (journeys.md sections 2, 3 and 4; issue 14; docs/payments.md): how a completed buyback
+ * Payments (issue 14; docs/payments.md): how a completed buyback
  * is paid, what the back office does with a payment, and the gift cards and vouchers of the
  * built-in issuer redeemed at the store counter.
  */
 
 // ---------- relaunch, mark as paid, search; gift cards and vouchers ----------
 
-/** Complementary information of a payment marked as paid by hand (journeys.md section 5). */
+/** Complementary information of a payment marked as paid by hand. */
 export const MANUAL_PAYMENT_INFORMATION_MAX = 255;
 
 /** The payment statuses a payment can be marked as paid from (docs/payments.md). */

@@ -4,7 +4,7 @@ import { collectionOf, queryPage, SortDirection } from './common';
 import { NATIVE_STOCK_KINDS, QUARANTINE_REASONS, warehouseCode } from './warehouse';
 
 /**
- * Quarantine and loss of items (journeys.md sections 2, 4 and 8; docs/statuses.md): the list of
+ * Quarantine and loss of items (docs/statuses.md): the list of
  * items in quarantine, their release to another stock, the quarantine mail and return label, and
  * the loss in transport or in the warehouse with its undoing by an admin.
  */

@@ -3,14 +3,14 @@ import { collectionOf, queryPage } from './common';
 import { NATIVE_STOCK_KINDS } from './warehouse';
 
 /**
- * Refurbishment (journeys.md sections 2 to 5 and 8; issue 13): the services (refurb steps) a
+ * Refurbishment (issue 13): the services (refurb steps) a
  * warehouse account offers, the refurbishment diagnosis questions whose answers plan them, the
  * diagnosis of an item, and the execution of its services with optimistic concurrency (every write
  * carries the version it read in `If-Match`; another user's change answers 412).
  */
 
 export const REFURB_TEXT_MAX = 255;
-/** The cancel comment and any service comment (journeys.md section 5: 255 max). */
+/** The cancel comment and any service comment (255 max). */
 export const REFURB_COMMENT_MAX = 255;
 
 export const REFURB_STEP_KINDS = ['standard', 'data_erasure'] as const;
@@ -28,7 +28,7 @@ export const ITEM_REFURB_STEP_STATUSES = [
 ] as const;
 export type ItemRefurbStepStatus = (typeof ITEM_REFURB_STEP_STATUSES)[number];
 
-/** Actions on an item's service (journeys.md section 4). */
+/** Actions on an item's service. */
 export const ITEM_REFURB_STEP_ACTIONS = ['start', 'pause', 'cancel', 'validate'] as const;
 export type ItemRefurbStepAction = (typeof ITEM_REFURB_STEP_ACTIONS)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STATUSES, USER_TYPES, type UserType } from '../enums';
 
 /**
- * Single sign-on by OpenID Connect (foundation.md sections 2, 3 and 7; docs/single-sign-on.md):
+ * Single sign-on by OpenID Connect (docs/single-sign-on.md):
  * the configuration of an account (on its root organisation) — e-mail domains, client id and
  * secret, discovery endpoint, scope, role mapping, claim types —, the start of a sign-in
  * (`GET /open-id/authorization-url`), the callback, and the sign-in by `openidSessionId`.
@@ -148,7 +148,7 @@ export const SsoCallbackResponse = z.object({
 });
 export type SsoCallbackResponse = z.infer<typeof SsoCallbackResponse>;
 
-/** `POST api/login {organizationId, openidSessionId}` (foundation.md section 7). */
+/** `POST api/login {organizationId, openidSessionId}`. */
 export const SsoLoginRequest = z.object({
   organizationId: z.uuid({ message: 'invalid_uuid' }),
   openidSessionId: z.string().min(20, { message: 'required' }).max(200),

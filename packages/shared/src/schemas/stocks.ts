@@ -4,7 +4,7 @@ import { collectionOf, queryPage, SortDirection } from './common';
 import { ItemResponse, NATIVE_STOCK_KINDS, warehouseCode } from './warehouse';
 
 /**
- * Stocks of a warehouse and the items kept in them (journeys.md sections 2, 3, 5 and 8; issue 13).
+ * Stocks of a warehouse and the items kept in them (issue 13).
  * Five native stocks are created with each warehouse and are neither renamed nor deleted; the
  * others are the warehouse manager's (`stock.manage`). Items in stock are read with
  * `items_stock.read`.

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 /**
- * The delivery events a carrier reports (journeys.md section 4, "delivery statuses"): the parcel
+ * The delivery events a carrier reports ("delivery statuses"): the parcel
  * registered (`delivery_init`), moving (`in_progress`), delivered, a delivery attempt failed,
  * the shipment cancelled, the parcel sent back to its sender (`returned`), lost.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ITEM_STATUSES, type ItemStatus } from './buybacks';
 
 /**
- * Verification (journeys.md section 2, `/verification`): is a device, found by its identification
+ * Verification (`/verification`): is a device, found by its identification
  * number or in a CSV list of them, verifiable?
  */
 

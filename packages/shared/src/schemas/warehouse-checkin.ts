@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Sending items to the warehouse and registering them there (journeys.md sections 2, 4, 8, 9;
- * docs/statuses.md, "Item"). The store marks a buyback sent (`item_in_transit`); the warehouse
+ * Sending items to the warehouse and registering them there (docs/statuses.md, "Item"). The store marks a
+ * buyback sent (`item_in_transit`); the warehouse
  * checks the item in by its 8- or 13-character code (`item_registered_in_warehouse`, in its
  * native stock "awaiting control").
  */
@@ -32,7 +32,7 @@ export type SendBuybacksResponse = z.infer<typeof SendBuybacksResponse>;
 /**
  * Whether an account registers arriving items (its root details): `mandatory`, `optional`, or
  * `disabled` (the menu entry is hidden and the check-in routes lead home). Platform admins count
- * as `disabled` (journeys.md section 4).
+ * as `disabled`.
  */
 export const CHECKIN_REQUIREMENTS = ['mandatory', 'optional', 'disabled'] as const;
 export type CheckinRequirement = (typeof CHECKIN_REQUIREMENTS)[number];

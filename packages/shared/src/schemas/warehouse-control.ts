@@ -6,7 +6,7 @@ import { LitigationResponse } from './litigations';
 import { ItemResponse, QUARANTINE_REASONS } from './warehouse';
 
 /**
- * The warehouse control (homologation, journeys.md sections 2, 4 and 8): the operator scans the
+ * The warehouse control (homologation): the operator scans the
  * item, compares it with what was declared, runs the product's diagnostic questions again and
  * completes it at the declared price, with the difference absorbed, or with a counter-offer the
  * customer answers on the public site (schemas/litigations.ts).

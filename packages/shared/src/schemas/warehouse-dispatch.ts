@@ -4,7 +4,7 @@ import { BUYBACK_CIRCUIT_TYPES } from './buybacks';
 import { queryPage } from './common';
 
 /**
- * Warehouse dispatch rules (journeys.md sections 3 and 5): a buyer account's ordered rules that
+ * Warehouse dispatch rules: a buyer account's ordered rules that
  * choose the warehouse a new buyback goes to. The first rule whose conditions all hold sends it to
  * one of its destination warehouses (the nearest to the store, else the rule's default); when none
  * matches, the circuit's rules decide.
@@ -69,7 +69,7 @@ export function isDispatchValue(attribute: DispatchAttribute, value: string): bo
 }
 
 /**
- * The rules of journeys.md section 5 a rule breaks, as paths and codes: at least one condition,
+ * The rules a rule breaks, as paths and codes: at least one condition,
  * each with at least one value the attribute allows, at least one destination, the default among
  * them. The server answers them (with the account's own checks); the form shows them first.
  */

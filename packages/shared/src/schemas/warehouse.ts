@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { BUYBACK_STATUSES, ITEM_STATUSES } from './buybacks';
 
 /**
- * Items in the warehouse (journeys.md sections 3 to 5, issue 12): the codes a scanner reads, the
+ * Items in the warehouse (issue 12): the codes a scanner reads, the
  * item as the warehouse sees it and its history. The commands of each screen (check-in, control,
  * litigation, quarantine, loss, verification, dispatch rules) have their schemas beside this file.
  */
 
-/** The native stocks every warehouse has (journeys.md section 3). */
+/** The native stocks every warehouse has. */
 export const NATIVE_STOCK_KINDS = [
   'awaiting_control',
   'refurbishment_completed',
@@ -18,7 +18,7 @@ export const NATIVE_STOCK_KINDS = [
 export type NativeStockKind = (typeof NATIVE_STOCK_KINDS)[number];
 
 /**
- * A warehouse code (journeys.md sections 5 and 9): 8 or 13 characters. 13 digits are an item's
+ * A warehouse code: 8 or 13 characters. 13 digits are an item's
  * or a buyback's identification number; 8 are the last 8 digits of an item's number (a short
  * label), which may match several items.
  */
@@ -44,7 +44,7 @@ export const QUARANTINE_REASONS = [
 ] as const;
 export type QuarantineReason = (typeof QUARANTINE_REASONS)[number];
 
-/** Where an item can be lost (journeys.md section 9). */
+/** Where an item can be lost. */
 export const LOSS_PLACES = ['store', 'transport', 'warehouse'] as const;
 export type LossPlace = (typeof LOSS_PLACES)[number];
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { collectionOf, PaginationQuery } from './common';
 
 /**
- * Buyer resale webhooks (connector `reprise.buyer.resale_webhook`, type buyer; foundation.md
- * section 3; docs/connectors.md, "Buyer resale webhooks"): what a buyback's life announces to
+ * Buyer resale webhooks (connector `reprise.buyer.resale_webhook`, type buyer;
+ * docs/connectors.md, "Buyer resale webhooks"): what a buyback's life announces to
  * the buyer resale connectors of its retailer and of its buyer, and the log of each delivery.
  */
 

@@ -3,7 +3,7 @@ import { LOCALES, PREMIUM_FEATURES } from '../enums';
 import { text, uuid } from '../validation';
 import { TranslationsResponse, translationsOf } from './translations';
 
-/** The public white-label site of a retailer (foundation.md sections 2, 3, 5 and 9; journeys.md section 2). */
+/** The public white-label site of a retailer. */
 
 /** A site's sub-domain label: `http://<slug>.localhost:3000` in development. */
 export const SITE_SLUG = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -191,7 +191,7 @@ export const PublicBrand = z.object({
 });
 export type PublicBrand = z.infer<typeof PublicBrand>;
 
-/** `GET /api/white-label/config` (journeys.md section 3), plus the brand that themes the site. */
+/** `GET /api/white-label/config`, plus the brand that themes the site. */
 export const WhiteLabelConfigResponse = z.object({
   tagManagerId: z.string().nullable(),
   axeptioId: z.string().nullable(),
@@ -281,7 +281,7 @@ export const PublicSearchResponse = z.object({
 });
 export type PublicSearchResponse = z.infer<typeof PublicSearchResponse>;
 
-// ---- the anonymous visitor (journeys.md section 4) ----
+// ---- the anonymous visitor ----
 
 /**
  * `POST /api/white-label/visitor` (public, by Host, active site only; no body): creates a

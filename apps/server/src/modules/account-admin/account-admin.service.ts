@@ -136,7 +136,7 @@ const isForeignKeyViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION;
 
 /**
- * Deletes a client account (foundation.md section 4): not while it is active, nor while it has
+ * Deletes a client account: not while it is active, nor while it has
  * linked buyers or linked retailers. Its setup goes with it; an account that holds business data
  * (catalogue, buybacks, configuration) is refused with `account_has_data`.
  */

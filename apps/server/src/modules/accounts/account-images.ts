@@ -3,7 +3,7 @@ import type { AllowedType } from '../../platform/uploads';
 
 export type AccountImageKind = 'logo' | 'favicon';
 
-/** The design images of an account (foundation.md section 5): accepted types, size, storage prefix. */
+/** The design images of an account: accepted types, size, storage prefix. */
 export const ACCOUNT_IMAGES: Record<
   AccountImageKind,
   { types: readonly AllowedType[]; maxBytes: number; prefix: string }

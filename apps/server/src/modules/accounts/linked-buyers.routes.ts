@@ -7,7 +7,7 @@ import * as linkedBuyers from './linked-buyers.service';
 
 const tags = ['accounts'];
 
-/** The linked buyers of an account (foundation.md section 2): set by platform operators. */
+/** The linked buyers of an account: set by platform operators. */
 export function registerLinkedBuyerRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

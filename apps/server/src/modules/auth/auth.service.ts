@@ -75,7 +75,7 @@ function startModule(user: repo.UserWithModules): ModuleType {
   return preferred && held.includes(preferred) ? preferred : (held[0] as ModuleType);
 }
 
-/** The authenticated user exactly as foundation.md section 3 lists it. */
+/** The authenticated user. */
 export async function authenticatedUser(
   ctx: BaseContext,
   user: repo.UserWithModules,

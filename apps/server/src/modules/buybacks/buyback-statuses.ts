@@ -128,7 +128,7 @@ export function assertTransition<M extends Machine>(
 }
 
 /**
- * The buyback's status its item's status brings (journeys.md section 4: buyback statuses follow
+ * The buyback's status its item's status brings (buyback statuses follow
  * the items). Absent, deliberately, the refurbishment statuses only: the buyback keeps its status
  * (refurbishment happens after completion, and a completed buyback stays completed whatever
  * becomes of the device). `buyback-statuses.test.ts` checks every item status is one or the other.
@@ -214,7 +214,7 @@ export function planLossReversal(
   };
 }
 
-/** The statuses a new buyback, its item and its payment start in (journeys.md section 4). */
+/** The statuses a new buyback, its item and its payment start in. */
 export function initialStatuses(
   circuitType: BuybackCircuitType,
   totalCents: number,
@@ -266,7 +266,7 @@ export interface CancellationPlan {
 }
 
 /**
- * What cancelling does (journeys.md section 4): irreversible; the buyback and its item are
+ * What cancelling does: irreversible; the buyback and its item are
  * cancelled and so is the payment. A payment being executed (payment_initiated) or already made
  * (payment_completed) cannot be cancelled: `payment_not_cancellable` unless `force`, and then the
  * payment is left as it is (a completed payment is never reversed automatically).

@@ -59,7 +59,7 @@ export async function getBuyback(ctx: RequestContext, id: string): Promise<Buyba
 }
 
 /**
- * By an identification number (journeys.md sections 3 and 5: digits only): 13 digits, the
+ * By an identification number (digits only): 13 digits, the
  * buyback's number, else its item's; 8 digits, the last 8 of an item's number, among the
  * buybacks the actor sees (`several_items_match` when they name several). Other lengths:
  * `code_length_invalid`.

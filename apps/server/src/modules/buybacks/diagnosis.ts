@@ -9,7 +9,7 @@ import {
 import type { BuybackAnswerSnapshot } from '../../platform/db.types';
 import { AppError } from '../../platform/errors';
 
-/** The rules of the wizard's answers and IMEI (journeys.md sections 5 and 8). Pure. */
+/** The rules of the wizard's answers and IMEI. Pure. */
 
 export type DiagnosticQuestion = BuybackQuestionnaireResponse['questions'][number];
 

@@ -21,7 +21,7 @@ export interface StatusChange {
   toBuybackStatus: BuybackStatus | null;
 }
 
-/** The buyback statuses of a completed buyback (journeys.md section 4). */
+/** The buyback statuses of a completed buyback. */
 export const COMPLETED_BUYBACK_STATUSES: readonly BuybackStatus[] = [
   'bb_completed',
   'bb_completed_by_price',

@@ -5,7 +5,7 @@ import { type AllowedType, checkUpload, mimeOfExtension } from '../../platform/u
 // generic image helpers of the accounts module (candidates for platform/)
 import { extensionOf, imageCacheControl, imageVersion } from '../accounts/account-images';
 
-/** Catalogue images (foundation.md section 5): JPG or PNG up to 250 kB, one file, checked by content. */
+/** Catalogue images: JPG or PNG up to 250 kB, one file, checked by content. */
 export const CATALOG_IMAGE_TYPES: readonly AllowedType[] = ['jpg', 'png'];
 export const CATALOG_IMAGE_MAX_BYTES = IMAGE_MAX_BYTES;
 

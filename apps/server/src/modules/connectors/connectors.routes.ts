@@ -22,7 +22,7 @@ import * as connectors from './connectors.service';
 const tags = ['connectors'];
 
 /**
- * Connectors (foundation.md section 7): the catalogue (`GET connectors`), the configurations of
+ * Connectors: the catalogue (`GET connectors`), the configurations of
  * the account's organisations (`connector-organizations`), both with `connector.configuration`,
  * and the premium-feature actions (`GET organizations/launch-generic-premium-feature-connector`)
  * a public site's visitor and the account's wizard users run.

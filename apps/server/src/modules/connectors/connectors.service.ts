@@ -38,7 +38,7 @@ import { toConfigurationResponse, toConnectorResponse } from './connectors.mappe
 import * as repo from './connectors.repository';
 
 /**
- * Connectors (foundation.md sections 3, 5 and 7; docs/connectors.md): the catalogue, the
+ * Connectors (docs/connectors.md): the catalogue, the
  * configurations of an account's organisations (`connector.configuration`), and the actions of
  * premium-feature connectors. A configuration's name is unique in its account whatever its case;
  * its values are checked by their property's kind; its secrets are encrypted at rest

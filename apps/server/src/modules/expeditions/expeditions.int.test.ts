@@ -15,7 +15,7 @@ import { advanceItem, contextOfUser } from '../../../test/item-moves-kit';
 import type { RequestContext } from '../../platform/request-context';
 
 /**
- * Expedition (journeys.md sections 2, 4 and 8; docs/refurbishment.md): packages leaving a store
+ * Expedition (docs/refurbishment.md): packages leaving a store
  * (its buybacks awaiting inventory, sent to their warehouse when the package closes) or a
  * warehouse (items awaiting dispatch or refurbished, dispatched when it closes); every refusal,
  * the documents, the transports list, scope isolation and permissions.

@@ -8,7 +8,7 @@ import type { PdfDocument } from '../buybacks/buyback-documents.service';
 import * as repo from './packages.repository';
 
 /**
- * The documents of a package (journeys.md section 3, "Expedition: … labels"): its label (a package
+ * The documents of a package ("Expedition: … labels"): its label (a package
  * with a label, once closed) and its packing list (any package; an open one's is a draft), in the
  * origin account's language, the file named in the user's (`?lang=`).
  */

@@ -13,7 +13,7 @@ import * as exports from './exports.service';
 
 const tags = ['exports'];
 
-/** The catalogue's exports by path (foundation.md section 7), each with its type's permission. */
+/** The catalogue's exports by path, each with its type's permission. */
 const CATALOG_EXPORT_PATHS = {
   products: '/products/exports',
   categories: '/categories/exports',

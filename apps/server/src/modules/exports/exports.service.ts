@@ -23,7 +23,7 @@ import * as repo from './exports.repository';
  * and cancelled by the user who started it.
  */
 
-/** The permission each type of export needs (foundation.md section 5). */
+/** The permission each type of export needs. */
 export const EXPORT_PERMISSION = {
   products: 'export.products',
   categories: 'export.categories',

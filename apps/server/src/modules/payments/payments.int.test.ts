@@ -7,7 +7,7 @@ import { advanceItem, contextOfUser } from '../../../test/item-moves-kit';
 import type { RequestContext } from '../../platform/request-context';
 
 /**
- * The back office's payments (journeys.md sections 2 and 4, docs/payments.md): relaunching a
+ * The back office's payments (docs/payments.md): relaunching a
  * failed payment (the job runs it again), marking one as paid by hand, the search and the buyback
  * detail's payment panel, each seen where the buyback is seen.
  */

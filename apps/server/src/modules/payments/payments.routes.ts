@@ -15,7 +15,7 @@ import * as payments from './payments.service';
 const tags = ['payments'];
 
 /**
- * The back office's payments (journeys.md sections 2 and 4): the search with its relaunch
+ * The back office's payments: the search with its relaunch
  * (`payment.search`), marking a payment as paid (`payment.mark_paid`), and the buyback detail's
  * payment panel (`buyback.detail`).
  */

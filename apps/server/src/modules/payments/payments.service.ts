@@ -16,7 +16,7 @@ import { changePaymentStatus, enqueuePayment } from './payment-execution';
 import * as repo from './payments.repository';
 
 /**
- * What the back office does with payments (journeys.md sections 2 and 4; docs/payments.md): the
+ * What the back office does with payments (docs/payments.md): the
  * search (`/searchPayment`), the buyback detail's payment panel, relaunching a failed payment and
  * marking a payment as paid by hand. A payment is seen where its buyback is seen.
  */

@@ -21,7 +21,7 @@ const BASE = '/api/refurb-questions';
 const allOf = (page: { member: RefurbQuestionResponse[]; totalItems: number }, url: string) =>
   pageResponse(page, { page: 1, itemsPerPage: Math.max(page.totalItems, 1) }, url);
 
-/** Refurbishment diagnosis questions of a buyer account (journeys.md sections 2, 3 and 5). */
+/** Refurbishment diagnosis questions of a buyer account. */
 export function registerRefurbQuestionRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const manage = { permission: 'refurb_diagnostic.manage' } as const;

@@ -22,8 +22,8 @@ import { configAccount, readableAccount, scopeOf } from './refurb-config-account
 import * as repo from './refurb-questions.repository';
 
 /**
- * Refurbishment diagnosis questions of a buyer account (journeys.md sections 3, 5 and 8;
- * docs/refurbishment.md): a label, unique or multiple, at least two answers told apart by their
+ * Refurbishment diagnosis questions of a buyer account (docs/refurbishment.md): a label, unique or
+ * multiple, at least two answers told apart by their
  * label, each answer planning services of the account; ordered. The diagnosis reads them
  * (modules/refurb-diagnosis); the list counts the items diagnosed with each.
  */

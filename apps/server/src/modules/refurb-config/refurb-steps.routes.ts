@@ -20,7 +20,7 @@ import * as steps from './refurb-steps.service';
 
 const tags = ['refurbishment: services'];
 
-/** Services (refurb steps) of a buyer account (journeys.md sections 2, 3 and 5). */
+/** Services (refurb steps) of a buyer account. */
 export function registerRefurbStepRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const manage = { permission: 'refurb_step.manage' } as const;

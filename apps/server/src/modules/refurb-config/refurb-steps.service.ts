@@ -27,7 +27,7 @@ import { configAccount, readableAccount, scopeOf } from './refurb-config-account
 import * as repo from './refurb-steps.repository';
 
 /**
- * Services (refurb steps) of a buyer account (journeys.md sections 3, 5 and 8; docs/refurbishment.md):
+ * Services (refurb steps) of a buyer account (docs/refurbishment.md):
  * a name, a description, the stock an item waits in while the service is run on it, a cost at each
  * warehouse of the account, and a kind (a data erasure names its method). A service that an answer
  * of a diagnosis question plans cannot be deleted.
@@ -228,7 +228,7 @@ export async function updateRefurbStep(
 }
 
 /**
- * Removes a service no answer plans (else 409 `refurb_step_in_use`, journeys.md section 5); the
+ * Removes a service no answer plans (else 409 `refurb_step_in_use`); the
  * item services already planned from it keep their name and cost.
  */
 export async function deleteRefurbStep(ctx: RequestContext, id: string): Promise<void> {

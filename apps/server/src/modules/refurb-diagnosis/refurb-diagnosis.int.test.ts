@@ -11,8 +11,8 @@ import { advanceItem, contextOfUser } from '../../../test/item-moves-kit';
 import type { RequestContext } from '../../platform/request-context';
 
 /**
- * The refurbishment diagnosis of an item (refurb-diagnosis.service.ts; journeys.md sections 2 to 5
- * and 8): starting it by code and each refusal, resuming it, the account's questions and the
+ * The refurbishment diagnosis of an item (refurb-diagnosis.service.ts): starting it by code and each
+ * refusal, resuming it, the account's questions and the
  * answers' rules, the summary's plan, the stock step, the finalization (the item's services, its
  * status, stock, planned cost and history), the item page's read, who may do it and who sees it.
  */

@@ -2,7 +2,7 @@ import type { RefurbDiagnosisAnswersRequest, Violation } from '@reprise/shared';
 import type { AnswerSnapshot, RefurbQuestionRow } from './refurb-diagnosis.repository';
 
 /**
- * The rules of a refurbishment diagnosis that need no database (journeys.md sections 3 and 4): the
+ * The rules of a refurbishment diagnosis that need no database: the
  * answers given to the account's questions and the services they plan, the summary's plan, the
  * first service and the order the item's services are created in.
  */

@@ -25,7 +25,7 @@ import {
 } from './refurb-diagnosis.rules';
 
 /**
- * The refurbishment diagnosis of an item (journeys.md sections 2 to 5 and 8): after its control,
+ * The refurbishment diagnosis of an item: after its control,
  * an item awaiting dispatch is scanned, its account's refurbishment questions are answered, the
  * services they plan are reviewed on the summary, the stock it goes to and the service to run
  * first are chosen, and the diagnosis is finalized: the item's services are created

@@ -18,7 +18,7 @@ import { itemInRefurbishment, type PlannedService } from '../../../test/refurb-k
 import type { RequestContext } from '../../platform/request-context';
 
 /**
- * Running an item's services (item-refurb-steps.service.ts; journeys.md sections 2, 4, 5 and 8;
+ * Running an item's services (item-refurb-steps.service.ts;
  * docs/refurbishment.md): the search by code, the list, one service with its ETag, every action
  * allowed and refused from every status, If-Match (428 without, 412 when another user acted
  * meanwhile and nothing changes), the cancel comment, the item's validation into a stock and its

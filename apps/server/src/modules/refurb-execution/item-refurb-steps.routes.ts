@@ -19,7 +19,7 @@ import * as steps from './item-refurb-steps.service';
 const tags = ['refurbishment'];
 
 /**
- * Running an item's services (journeys.md sections 2, 4 and 8; docs/refurbishment.md): find the
+ * Running an item's services (docs/refurbishment.md): find the
  * item, list its services, read one (ETag: its version) and act on it with `If-Match`, validate
  * the item. Permission `refurb.write`; the list is read with `items_stock.read` too (the item page
  * of the stock screens shows it).

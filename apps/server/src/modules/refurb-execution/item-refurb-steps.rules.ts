@@ -7,7 +7,7 @@ import {
 } from '@reprise/shared';
 
 /**
- * The rules of running an item's services (journeys.md section 4, docs/refurbishment.md "Running
+ * The rules of running an item's services (docs/refurbishment.md "Running
  * the services"), without I/O: the versions an `If-Match` header names, which action leads where,
  * the reason its item event carries, and when the item can be validated.
  */

@@ -18,7 +18,7 @@ import * as repo from './item-refurb-steps.repository';
 import { canValidateItem, eventComment, reasonOf, targetOf } from './item-refurb-steps.rules';
 
 /**
- * Running an item's services (journeys.md section 4; docs/refurbishment.md "Running the
+ * Running an item's services (docs/refurbishment.md "Running the
  * services"): start (or resume), pause, cancel with a comment, validate; then the item itself is
  * validated into a stock once every service is completed or cancelled. Every action carries the
  * version the user read (`If-Match`); another user's action in between answers 412 and writes

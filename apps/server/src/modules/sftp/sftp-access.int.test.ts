@@ -10,7 +10,7 @@ import { usernameBase } from './sftp-access.rules';
 import { type SftpServerHandle, startSftpServer } from './sftp-server';
 
 /**
- * SFTP access (foundation.md section 5, docs/imports.md): the login's routes (general_settings, the
+ * SFTP access (docs/imports.md): the login's routes (general_settings, the
  * premium feature sftp_access, tenant walls, settings rules, a password answered once), and the
  * built-in SFTP server reached with a real ssh2 client: wrong, inactive and throttled sign-ins
  * refused, every file but products-import.csv refused, and a dropped file imported.

@@ -16,7 +16,7 @@ import * as sftp from './sftp-access.service';
 const tags = ['sftp'];
 
 /**
- * SFTP access (foundation.md section 5; docs/imports.md): an account's login to the built-in SFTP
+ * SFTP access (docs/imports.md): an account's login to the built-in SFTP
  * server, with `general_settings`, for an account holding the premium feature sftp_access.
  */
 export function registerSftpAccessRoutes(fastify: FastifyInstance, deps: AppDeps): void {

@@ -24,7 +24,7 @@ import * as repo from './sftp-access.repository';
 import { usernameBase } from './sftp-access.rules';
 
 /**
- * SFTP access (foundation.md sections 2 and 5, docs/imports.md): the built-in SFTP server's login of
+ * SFTP access (docs/imports.md): the built-in SFTP server's login of
  * an account holding the premium feature `sftp_access`. One login per account, its username made
  * from the account's name; activating it draws a new password, answered this once and kept
  * argon2id-hashed; deactivating it forgets the password. A products-import.csv dropped with it is

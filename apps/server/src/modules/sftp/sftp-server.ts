@@ -16,7 +16,7 @@ import { FileTooLargeError, type StoredFile } from '../../platform/storage';
 import { importSftpUpload, lastSftpFile, type SftpLogin, signInSftp } from './sftp-uploads.service';
 
 /**
- * The built-in SFTP server (foundation.md section 5, docs/imports.md): each active login of
+ * The built-in SFTP server (docs/imports.md): each active login of
  * sftp_accesses signs in with its password and sees a virtual directory of its own, where the
  * only thing it may do is write products-import.csv. The file is streamed to the storage as it
  * arrives; when the client closes it, its import starts (sftp-uploads.service.ts). Everything

@@ -12,7 +12,7 @@ import { isAcceptedEndpoint } from './openid-provider';
 import * as repo from './sso-configuration.repository';
 
 /**
- * Single sign-on configuration (foundation.md sections 2 and 3; docs/single-sign-on.md): one per
+ * Single sign-on configuration (docs/single-sign-on.md): one per
  * account, on its root organisation (`/connectors/{organizationId}/SSO`), with
  * `connector.configuration`. The client secret is encrypted at rest and never answered; the
  * e-mail domains are unique on the platform; the role mapping names organisations of the account.
@@ -21,7 +21,7 @@ import * as repo from './sso-configuration.repository';
 /** The purpose the client secret is encrypted under (platform/secrets.ts). */
 export const CLIENT_SECRET_PURPOSE = 'sso_client_secret';
 
-/** Where the provider sends the browser back: the web app's callback page (foundation.md section 2). */
+/** Where the provider sends the browser back: the web app's callback page. */
 export const redirectUriOf = (ctx: BaseContext, organizationId: string) =>
   `${ctx.deps.config.publicUrl}/open-id/${organizationId}/callback`;
 /** Where the provider sends the browser after signing out. */

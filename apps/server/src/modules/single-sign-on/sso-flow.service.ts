@@ -27,7 +27,7 @@ import { CLIENT_SECRET_PURPOSE, postLogoutRedirectUriOf, redirectUriOf } from '.
 import * as repo from './sso-flow.repository';
 
 /**
- * A single sign-on (foundation.md sections 2 and 7; docs/single-sign-on.md), in three steps:
+ * A single sign-on (docs/single-sign-on.md), in three steps:
  * `startSignIn` finds the organisation by the e-mail's domain and answers the provider's
  * authorization URL (PKCE S256, state, nonce, kept server-side for 10 minutes, bound to the
  * browser); `completeSignIn`, on the callback, uses that state once, exchanges the code and

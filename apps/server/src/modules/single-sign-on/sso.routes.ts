@@ -23,7 +23,7 @@ export const SSO_BROWSER_COOKIE = 'reprise_sso_flow';
 const SSO_COOKIE_PATH = '/api/open-id';
 
 /**
- * Single sign-on (foundation.md sections 2, 3 and 7; docs/single-sign-on.md): the configuration of
+ * Single sign-on (docs/single-sign-on.md): the configuration of
  * an account's root organisation (`connector.configuration`), and the sign-in's public steps.
  * `POST /api/login {organizationId, openidSessionId}` lives with the other sign-ins (auth.routes.ts).
  */

@@ -8,7 +8,7 @@ import { advanceItem, contextOfUser, quarantineItem } from '../../../test/item-m
 import type { RequestContext } from '../../platform/request-context';
 
 /**
- * Items in stock (journeys.md sections 2 and 3; items-stock.routes.ts): the items kept in the stocks
+ * Items in stock (items-stock.routes.ts): the items kept in the stocks
  * of the user's warehouses (not dispatched), filtered and sorted; the item page with its economic
  * data, its control's results and its customer's answers; the resale price and serial number the
  * manager sets; the move to another stock of the item's warehouse, written in the item's history.

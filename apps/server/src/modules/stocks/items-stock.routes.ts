@@ -16,7 +16,7 @@ import * as itemsStock from './items-stock.service';
 
 const tags = ['stocks: items in stock'];
 
-/** The items kept in the stocks (journeys.md section 2: `/items-stock`, `items-stock/{id}/edit`). */
+/** The items kept in the stocks (`/items-stock`, `items-stock/{id}/edit`). */
 export function registerItemsStockRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const read = { permission: 'items_stock.read' } as const;

@@ -1,7 +1,7 @@
 import type { ItemEconomicsResponse, ItemStatus } from '@reprise/shared';
 
 /**
- * The rules of the items in stock (journeys.md sections 3 and 4; issue 13). Pure.
+ * The rules of the items in stock (issue 13). Pure.
  */
 
 /**

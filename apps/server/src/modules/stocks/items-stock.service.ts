@@ -20,7 +20,7 @@ import { isMovableToStock } from './items-stock.rules';
 import { findVisibleWarehouseIds } from './stocks.repository';
 
 /**
- * Items in stock (journeys.md sections 2 and 3): the items kept in the stocks of the warehouses the
+ * Items in stock: the items kept in the stocks of the warehouses the
  * actor sees (`items_stock.read`), the item page with its economic data, the resale price and serial
  * number the warehouse manager sets (`stock.manage`), and the move to another stock of the item's
  * warehouse (`refurb.write`), an item event of reason `stock_move` (item-moves.ts).

@@ -8,7 +8,7 @@ import { advanceItem, contextOfUser } from '../../../test/item-moves-kit';
 import type { RequestContext } from '../../platform/request-context';
 
 /**
- * Stocks (journeys.md sections 2, 3, 5 and 8; stocks.routes.ts): the stocks of the warehouses the
+ * Stocks (stocks.routes.ts): the stocks of the warehouses the
  * user sees with the number of products in them and their average age, created, renamed and
  * deleted by the warehouse manager (`stock.manage`). Native stocks are neither renamed nor
  * deleted; a name is unique within its warehouse whatever its case; a stock holding items,

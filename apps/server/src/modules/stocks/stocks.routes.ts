@@ -19,7 +19,7 @@ import * as stocks from './stocks.service';
 const tags = ['stocks'];
 
 /**
- * Stocks and items in stock (journeys.md sections 2, 3, 5 and 8): the stocks of the warehouses
+ * Stocks and items in stock: the stocks of the warehouses
  * (`stock.manage`; their options for the selects of other screens with `items_stock.read`), and
  * the items kept in them (items-stock.routes.ts).
  */

@@ -20,7 +20,7 @@ import { toStockOption, toStockResponse } from './stocks.mapper';
 import * as repo from './stocks.repository';
 
 /**
- * The stocks of the warehouses (journeys.md sections 2, 3, 5 and 8): listed with what they hold,
+ * The stocks of the warehouses: listed with what they hold,
  * created, renamed and deleted by the warehouse manager (`stock.manage`). The five native stocks
  * of every warehouse are neither renamed nor deleted; a name is unique within its warehouse
  * whatever its case; a stock holding items (not dispatched), services, or item services not

@@ -7,7 +7,7 @@ import { readUploadedFile } from '../accounts/uploaded-file';
 import { userImportTemplate } from './user-import.csv';
 import { importUsers, userImportDocumentation } from './user-import.service';
 
-/** The batch user import (foundation.md section 2): template, documentation, dry run and import. */
+/** The batch user import: template, documentation, dry run and import. */
 export function registerUserImportRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];

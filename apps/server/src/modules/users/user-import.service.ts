@@ -27,7 +27,7 @@ import { auditSnapshot } from './users.mapper';
 import { planModules, resolveModulePlan, ssoFieldViolation } from './users.rules';
 
 /**
- * The batch user import (foundation.md section 2, docs/imports.md): every line of the file is
+ * The batch user import (docs/imports.md): every line of the file is
  * checked as createUser (users.commands.ts) checks a user, with the rules of users.rules.ts; the
  * dry run only answers the result per line, the import writes the valid lines in one transaction.
  */

@@ -1,7 +1,7 @@
 import type { WarehouseDispatchCondition } from '@reprise/shared';
 
 /**
- * How a buyer's warehouse dispatch rules choose the warehouse of a new buyback (journeys.md
+ * How a buyer's warehouse dispatch rules choose the warehouse of a new buyback
  * section 3): the first rule, in the account's order, whose conditions ALL hold; then among its
  * active destinations the nearest to the store when the store and they have coordinates, else the
  * rule's default. No rule holds: the caller keeps the circuit's choice.

@@ -195,7 +195,7 @@ describe('warehouse dispatch rules: reading and writing', () => {
   });
 });
 
-describe('warehouse dispatch rules: validation (journeys.md section 5)', () => {
+describe('warehouse dispatch rules: validation', () => {
   it('requires a title of 1 to 255 characters', async () => {
     expectViolation(await k.post('buyer', BASE, appleToRoubaix({ title: '   ' })), 'required', 'title');
     expectViolation(

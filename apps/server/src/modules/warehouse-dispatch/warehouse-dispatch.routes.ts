@@ -18,7 +18,7 @@ import * as rules from './warehouse-dispatch.service';
 
 const tags = ['warehouse: dispatch rules'];
 
-/** Warehouse dispatch rules of a buyer account (journeys.md sections 3 and 5). */
+/** Warehouse dispatch rules of a buyer account. */
 export function registerWarehouseDispatchRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const read = { permission: 'warehouse_dispatch_rule.read' } as const;

@@ -28,7 +28,7 @@ import { categoryIdsOf, toRuleResponse } from './warehouse-dispatch.mapper';
 import * as repo from './warehouse-dispatch.repository';
 
 /**
- * Warehouse dispatch rules of a buyer account (journeys.md sections 3 and 5): its users read and
+ * Warehouse dispatch rules of a buyer account: its users read and
  * write their own account's; platform operators name the buyer account (`accountId`). The rules
  * are applied when buybacks are created (dispatch-buybacks.service.ts).
  */
@@ -137,7 +137,7 @@ function normalised(condition: WarehouseDispatchCondition): WarehouseDispatchCon
 }
 
 /**
- * The rule as it will be stored, or a 422 with every broken rule: those of journeys.md section 5
+ * The rule as it will be stored, or a 422 with every broken rule: those
  * (warehouseDispatchRuleViolations), the destinations among the account's active warehouses, the
  * categories among those of the linked retailers that name this buyer.
  */

@@ -5,7 +5,7 @@ import { type BuybackKit, DEMO, expectProblem, startBuybackKit } from '../../../
 import { addBuyer, addUser } from '../../../test/buyer-kit';
 
 /**
- * Warehouse check-in (checkin.service.ts; journeys.md sections 4, 8, 9): the requirement each user
+ * Warehouse check-in (checkin.service.ts): the requirement each user
  * lives (settings), the item registered by its 8- or 13-character code into its warehouse's
  * native stock "awaiting control", and every refusal: length, unknown or not assigned to this
  * warehouse, several items, status, check-in disabled (the warehouse's account, an admin, the

@@ -7,7 +7,7 @@ import { toItemResponse } from './items.mapper';
 import { findCheckinRequirement, type ItemRow } from './items.repository';
 
 /**
- * Warehouse check-in (journeys.md sections 4, 8, 9): an arriving item is registered by its 8- or
+ * Warehouse check-in: an arriving item is registered by its 8- or
  * 13-character code. It must be one the warehouse sees (else `item_not_found`: not recognised or
  * not assigned to this warehouse) and in transit (else `item_already_checked_in` with when and where,
  * or `item_status_mismatch`); it goes to

@@ -7,7 +7,7 @@ import { type ControlKit, PNG, startControlKit } from '../../../test/control-kit
 import { DEMO } from '../../../test/test-app';
 
 /**
- * The warehouse control (control.service.ts; journeys.md sections 2, 4, 8): starting it from each
+ * The warehouse control (control.service.ts): starting it from each
  * status, the specification, the estimate on the buyback's price snapshot, the completion by each
  * outcome with its rules (comment, photos, counter-offer), the quarantine, and who may do it.
  */

@@ -1,7 +1,7 @@
 import type { AbsorptionType, ControlOutcome } from '@reprise/shared';
 
 /**
- * How a control ends (journeys.md section 4; foundation.md section 3, category absorption). Pure.
+ * How a control ends (category absorption, docs/pricing.md). Pure.
  * - The controlled price is at or above the declared one: completed by price, at the declared price.
  * - Below it: when the retailer holds the premium feature `absorption` and the category absorbs
  *   (its type is not `none`), a difference up to the category's allowance is absorbed by the buyer

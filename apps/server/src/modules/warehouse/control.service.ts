@@ -32,7 +32,7 @@ import { openLitigation } from './litigation.service';
 import { putInQuarantine } from './quarantine.service';
 
 /**
- * The warehouse control (homologation, journeys.md sections 2 and 4): the operator scans an item,
+ * The warehouse control (homologation): the operator scans an item,
  * sees what was declared, answers the product's diagnostic questions again, and completes it. The
  * controlled price is the shared pricing module's (packages/shared/src/pricing) on the prices the
  * buyback was sold with (its `pricing_input`) and the operator's answers; the outcome is
@@ -53,7 +53,7 @@ export async function startControl(ctx: RequestContext, code: string): Promise<I
   return transact(ctx, async (tx) => {
     const item = await resolveItem(tx, { code }, { forUpdate: true });
     if (item.status === 'item_in_transit') {
-      // check-in counts as disabled for platform admins (journeys.md section 4): they register it here
+      // check-in counts as disabled for platform admins: they register it here
       const requirement = tx.actor.isPlatform
         ? 'disabled'
         : await items.findCheckinRequirement(tx, item.account_id);

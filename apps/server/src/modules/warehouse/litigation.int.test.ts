@@ -7,7 +7,7 @@ import { systemContext } from '../../platform/request-context';
 import { remindLitigation } from './litigation.service';
 
 /**
- * Litigation (litigation.service.ts; journeys.md section 4): the customer answers a counter-offer
+ * Litigation (litigation.service.ts): the customer answers a counter-offer
  * on the public site through its link's token (no sign-in), once; staff read it on the buyback and
  * send its mail again (a new token); the reminder goes once after 7 days while it is open.
  */

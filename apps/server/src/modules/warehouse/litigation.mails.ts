@@ -2,7 +2,7 @@ import { LITIGATION_PAYMENT_BUSINESS_DAYS, LOCALES, type Locale } from '@reprise
 import type { MailMessage } from '../../platform/mail';
 
 /**
- * The counter-offer mail (journeys.md section 4, litigation): the customer is told what the
+ * The counter-offer mail (litigation): the customer is told what the
  * warehouse found, the declared and the proposed price, and answers with one of two links to the
  * retailer's public site (`buyback/{buybackId}/accept` or `/reject`, one screen). In the account's
  * language; the same mail, marked as a reminder, goes once more after 7 days.

@@ -30,7 +30,7 @@ import { answerLinks, photoStorageKey, toLitigationResponse, toPublicLitigation 
 import * as repo from './litigation.repository';
 
 /**
- * Litigation (journeys.md section 4): the counter-offer a control makes when the controlled price
+ * Litigation: the counter-offer a control makes when the controlled price
  * is below the declared one and no absorption covers it. The customer gets a mail with two links
  * to the retailer's public site holding a token (only its SHA-256 is kept); accepting completes the
  * buyback at the proposed price (item_completed_with_negociation), declining sends the product

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../platform/request-context';
 import { markItemLost } from './loss.service';
 
 /**
- * Loss (journeys.md section 4, docs/statuses.md "Loss"): in store, in transport, in the warehouse,
+ * Loss (docs/statuses.md "Loss"): in store, in transport, in the warehouse,
  * each with its permission; undone only by an admin, with a reason, back to the status before.
  * Every step is an item event (the item's history).
  */

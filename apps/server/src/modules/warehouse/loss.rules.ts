@@ -2,7 +2,7 @@ import type { ItemLossPlace, ItemStatus } from '@reprise/shared';
 import { canTransition } from '../buybacks/buyback-statuses';
 
 /**
- * Where an item can be declared lost from (journeys.md section 4, docs/statuses.md "Loss"): in
+ * Where an item can be declared lost from (docs/statuses.md "Loss"): in
  * transport while the carrier has it (or before its first event), in the warehouse at any status
  * the item table lets go to `item_lost_warehouse`. Pure, so that the buyback's `allowedActions`
  * and the command read the same rule.

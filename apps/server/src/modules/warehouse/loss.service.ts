@@ -8,7 +8,7 @@ import * as repo from './items.repository';
 import { canBeLostAt, LOSS_PERMISSION, LOST_STATUS_OF_PLACE } from './loss.rules';
 
 /**
- * Loss of an item (journeys.md section 4, docs/statuses.md "Loss"): in transport or in the
+ * Loss of an item (docs/statuses.md "Loss"): in transport or in the
  * warehouse, each with its own permission (in store: buybacks.service.ts, markLostInStore). The
  * buyback follows its item (not completed). Only an admin undoes a loss, with a reason: the item
  * returns to the status it had before, the buyback accordingly (item-moves.ts, revertLoss).

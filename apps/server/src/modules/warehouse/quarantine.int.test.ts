@@ -8,7 +8,7 @@ import type { RequestContext } from '../../platform/request-context';
 import { DEMO_TRANSPORT } from '../../seed/demo-transport';
 
 /**
- * Quarantine (journeys.md sections 2, 4 and 8): the mail to the customer when an item is put in
+ * Quarantine: the mail to the customer when an item is put in
  * quarantine and on demand, the list of the items in quarantine (scoped), the release to another
  * stock of the item's warehouse, the return label, and the product returned.
  */

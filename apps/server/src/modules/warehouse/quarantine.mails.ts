@@ -3,7 +3,7 @@ import type { MailMessage } from '../../platform/mail';
 import type { QuarantineMailFacts } from './quarantine.repository';
 
 /**
- * The quarantine mail (journeys.md section 4): the customer is told that the device is held for
+ * The quarantine mail: the customer is told that the device is held for
  * verification, why, what happens next, and whom to ask, in the retailer account's language.
  */
 

@@ -18,7 +18,7 @@ import { returnLabelPdf } from './return-label.service';
 
 const tags = ['quarantine'];
 
-/** Quarantine (journeys.md sections 2 and 4): the list, the release, the mail, the return label. */
+/** Quarantine: the list, the release, the mail, the return label. */
 export function registerQuarantineRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

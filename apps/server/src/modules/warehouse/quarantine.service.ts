@@ -20,7 +20,7 @@ import { quarantineMail } from './quarantine.mails';
 import * as quarantine from './quarantine.repository';
 
 /**
- * Quarantine (journeys.md section 4): an item suspected locked, stolen or not matching is put
+ * Quarantine: an item suspected locked, stolen or not matching is put
  * aside in its warehouse's native "in quarantine" stock, and its customer is told by mail; it
  * leaves only by being moved to another stock of its warehouse (the release): the customer
  * return stock sends it back to the customer (`item_to_return`), any other stock puts it back in

@@ -22,7 +22,7 @@ const unavailable = () =>
 
 /**
  * `GET /items/{id}/documents/return-label`: the platform's own label sending an item back to its
- * customer (journeys.md section 4), from the item's warehouse, while it is in quarantine or to be
+ * customer, from the item's warehouse, while it is in quarantine or to be
  * returned; in the retailer account's language, the file named in the user's (`?lang=`).
  */
 export async function returnLabelPdf(

@@ -4,7 +4,7 @@ import { DEMO_USERS } from '../../../test/api-kit';
 import { type BuybackKit, expectProblem, startBuybackKit, type Who } from '../../../test/buyback-kit';
 
 /**
- * Verification (verification.service.ts; journeys.md section 2): is a device verifiable (checked
+ * Verification (verification.service.ts): is a device verifiable (checked
  * in and held by the warehouse, or completed), asked by its number (HEAD is-verifiable; the
  * buyback found by 8 or 13 digits) or for a CSV list of codes.
  */

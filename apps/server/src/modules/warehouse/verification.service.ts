@@ -7,7 +7,7 @@ import { isCodeShape, parseCodes } from './verification.csv';
 import { findVisibleItemsByCodes } from './verification.repository';
 
 /**
- * Verification (journeys.md section 2, `/verification`): is a device verifiable, found by its
+ * Verification (`/verification`): is a device verifiable, found by its
  * identification number (8 or 13 digits) or in a CSV list? Verifiable: its item is at one of
  * VERIFIABLE_ITEM_STATUSES (packages/shared/src/schemas/verification.ts): it has reached a
  * warehouse and is held there, or its buyback is completed.

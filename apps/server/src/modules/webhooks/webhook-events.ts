@@ -32,7 +32,7 @@ interface StatusChangeSeen {
   toBuybackStatus: BuybackStatus | null;
 }
 
-/** The buyback statuses of a completed buyback (journeys.md section 4: completed, by price, with absorption, with negotiation). */
+/** The buyback statuses of a completed buyback (completed, by price, with absorption, with negotiation). */
 const COMPLETED = BUYBACK_STATUSES.filter((status) => status.startsWith('bb_completed'));
 
 /** The event a status change causes, if any. */

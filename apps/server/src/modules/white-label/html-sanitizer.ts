@@ -1,7 +1,7 @@
 import { type Token, tokenize } from './html-tokenizer';
 
 /**
- * The allow-list sanitiser of the custom HTML widget (foundation.md section 5: "sanitised").
+ * The allow-list sanitiser of the custom HTML widget ("sanitised").
  * The input is tokenized, then written back from scratch: only the elements and attributes below,
  * URLs only with a safe scheme, text and attribute values escaped, elements balanced. Whatever the
  * input, the output is markup we wrote, so no script, event handler, `javascript:` URL, frame,

@@ -21,7 +21,7 @@ import { publicCategoryImage, slugOf } from './white-label.mapper';
 import * as repo from './white-label.repository';
 
 /**
- * The public site's anonymous visitor (journeys.md section 4): a `pseudo_anonymous` user of the
+ * The public site's anonymous visitor: a `pseudo_anonymous` user of the
  * site's account, held in the tim module at the account's root organisation, without password
  * (nobody signs in as it), and a session like a sign-in's. Its permissions are the visitor's only
  * (web_buyback.*), it reads only the buybacks it created, and only on its own site's host.

@@ -167,7 +167,7 @@ export async function findRootDetail(ctx: BaseContext, accountId: string) {
 
 /**
  * The account's active stores, when the account accepts drops in store: it has an active
- * store_drop circuit (journeys.md: `/stores` lists the stores that accept drops).
+ * store_drop circuit (`/stores` lists the stores that accept drops).
  */
 export async function findStoresAcceptingDrops(ctx: BaseContext, accountId: string) {
   return readerOf(ctx)

@@ -305,7 +305,7 @@ function registerPublicSiteRoutes(fastify: FastifyInstance, deps: AppDeps): void
       ),
   );
 
-  // ---- the anonymous visitor (journeys.md section 4) ----
+  // ---- the anonymous visitor ----
 
   app.post(
     '/white-label/visitor',

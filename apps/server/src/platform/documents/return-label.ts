@@ -2,7 +2,7 @@ import type { Locale } from '@reprise/shared';
 import { type LabelAddress, type LabelStrings, renderShippingLabel } from './shipping-label';
 
 /**
- * The return label of an item sent back to its customer (journeys.md section 4: quarantine): the
+ * The return label of an item sent back to its customer (quarantine): the
  * shipping label's layout (shipping-label.ts) with the warehouse as sender, the customer as
  * recipient, and the item's identification number as the EAN-13 barcode.
  */

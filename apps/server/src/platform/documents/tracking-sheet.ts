@@ -3,7 +3,7 @@ import { code128Png } from './barcodes';
 import { BOLD, createPdf, formatDate, pdfBuffer, REGULAR } from './pdf';
 
 /**
- * The tracking sheet of a buyback (journeys.md section 7, document downloads): the buyback, its
+ * The tracking sheet of a buyback (document downloads): the buyback, its
  * carrier, each parcel's tracking number (Code 128) and link, and every delivery event with its
  * time, in the account's language.
  */

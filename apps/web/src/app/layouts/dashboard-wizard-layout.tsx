@@ -5,7 +5,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { useSession } from '../session';
 import { MAIN_CONTENT_ID } from './dashboard-layout';
 
-/** The fluid wizard layout: no header, no aside, no menu (foundation.md section 2). */
+/** The fluid wizard layout: no header, no aside, no menu. */
 export function DashboardWizardLayout() {
   const { confirmed } = useSession();
   return (

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { zodValidator } from '../../ui/forms';
 import { countryOptions } from '../organizations/countries';
 
-/** The fields of a client (foundation.md section 3, "Client organisation"), as the form holds them. */
+/** The fields of a client ("Client organisation"), as the form holds them. */
 export interface ClientFormValues {
   kind: ClientKind;
   corporateName: string;

@@ -253,7 +253,7 @@ export function PaymentModesTab({ client }: TabProps) {
 export function TransportTab({ client }: TabProps) {
   const { t } = useTranslation(['clients', 'circuits']);
   const circuits = useClientCircuits(client.id);
-  // a circuit needs a transport when its deposit is post or drop-off with label (foundation.md section 3)
+  // a circuit needs a transport when its deposit is post or drop-off with label
   const carried = circuits.data?.member.filter(
     (c) => c.depositType === 'post' || c.depositType === 'drop_label',
   );

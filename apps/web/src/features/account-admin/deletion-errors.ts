@@ -1,12 +1,12 @@
 import { ACCOUNT_DELETION_ERRORS } from '@reprise/shared';
 import { ApiError } from '../../lib/api';
 
-/** The refusals of `DELETE /accounts/{id}` the modal explains (foundation.md section 8, "Account deletion"). */
+/** The refusals of `DELETE /accounts/{id}` the modal explains ("Account deletion"). */
 const KNOWN: readonly string[] = ACCOUNT_DELETION_ERRORS;
 
 /**
  * The codes shown for a failed deletion: the server's code when it is one of the spec's, the server's
- * detail for another 422 (foundation.md section 7), `unknown` for anything else.
+ * detail for another 422, `unknown` for anything else.
  */
 export function deletionErrorKey(error: unknown): { key: string } | { detail: string } {
   if (error instanceof ApiError) {

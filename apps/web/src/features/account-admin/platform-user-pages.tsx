@@ -25,7 +25,7 @@ import { useClientAccount, useClientAccounts } from './account-admin.queries';
 import { useClientsBreadcrumbs } from './clients-breadcrumbs';
 
 /**
- * The platform-admin user screens (foundation.md section 2): `userAdmin/…` for platform admins
+ * The platform-admin user screens: `userAdmin/…` for platform admins
  * (module root, in the platform's own account; only a super admin may assign them, `admin.assign`)
  * and `userClient/…` for the users of a chosen client account. Both reuse the users' form
  * (features/users) with the parent organisations limited to one account.

@@ -5,7 +5,7 @@ import { screen } from '../../app/lazy-screen';
 const clientPages = () => import('./client-edit-page');
 const userPages = () => import('./platform-user-pages');
 
-/** The platform administration's clients and users (foundation.md section 2; docs/clients.md). */
+/** The platform administration's clients and users (docs/clients.md). */
 export const accountAdminRoutes: RouteObject[] = [
   {
     path: 'clients',

@@ -10,7 +10,7 @@ const CODES_WITH_MESSAGE = [
   'validation_failed',
 ];
 
-/** The message the login form shows for a failed sign-in (foundation.md section 8). */
+/** The message the login form shows for a failed sign-in. */
 export function loginErrorMessage(error: unknown, t: TFunction): string {
   if (error instanceof NetworkError) return t('errors:network_error');
   if (!(error instanceof ApiError)) return t('auth:login.error.unexpected');
@@ -27,7 +27,7 @@ export function loginErrorMessage(error: unknown, t: TFunction): string {
   return t('auth:login.error.default');
 }
 
-/** The message of a single sign-on that could not start (foundation.md section 8, single sign-on). */
+/** The message of a single sign-on that could not start (single sign-on). */
 export function singleSignOnErrorMessage(error: unknown, t: TFunction): string {
   if (error instanceof NetworkError) return t('errors:network_error');
   if (

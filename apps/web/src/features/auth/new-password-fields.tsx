@@ -8,7 +8,7 @@ interface NewPassword {
   repeat: string;
 }
 
-/** New password, its live rule check and its repetition (foundation.md section 5). */
+/** New password, its live rule check and its repetition. */
 export function NewPasswordFields<Values extends NewPassword>({
   form,
   autoFocus = false,

@@ -9,7 +9,7 @@ import { MessageScreen } from '../../ui/message-screen';
 import { PageLoader } from '../../ui/page-loader';
 import { completeSingleSignOn } from '../single-sign-on/sso.queries';
 
-/** The codes the callback explains (foundation.md section 8, single sign-on); anything else is a callback failure. */
+/** The codes the callback explains (single sign-on); anything else is a callback failure. */
 const EXPLAINED = [
   'sso_callback_failed',
   'sso_session_invalid',

@@ -6,8 +6,8 @@ import { isWizardErrorCode } from './wizard-errors';
 import { WizardFrame } from './wizard-frame';
 
 /**
- * `/estimate-error?code=`: why no estimate (or no buyback) could be given, one message per error of
- * journeys.md section 8, with the way on: another product, or home.
+ * `/estimate-error?code=`: why no estimate (or no buyback) could be given, one message per error,
+ * with the way on: another product, or home.
  */
 export function EstimateErrorPage() {
   const { t } = useTranslation('buybackWizard');

@@ -10,7 +10,7 @@ import { CameraScanner, hasBarcodeDetector } from './camera-scanner';
 import { ProductChoiceList } from './product-choice-list';
 import { useWedgeScanner } from './use-wedge-scanner';
 
-/** EAN/GTIN: 8, 12, 13 or 14 digits (journeys.md section 9). */
+/** EAN/GTIN: 8, 12, 13 or 14 digits. */
 export const EAN_PATTERN = /^(\d{8}|\d{12,14})$/;
 
 /**

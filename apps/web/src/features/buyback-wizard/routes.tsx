@@ -7,7 +7,7 @@ const diag = screen(
   (m) => m.DiagPage,
 );
 
-/** The store wizard (journeys.md section 2), in the fluid wizard layout. */
+/** The store wizard, in the fluid wizard layout. */
 export const buybackWizardRoutes: RouteObject[] = [
   {
     path: 'buyback/create',

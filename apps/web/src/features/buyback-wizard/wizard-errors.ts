@@ -1,7 +1,7 @@
 import { ApiError } from '../../lib/api';
 
 /**
- * The wizard's errors (journeys.md section 8), each with its own message under
+ * The wizard's errors, each with its own message under
  * `buybackWizard:error.<code>`. A server code outside the list shows the generic one.
  */
 export const WIZARD_ERROR_CODES = [

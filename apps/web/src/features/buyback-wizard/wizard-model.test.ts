@@ -286,7 +286,7 @@ describe('keyboard-wedge scanner', () => {
 });
 
 describe('wizard errors', () => {
-  it('gives every error of journeys.md section 8 its own code and page', () => {
+  it('gives every error its own code and page', () => {
     for (const code of [
       'no_buyback_price',
       'no_payment_mode',

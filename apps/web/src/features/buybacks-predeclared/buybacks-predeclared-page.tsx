@@ -43,7 +43,7 @@ function useStores(enabled: boolean) {
 type SearchError = 'not_recognised' | 'not_eligible' | 'failed';
 
 /**
- * `/buybacks-predeclared` (journeys.md section 5): a buyback declared on the public site for a
+ * `/buybacks-predeclared`: a buyback declared on the public site for a
  * store drop is found by its 13-digit code (typed, or scanned by a keyboard-wedge scanner that
  * ends with Enter), checked (customer, product, declared state, price, date; a warning when it is
  * older than 15 days, prices may have changed) and finalised at the counter for the store

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-/** Pre-declared web buybacks found by their code and finalised at the counter (journeys.md section 5). */
+/** Pre-declared web buybacks found by their code and finalised at the counter. */
 export const buybacksPredeclaredRoutes: RouteObject[] = [
   {
     path: 'buybacks-predeclared',

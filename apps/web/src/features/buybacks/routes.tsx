@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-/** The buybacks list and detail (journeys.md section 2), in the dashboard layout. */
+/** The buybacks list and detail, in the dashboard layout. */
 export const buybacksRoutes: RouteObject[] = [
   {
     path: 'buybacks',

@@ -8,7 +8,7 @@ import { type CartBuyback, removeBuyback } from './cart-store';
 
 /**
  * The buybacks of the cart, each removable after a confirmation. Removing the last one empties the
- * cart and goes home, unless already there (journeys.md section 4).
+ * cart and goes home, unless already there.
  */
 export function CartLines({ buybacks, compact = false }: { buybacks: CartBuyback[]; compact?: boolean }) {
   const { t } = useTranslation('cart');

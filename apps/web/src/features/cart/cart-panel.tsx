@@ -9,7 +9,7 @@ import { CartLines } from './cart-lines';
 import { cartTotalCents } from './cart-store';
 import { useCart } from './use-cart';
 
-/** The user types that sell at a counter see the cart in the top bar (journeys.md section 2). */
+/** The user types that sell at a counter see the cart in the top bar. */
 export const CART_PANEL_USER_TYPES = ['store_manager', 'store_seller'] as const;
 
 /** The top bar's cart: its count on a button, its buybacks and total in a panel. */

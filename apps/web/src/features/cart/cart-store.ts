@@ -1,7 +1,7 @@
 // Loaded by the top bar: no zod, no schemas here (types only), so the layout bundle stays small.
 import type { DiagnosticAnswerInput, PriceBreakdownResponse } from '@reprise/shared';
 
-/** The dashboard keeps its cart one day (journeys.md section 4; CART_TTL_DASHBOARD_MS in shared). */
+/** The dashboard keeps its cart one day (CART_TTL_DASHBOARD_MS in shared). */
 export const CART_TTL_MS = 24 * 60 * 60 * 1000;
 export const CART_STORAGE_KEY = 'reprise.cart';
 
@@ -148,7 +148,7 @@ function freshCart(userId: string, now: number): Cart {
 
 /**
  * Adds a buyback. A full cart (maxItems: 200 with multi_product_cart, else 1) ignores the addition
- * and answers 'full' (journeys.md section 4).
+ * and answers 'full'.
  */
 export function addBuyback(buyback: CartBuyback, maxItems: number, now = Date.now()): AddResult {
   if (!currentUserId) throw new Error('addBuyback needs a signed-in user');

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-/** The cart of the store wizard (journeys.md section 2), in the fluid wizard layout. */
+/** The cart of the store wizard, in the fluid wizard layout. */
 export const cartRoutes: RouteObject[] = [
   {
     path: 'cart/customer-infos',

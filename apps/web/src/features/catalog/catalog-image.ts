@@ -1,7 +1,7 @@
 import { IMAGE_MAX_BYTES } from '@reprise/shared';
 import type { ImageRule } from '../design/image-rules';
 
-/** Catalogue images: JPG or PNG up to 250 kB (foundation.md section 5); the server checks the content again. */
+/** Catalogue images: JPG or PNG up to 250 kB; the server checks the content again. */
 export const CATALOG_IMAGE_RULE: ImageRule = {
   mimeTypes: ['image/jpeg', 'image/png'],
   extensions: ['jpg', 'jpeg', 'png'],

@@ -73,7 +73,7 @@ export function filterTree(nodes: readonly CategoryTreeNode[], text: string): Ca
   });
 }
 
-/** Category labels in selections are cut at 40 characters (foundation.md section 2). */
+/** Category labels in selections are cut at 40 characters. */
 export const CATEGORY_LABEL_MAX = 40;
 
 export function truncateLabel(label: string, max = CATEGORY_LABEL_MAX): string {
@@ -81,7 +81,7 @@ export function truncateLabel(label: string, max = CATEGORY_LABEL_MAX): string {
   return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : label;
 }
 
-/** A long selection shows its first 30 entries, then "and N others" (foundation.md section 2). */
+/** A long selection shows its first 30 entries, then "and N others". */
 export const SHOWN_SELECTION_MAX = 30;
 
 export function splitSelection<T>(

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-/** Categories (foundation.md section 2, catalogue). */
+/** Categories (catalogue). */
 const categoriesRoutes: RouteObject[] = [
   {
     path: 'categories/list',
@@ -103,5 +103,5 @@ const diagnosticRoutes: RouteObject[] = [
   },
 ];
 
-/** The catalogue's screens (foundation.md section 2). */
+/** The catalogue's screens. */
 export const catalogRoutes: RouteObject[] = [...categoriesRoutes, ...productsRoutes, ...diagnosticRoutes];

@@ -14,7 +14,7 @@ import {
   IconTruckDelivery,
 } from '@tabler/icons-react';
 
-/** The icon of each instruction type (foundation.md section 3, circuit instruction). */
+/** The icon of each instruction type (circuit instruction). */
 export const INSTRUCTION_ICONS: Record<InstructionType, Icon> = {
   agenda: IconCalendarEvent,
   close: IconBox,

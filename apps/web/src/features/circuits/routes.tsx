@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-/** Circuits and their dispatch circuit rules (foundation.md section 2, administration). */
+/** Circuits and their dispatch circuit rules (administration). */
 export const circuitsRoutes: RouteObject[] = [
   {
     path: 'circuits',

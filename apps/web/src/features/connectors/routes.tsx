@@ -7,7 +7,7 @@ const pages = () => import('./connectors-pages');
 const form = () => import('./configuration-pages');
 
 /**
- * Connectors (foundation.md section 2, Administration): the organisation's connectors by type, a
+ * Connectors (Administration): the organisation's connectors by type, a
  * connector's configurations, a configuration created and edited. `/connectors` (the menu's
  * entry) opens the user's own root organisation's connectors. `createConfiguration` is a path of
  * its own: React Router ranks it above the `:configurationId` it would otherwise match.

@@ -1,7 +1,7 @@
 import { FAVICON_MAX_BYTES, IMAGE_MAX_BYTES } from '@reprise/shared';
 import type { AccountImage } from './design.queries';
 
-/** What an account image may be (foundation.md section 5, design); the server checks the content again. */
+/** What an account image may be (design); the server checks the content again. */
 export interface ImageRule {
   mimeTypes: readonly string[];
   extensions: readonly string[];

@@ -17,7 +17,7 @@ import { PackageDocumentButtons } from './package-documents';
 import { PackageItemCells } from './package-item-cells';
 
 /**
- * `/expedition/confirmation?packageId=` (journeys.md section 2): the package just closed — number,
+ * `/expedition/confirmation?packageId=`: the package just closed — number,
  * tracking number, items — with its label (a package with a label) and packing list to download,
  * and a new package to start.
  */

@@ -15,7 +15,7 @@ import { useCreatePackage, useEligibility, usePackages, usePackItem } from './ex
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : 'network_error');
 
 /**
- * `/expedition?itemId=` (journeys.md section 2): whether an item may leave the user's store or
+ * `/expedition?itemId=`: whether an item may leave the user's store or
  * warehouse. Refused, the reason is said; eligible, a package of the right type is started with
  * it packed (a label for the drop-with-label circuits, none for a plain drop; either from a
  * warehouse), or it joins an open package of that type.

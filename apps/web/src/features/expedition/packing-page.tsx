@@ -51,7 +51,7 @@ const refusedItem = (error: unknown): string | null => {
 };
 
 /**
- * `/packing-with-label?packageId=` (journeys.md sections 2 and 8): a package is filled by scanning,
+ * `/packing-with-label?packageId=`: a package is filled by scanning,
  * scanner first — the code field has the focus on load and after each scan, Enter (a keyboard-wedge
  * scanner's) packs the code, a refusal is said under the field and the code selected so that the
  * next scan replaces it. The packed items can be given back; closing (after a confirmation) leads

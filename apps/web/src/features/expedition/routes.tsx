@@ -5,7 +5,7 @@ import { screen } from '../../app/lazy-screen';
 const handle = { permission: 'buyback_item.send' } satisfies RouteHandle;
 
 /**
- * Expedition (journeys.md section 2): an item's eligibility, the package type choice, packing,
+ * Expedition: an item's eligibility, the package type choice, packing,
  * the confirmation of a closed package, the transports list.
  */
 export const expeditionRoutes: RouteObject[] = [

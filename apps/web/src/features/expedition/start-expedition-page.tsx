@@ -27,7 +27,7 @@ import { PackageTypeBadge } from './package-badges';
 import classes from './start-expedition.module.css';
 
 /**
- * `/start-expedition` (journeys.md section 2): a package leaves the user's current store or
+ * `/start-expedition`: a package leaves the user's current store or
  * warehouse, with a carrier label or without one (handed to the buyer's own transport). Choosing
  * opens it and goes to the packing screen; the open packages of the organisation are resumed here.
  */

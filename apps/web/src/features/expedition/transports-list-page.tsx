@@ -151,8 +151,9 @@ function useColumns(): DataTableColumn<PackageSummaryResponse>[] {
 }
 
 /**
- * `/transports-list` (journeys.md sections 2 and 3): the packages leaving the user's stores or
- * warehouses (a package's tracking number under its type, its closing date under its status), filtered by status, kind and a package number or the code of an item in it; an open
+ * `/transports-list`: the packages leaving the user's stores or
+ * warehouses (a package's tracking number under its type, its closing date under its status), filtered by
+ * status, kind and a package number or the code of an item in it; an open
  * one is resumed, a closed one viewed, their label and packing list downloaded.
  */
 export function TransportsListPage() {

@@ -29,7 +29,7 @@ function useExportedAccount() {
 }
 
 /**
- * `/exports`, `/exports/:organizationId`, `/accounts/:accountId/catalog-export` (foundation.md
+ * `/exports`, `/exports/:organizationId`, `/accounts/:accountId/catalog-export`
  * section 2): choose a type, start (enabled once a type is chosen), follow the progress (polled
  * every EXPORT_POLL_SECONDS), download the CSV; restart, start a new export, cancel, or go home.
  * The export under way is in the address (`?type=&export=`): a reload keeps following it.

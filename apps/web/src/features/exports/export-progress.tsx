@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCancelExport, useDownloadExport } from './exports.queries';
 
 /**
- * An export's state (foundation.md section 4): in progress (polled), success with its entry count
+ * An export's state: in progress (polled), success with its entry count
  * and its CSV, error with a title and a message, or cancelled. `actions` follow the state's own
  * buttons (restart, new export…).
  */

@@ -2,12 +2,12 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-// the export page needs both (foundation.md section 5): without them the user is sent home
+// the export page needs both: without them the user is sent home
 const handle = { permission: ['export.products', 'export.categories'] } satisfies RouteHandle;
 const page = () => import('./export-page');
 
 /**
- * The catalogue's export (foundation.md section 2; docs/exports.md): the user's own account
+ * The catalogue's export (docs/exports.md): the user's own account
  * (`/exports`, the menu's entry), an organisation's account (`/exports/:organizationId`) and, for
  * platform admins, a client's catalogue (`/accounts/:accountId/catalog-export`).
  */

@@ -4,7 +4,7 @@ import { screen } from '../../app/lazy-screen';
 
 const handle = { permission: 'general_settings' } satisfies RouteHandle;
 
-/** General settings per module type (foundation.md section 2: /settings/tim/general, /settings/lcm/general). */
+/** General settings per module type (/settings/tim/general, /settings/lcm/general). */
 export const generalSettingsRoutes: RouteObject[] = [
   {
     path: 'settings/tim/general',

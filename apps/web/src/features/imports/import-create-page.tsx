@@ -41,7 +41,7 @@ import {
 import { formatFileSize, IMPORT_FILE_ACCEPT, importFileProblem } from './import-file';
 import { downloadImportTemplate, useCreateImport, useDownload } from './imports.queries';
 
-/** The four steps (foundation.md section 2): type of data, strategy, file, summary. */
+/** The four steps: type of data, strategy, file, summary. */
 const STEPS = ['content', 'strategy', 'file', 'summary'] as const;
 
 type Errors = Partial<Record<ImportField, string>>;
@@ -152,7 +152,7 @@ function FileDropZone({
 }
 
 /**
- * `/imports/new` and its siblings (routes.tsx): a new import in four steps (foundation.md
+ * `/imports/new` and its siblings (routes.tsx): a new import in four steps
  * section 2). Started, it opens the list with its side panel, which shows the progress.
  */
 export function ImportCreatePage() {

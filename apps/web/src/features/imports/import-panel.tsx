@@ -30,7 +30,7 @@ interface ImportPanelProps {
 }
 
 /**
- * The side panel of an import (foundation.md section 2): general information, dates, line counts,
+ * The side panel of an import: general information, dates, line counts,
  * the import's error or its ignored lines; read again every few seconds while it runs.
  */
 export function ImportPanel({ importId, onClose }: ImportPanelProps) {

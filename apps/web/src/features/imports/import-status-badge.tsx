@@ -3,7 +3,7 @@ import type { ImportStatus } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
 import { STATUS_COLORS, WHOLE_LABEL } from '../../ui/status-badge';
 
-/** An import's status (foundation.md section 4: info, success, warning, danger, in the design system's colours). */
+/** An import's status (info, success, warning, danger, in the design system's colours). */
 export function ImportStatusBadge({ status }: { status: ImportStatus }) {
   const { t } = useTranslation('imports');
   return (

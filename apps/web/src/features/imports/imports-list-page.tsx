@@ -114,7 +114,7 @@ function ImportRow({ imported, onOpen }: { imported: ImportResponse; onOpen: () 
 }
 
 /**
- * `/imports`, `/imports/:organizationId`, `/accounts/:accountId/catalog-imports` (foundation.md
+ * `/imports`, `/imports/:organizationId`, `/accounts/:accountId/catalog-imports`
  * section 2): a catalogue's imports, newest first (date, source, destination, data type with
  * strategy, status), more by "show more"; a row opens its side panel.
  */

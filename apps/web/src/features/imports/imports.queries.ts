@@ -40,7 +40,7 @@ export interface ImportFilters {
 export const IMPORTS_PAGE_SIZE = 20;
 /** Ignored lines of the side panel, the next ones by their own "show more". */
 export const IGNORED_LINES_PAGE_SIZE = 50;
-/** How often the list and the side panel read a running import again (foundation.md section 2: progress shown). */
+/** How often the list and the side panel read a running import again (progress shown). */
 export const IMPORT_POLL_MS = 2_500;
 
 const running = (i: ImportResponse) => i.status === 'in_progress';

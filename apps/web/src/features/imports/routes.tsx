@@ -7,7 +7,7 @@ const list = () => import('./imports-list-page');
 const create = () => import('./import-create-page');
 
 /**
- * Imports (foundation.md section 2; docs/imports.md): the list of a catalogue's imports and the
+ * Imports (docs/imports.md): the list of a catalogue's imports and the
  * four-step new import, for the user's own account (`/imports`, the menu's entry), an
  * organisation's account (`/imports/:organizationId`) and, for platform admins, a client's
  * catalogue (`/accounts/:accountId/catalog-imports`). `imports/new` is a path of its own: React

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { translateErrorCode } from '../../app/errors';
 
 /**
- * Cancels a service: the reason is required, 255 characters at most (journeys.md sections 4 and
- * 5). The comment is the page's own (kept if the cancel is refused, e.g. another user's change).
+ * Cancels a service: the reason is required, 255 characters at most. The comment is the page's own (kept if
+ * the cancel is refused, e.g. another user's change).
  */
 export function CancelModal({
   opened,

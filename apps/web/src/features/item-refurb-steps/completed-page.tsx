@@ -9,7 +9,7 @@ import { EmptyState } from '../../ui/empty-state';
 const SEARCH = '/warehouse/item-refurb-steps/search';
 
 /**
- * `/item-refurb-steps/completed?identificationNumber=…&stockName=…` (journeys.md section 2): the
+ * `/item-refurb-steps/completed?identificationNumber=…&stockName=…`: the
  * item's refurbishment is validated; it names the item and the stock it went to, and leads to the
  * next item's search or to the items in stock.
  */

@@ -25,7 +25,7 @@ const productLabel = (brand: string | null, name: string) =>
   brand && !name.toLowerCase().startsWith(brand.toLowerCase()) ? `${brand} ${name}` : name;
 
 /**
- * `/items/:itemId/item-refurb-steps` (journeys.md section 2): the item (product, number, IMEI,
+ * `/items/:itemId/item-refurb-steps`: the item (product, number, IMEI,
  * stock, planned and completed cost) and its services in order, each with its status, cost, who
  * acted last, when and the comment, opening `/item-refurb-steps/{id}`; the quick actions that need
  * no comment (start or resume, pause, validate) run from the row with the version it shows. Once

@@ -5,8 +5,8 @@ import { translateErrorCode } from '../../app/errors';
 import type { ActionRefusal } from './use-step-actions';
 
 /**
- * A refused action, on the page rather than in the error modal: another user's change (412, the
- * spec's message: journeys.md section 8) or the refusal's own message.
+ * A refused action, on the page rather than in the error modal: another user's change (412) or the
+ * refusal's own message.
  */
 export function RefusalAlert({ refusal, onClose }: { refusal: ActionRefusal | null; onClose: () => void }) {
   const { t } = useTranslation('itemRefurbSteps');

@@ -4,7 +4,7 @@ import { screen } from '../../app/lazy-screen';
 
 const handle = { permission: 'refurb.write' } satisfies RouteHandle;
 
-/** Running an item's services (journeys.md section 2, refurbishment): search, the item's services, one service, the confirmation. */
+/** Running an item's services (refurbishment): search, the item's services, one service, the confirmation. */
 export const itemRefurbStepsRoutes: RouteObject[] = [
   {
     path: 'warehouse/item-refurb-steps/search',

@@ -7,7 +7,7 @@ import { ScanCodeCard } from '../warehouse-checkin/scan-code-card';
 import { useSearchRefurbItem } from './item-refurb-steps.queries';
 
 /**
- * `/warehouse/item-refurb-steps/search` (journeys.md sections 2 and 8): the item whose services are
+ * `/warehouse/item-refurb-steps/search`: the item whose services are
  * run, by its code scanned (a keyboard-wedge scanner types it and Enter) or typed, 8 or 13
  * characters. Its services open; a refusal (length, not found, several items, not in
  * refurbishment) is said under the field and the code selected again for the next scan.

@@ -42,7 +42,7 @@ const ACTION_LOOK: Record<ItemRefurbStepAction, { color: string; variant: string
   };
 
 /**
- * `/item-refurb-steps/:itemRefurbStepId` (journeys.md sections 2 and 4): one service of an item,
+ * `/item-refurb-steps/:itemRefurbStepId`: one service of an item,
  * its status and the actions allowed from it — start or resume, pause, cancel (a modal asks the
  * reason), validate — each sent with the version the page shows (`If-Match`). When another user
  * acted meanwhile the page says so in an alert, shows the service as it now is and keeps what the

@@ -11,7 +11,7 @@ import { stockLabel } from '../warehouse-checkin/stock-label';
 import { useValidateRefurbItem } from './item-refurb-steps.queries';
 
 /**
- * "Validate the item" (journeys.md section 4: every service completed or cancelled first): the
+ * "Validate the item" (every service completed or cancelled first): the
  * stock it goes to, its warehouse's native "refurbishment completed" unless another is chosen;
  * disabled with a hint saying why while it cannot be done. Leads to the confirmation.
  */

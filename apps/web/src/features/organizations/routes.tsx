@@ -3,8 +3,7 @@ import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
 /**
- * Organisations of the account, shown as "entities" at the spec's paths (foundation.md section 2,
- * administration; docs/glossary.md).
+ * Organisations of the account, shown as "entities" at the spec's paths (administration; docs/glossary.md).
  */
 export const organizationsRoutes: RouteObject[] = [
   {

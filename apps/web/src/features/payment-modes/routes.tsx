@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-/** Payment modes configuration (foundation.md section 2: Configuration > payment modes). */
+/** Payment modes configuration (Configuration > payment modes). */
 export const paymentModesRoutes: RouteObject[] = [
   {
     path: 'payment-modes',

@@ -18,7 +18,7 @@ interface MarkPaidModalProps {
 }
 
 /**
- * The manual payment modal (journeys.md section 2): the customer was paid another way; the
+ * The manual payment modal: the customer was paid another way; the
  * complementary information (255 characters at most) is optional. Validated with the shared schema.
  */
 export function MarkPaidModal({ payment, onClose }: MarkPaidModalProps) {

@@ -32,7 +32,7 @@ const mono = (value: string | null) =>
   ) : null;
 
 /**
- * The buyback detail's payment panel (journeys.md sections 2 and 3): status, type, amount,
+ * The buyback detail's payment panel: status, type, amount,
  * reference, failure reason, when and how it was paid, the masked IBAN and gift card number.
  */
 export function PaymentPanel({ buybackId }: { buybackId: string }) {

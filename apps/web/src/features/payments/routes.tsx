@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-/** Payments (journeys.md section 2, Payment): the payment search with relaunch and mark as paid. */
+/** Payments (Payment): the payment search with relaunch and mark as paid. */
 export const paymentsRoutes: RouteObject[] = [
   {
     path: 'searchPayment',

@@ -173,7 +173,7 @@ function useColumns(
 }
 
 /**
- * `/searchPayment` (journeys.md section 2, Payment): the payments of the buybacks the user sees,
+ * `/searchPayment` (Payment): the payments of the buybacks the user sees,
  * by buyback code, status, type and creation dates; a failed one is relaunched after a
  * confirmation, an unpaid one marked as paid by hand.
  */

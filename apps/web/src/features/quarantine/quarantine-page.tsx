@@ -219,7 +219,7 @@ function useColumns(onRelease: (row: QuarantineItem) => void): DataTableColumn<Q
 }
 
 /**
- * `/buybacksQuarantine` (journeys.md sections 2 and 4): the items in quarantine the user sees,
+ * `/buybacksQuarantine`: the items in quarantine the user sees,
  * found by a scanned code, a reason or a warehouse; each is released by moving it to another
  * stock of its warehouse, its customer told by mail again, its return label downloaded.
  */

@@ -14,7 +14,7 @@ import { stockName } from '../buybacks/item-history';
 const STOCK_ERRORS = ['stock_not_in_warehouse', 'same_stock'];
 
 /**
- * Releases an item from quarantine by moving it to another stock of its warehouse (journeys.md
+ * Releases an item from quarantine by moving it to another stock of its warehouse
  * section 4): the customer return stock sends it back to the customer, any other stock puts it
  * back in the control.
  */

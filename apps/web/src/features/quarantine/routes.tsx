@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-/** The items in quarantine and their release (journeys.md sections 2 and 4). */
+/** The items in quarantine and their release. */
 export const quarantineRoutes: RouteObject[] = [
   {
     path: 'buybacksQuarantine',

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-/** Services and refurbishment diagnosis questions of a buyer account (journeys.md section 2, Refurbishment). */
+/** Services and refurbishment diagnosis questions of a buyer account (Refurbishment). */
 export const refurbConfigRoutes: RouteObject[] = [
   {
     path: 'refurb-steps',

@@ -2,7 +2,7 @@ import { Navigate } from 'react-router';
 import { RefurbDiagnosisFrame, stepPath } from './refurb-diagnosis-frame';
 
 /**
- * `/refurb-diagnosis/{id}/finalized` (journeys.md section 3): the frame shows a finalized
+ * `/refurb-diagnosis/{id}/finalized`: the frame shows a finalized
  * diagnosis's confirmation (finalized-view.tsx); one still in progress opens its overview.
  */
 export function RefurbDiagnosisFinalizedPage() {

@@ -11,7 +11,7 @@ import {
 } from './refurb-diagnosis-frame';
 
 /**
- * `/warehouse/refurb-diagnosis/{id}` (journeys.md section 2): the item and the diagnosis's steps,
+ * `/warehouse/refurb-diagnosis/{id}`: the item and the diagnosis's steps,
  * with "Start" (nothing answered yet) or "Resume" (where it was left, as the server holds it).
  */
 export function RefurbDiagnosisOverviewPage() {

@@ -18,7 +18,7 @@ import { RefurbDiagnosisFrame, stepPath, WriteError } from './refurb-diagnosis-f
 type Question = RefurbDiagnosisQuestionsResponse['questions'][number];
 
 /**
- * `/refurb-diagnosis/{id}/questions` (journeys.md section 3): the account's refurbishment diagnosis
+ * `/refurb-diagnosis/{id}/questions`: the account's refurbishment diagnosis
  * questions, a radio group for a unique one and checkboxes for a multiple one, each with the
  * services its answers plan. Every question is required; Next saves the answers (the server plans
  * their services) and opens the summary.

@@ -17,7 +17,7 @@ import { useRefurbDiagnosis } from './refurb-diagnosis.queries';
 export const REFURB_DIAGNOSIS_STEPS = ['questions', 'summary', 'stock', 'finalized'] as const;
 export type RefurbDiagnosisStep = (typeof REFURB_DIAGNOSIS_STEPS)[number];
 
-/** The address of a step of the diagnosis (journeys.md section 2). */
+/** The address of a step of the diagnosis. */
 export const stepPath = (id: string, step: RefurbDiagnosisStep | 'overview') =>
   step === 'overview' ? `/warehouse/refurb-diagnosis/${id}` : `/refurb-diagnosis/${id}/${step}`;
 

@@ -5,7 +5,7 @@ import { screen } from '../../app/lazy-screen';
 const handle = { permission: 'refurb_diagnostic.write' } satisfies RouteHandle;
 
 /**
- * The refurbishment diagnosis of an item (journeys.md section 2): the code, then the item and its
+ * The refurbishment diagnosis of an item: the code, then the item and its
  * steps (questions, summary, stock, finalized), each read from the server so that back, next and a
  * reload keep it.
  */

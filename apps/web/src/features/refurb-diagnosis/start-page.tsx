@@ -7,7 +7,7 @@ import { ScanCodeCard } from '../warehouse-checkin/scan-code-card';
 import { useStartRefurbDiagnosis } from './refurb-diagnosis.queries';
 
 /**
- * `/refurb-diagnosis/start` (journeys.md sections 2, 5 and 8): the item's code, scanned (a
+ * `/refurb-diagnosis/start`: the item's code, scanned (a
  * keyboard-wedge scanner types it and Enter) or typed, 8 or 13 characters. Its diagnosis starts or
  * resumes and opens; a refusal is said under the field, translated, and the code is selected again
  * so that the next scan replaces it.

@@ -17,7 +17,7 @@ import {
 import { RefurbDiagnosisFrame, stepPath, WriteError } from './refurb-diagnosis-frame';
 
 /**
- * `/refurb-diagnosis/{id}/stock` (journeys.md section 3, stock choice and first service choice):
+ * `/refurb-diagnosis/{id}/stock` (stock choice and first service choice):
  * the stock of the item's warehouse it goes to (by default the native stock "to refurbish", or
  * "refurbishment completed" when nothing is planned) and the service to run first; Finalize.
  */

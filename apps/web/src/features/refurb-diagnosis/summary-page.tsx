@@ -14,7 +14,7 @@ import {
 import { RefurbDiagnosisFrame, stepPath, WriteError } from './refurb-diagnosis-frame';
 
 /**
- * `/refurb-diagnosis/{id}/summary` (journeys.md section 3): the answers given, the services they
+ * `/refurb-diagnosis/{id}/summary`: the answers given, the services they
  * plan with their cost at the item's warehouse and the total; a service may be removed, or one of
  * the account's added. Each change is saved at once (the server recomputes the cost).
  */

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-/** Settings screens (foundation.md section 2: /settings/...). */
+/** Settings screens (/settings/...). */
 export const settingsRoutes: RouteObject[] = [
   {
     path: 'settings/transfer-order',

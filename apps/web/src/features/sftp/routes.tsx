@@ -6,7 +6,7 @@ const handle = { permission: 'general_settings' } satisfies RouteHandle;
 const page = () => import('./sftp-page');
 
 /**
- * SFTP access (foundation.md section 2): the user's own account (`/settings/sftp`, the menu's
+ * SFTP access: the user's own account (`/settings/sftp`, the menu's
  * entry) and, for platform admins, a client organisation's account (`/configuration/:organizationId/sftp`).
  */
 export const sftpRoutes: RouteObject[] = [

@@ -272,7 +272,7 @@ function LastImportCard({ access }: { access: SftpAccessResponse }) {
 }
 
 /**
- * `/settings/sftp` and `/configuration/:organizationId/sftp` (foundation.md sections 2 and 5): the
+ * `/settings/sftp` and `/configuration/:organizationId/sftp`: the
  * account's SFTP login (status, host, port, username, the file to drop), activation and
  * reactivation showing a new password once, deactivation after a confirmation, the import's
  * settings and the last import.

@@ -6,7 +6,7 @@ const handle = { permission: 'connector.configuration' } satisfies RouteHandle;
 const page = () => import('./sso-configuration-page');
 
 /**
- * Single sign-on configuration (foundation.md section 2, Administration): `/connectors/{organizationId}/SSO`,
+ * Single sign-on configuration (Administration): `/connectors/{organizationId}/SSO`,
  * reached from the connectors page's OpenID Connect card. The sign-in's own pages (callback,
  * logout) are public routes of app/router.tsx.
  */

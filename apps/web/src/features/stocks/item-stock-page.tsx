@@ -32,7 +32,7 @@ type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
 /**
- * `items-stock/:id/edit` (journeys.md sections 2 and 3): an item in stock in tabs — general
+ * `items-stock/:id/edit`: an item in stock in tabs — general
  * information, compliance test results, diagnostic results, refurbishment diagnosis, services,
  * economic data and history — with its serial number and resale price for the warehouse manager,
  * and its move to another stock of its warehouse.

@@ -201,7 +201,7 @@ function useColumns(onMove: (item: ItemStockResponse) => void): DataTableColumn<
 }
 
 /**
- * `/items-stock` (journeys.md sections 2 and 3): the items kept in the stocks of the user's
+ * `/items-stock`: the items kept in the stocks of the user's
  * warehouses, found by a scanned code, a warehouse, a stock, a status, a retailer, a product or a
  * minimum age; each opens its page and is moved to another stock of its warehouse.
  */

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-/** Stocks and items in stock (journeys.md section 2, Stocks). */
+/** Stocks and items in stock (Stocks). */
 export const stocksRoutes: RouteObject[] = [
   {
     path: 'stocks',

@@ -147,7 +147,7 @@ function useColumns(onDelete: (stock: StockResponse) => void): DataTableColumn<S
 }
 
 /**
- * `/stocks` (journeys.md sections 2, 3 and 5): the stocks of the user's warehouses with the number
+ * `/stocks`: the stocks of the user's warehouses with the number
  * of products in them and their average age; found by warehouse or by a part of their name,
  * identifier or location; created, edited and deleted (a native stock is never deleted).
  */

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-/** Users of the account (foundation.md section 2, administration). */
+/** Users of the account (administration). */
 export const usersRoutes: RouteObject[] = [
   {
     path: 'users',

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-/** Verification by identification number or CSV list (journeys.md section 2). */
+/** Verification by identification number or CSV list. */
 export const verificationRoutes: RouteObject[] = [
   {
     path: 'verification',

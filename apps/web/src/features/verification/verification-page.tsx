@@ -48,7 +48,7 @@ const OUTCOME_COLORS: Record<VerificationOutcome, MantineColor> = {
 };
 const PAGE_SIZE = 100;
 
-/** `/verification` (journeys.md section 2): by identification number, or by a CSV list. */
+/** `/verification`: by identification number, or by a CSV list. */
 export function VerificationPage() {
   const { t } = useTranslation(['verification', 'buybacks']);
   usePageHeader({ title: t('title'), icon: IconListSearch, breadcrumbs: [{ label: t('title') }] });

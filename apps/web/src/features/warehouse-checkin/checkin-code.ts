@@ -1,7 +1,7 @@
 import { WAREHOUSE_CODE_LENGTHS } from '@reprise/shared';
 
 /**
- * A warehouse code as scanned or typed (journeys.md sections 5 and 9): 8 or 13 characters, the
+ * A warehouse code as scanned or typed: 8 or 13 characters, the
  * spaces a person or a scanner may add removed. Anything else is refused before asking the
  * server (`code_length_invalid`, the server's own code).
  */

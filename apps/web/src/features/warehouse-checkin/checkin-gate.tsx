@@ -5,7 +5,7 @@ import { useCheckinEnabled } from './checkin.queries';
 
 /**
  * The check-in screens lead home when check-in is disabled for the user (its account's root
- * details, or a platform admin): journeys.md section 2, foundation.md section 2.
+ * details, or a platform admin).
  */
 export function CheckinGate({ children }: { children: ReactNode }) {
   const enabled = useCheckinEnabled();

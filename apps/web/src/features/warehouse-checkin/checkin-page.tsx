@@ -43,7 +43,7 @@ function refusalOf(error: unknown, scanned: string): Refusal {
 }
 
 /**
- * `/warehouse/checkin` (journeys.md sections 2, 8): an arriving item is registered by its code,
+ * `/warehouse/checkin`: an arriving item is registered by its code,
  * scanner first. The code field has the focus on load and after each scan; a keyboard-wedge
  * scanner types the code and Enter, which registers it (a scan made while the focus is elsewhere
  * too). A registered item joins the list of this visit (product, retailer, code, stock, link to

@@ -33,7 +33,7 @@ export function useCheckinSettings() {
 
 /**
  * Whether check-in is on for the user: true or false once known, undefined while it is asked.
- * Off when disabled (journeys.md section 2: the menu entry is hidden and the routes lead home).
+ * Off when disabled (the menu entry is hidden and the routes lead home).
  */
 export function useCheckinEnabled(): boolean | undefined {
   const { can } = useSession();

@@ -16,7 +16,7 @@ import { CheckinGate } from './checkin-gate';
 import { stockLabel } from './stock-label';
 
 /**
- * `/warehouse/confirmation-checkin/:itemId?` (journeys.md section 2): the item just registered —
+ * `/warehouse/confirmation-checkin/:itemId?`: the item just registered —
  * product, retailer, code, stock "awaiting control" — with "Control now" (its control,
  * `/warehouse/check/{itemId}`) and "Scan next" (back to the check-in). Without an item, the way
  * back to the check-in.

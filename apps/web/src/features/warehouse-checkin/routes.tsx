@@ -3,7 +3,7 @@ import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
 /**
- * Warehouse check-in and its confirmation (journeys.md section 2); each screen leads home when
+ * Warehouse check-in and its confirmation; each screen leads home when
  * check-in is disabled (checkin-gate.tsx).
  */
 export const warehouseCheckinRoutes: RouteObject[] = [

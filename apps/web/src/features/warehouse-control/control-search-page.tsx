@@ -7,7 +7,7 @@ import { ScanCodeCard } from '../warehouse-checkin/scan-code-card';
 import { useStartControl } from './warehouse-control.queries';
 
 /**
- * `/warehouse/check` (journeys.md section 2, warehouse control: search): the item's code, scanned
+ * `/warehouse/check` (warehouse control: search): the item's code, scanned
  * (a keyboard-wedge scanner types it and Enter) or typed, 8 or 13 characters. The control starts
  * (the item moves to awaiting compliancy tests) and its wizard opens; an error is said and the
  * field selected again for the next scan.

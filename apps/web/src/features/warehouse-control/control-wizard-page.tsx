@@ -26,7 +26,7 @@ const STARTABLE = [
 ] as const;
 
 /**
- * `/warehouse/check/:itemId` (journeys.md section 2, the homologation wizard): specification,
+ * `/warehouse/check/:itemId` (the homologation wizard): specification,
  * diagnostic, summary, confirmation.
  */
 export function ControlWizardPage() {

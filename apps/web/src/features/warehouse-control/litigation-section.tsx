@@ -10,7 +10,7 @@ import { LitigationDetails } from './litigation-details';
 import { useBuybackLitigation, useResendLitigationMail } from './warehouse-control.queries';
 
 /**
- * The buyback detail's counter-offer block (journeys.md section 2, "send litigation e-mail"): the
+ * The buyback detail's counter-offer block ("send litigation e-mail"): the
  * latest counter-offer of the control, and its mail sent again (new links) while it is open.
  */
 export function LitigationSection({ buyback }: { buyback: BuybackResponse }) {

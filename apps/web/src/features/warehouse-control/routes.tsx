@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-/** The warehouse control (homologation, journeys.md section 2): the search, then the wizard of one item. */
+/** The warehouse control (homologation): the search, then the wizard of one item. */
 export const warehouseControlRoutes: RouteObject[] = [
   {
     path: 'warehouse/check',

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-/** Warehouse dispatch rules of a buyer account (journeys.md section 2, Dispatch). */
+/** Warehouse dispatch rules of a buyer account (Dispatch). */
 export const warehouseDispatchRoutes: RouteObject[] = [
   {
     path: 'warehouse-dispatch',

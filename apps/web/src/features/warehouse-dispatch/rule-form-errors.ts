@@ -22,7 +22,7 @@ function errorsOf(
   return errors;
 }
 
-/** The form's validation: the shared schema and rules (journeys.md section 5). */
+/** The form's validation: the shared schema and rules. */
 export function validateRule(values: RuleFormValues): FormErrors {
   const result = WarehouseDispatchRuleForm.safeParse(values);
   const issues = result.success

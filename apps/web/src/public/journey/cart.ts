@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The visitor's cart (journeys.md sections 3 and 4), kept 30 days in this browser, one per site.
+ * The visitor's cart, kept 30 days in this browser, one per site.
  * Pure functions on values (tested), then the store over localStorage. Prices are the server's
  * estimates (cents); the checkout sends no price.
  */
@@ -92,7 +92,7 @@ export function parseCart(raw: string | null, accountId: string, now: number): C
 
 const touched = (cart: Cart, now: number): Cart => ({ ...cart, expiresAt: now + PUBLIC_CART_TTL_MS });
 
-/** Adds a line; a full cart ignores it (journeys.md section 4) and answers 'full'. */
+/** Adds a line; a full cart ignores it and answers 'full'. */
 export function withLine(
   cart: Cart | null,
   line: CartLine,

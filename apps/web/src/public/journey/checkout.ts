@@ -1,7 +1,7 @@
 import type { Cart } from './cart';
 
 /**
- * The web checkout (`POST /api/carts`, journeys.md section 7): the cart's lines, the customer and
+ * The web checkout (`POST /api/carts`): the cart's lines, the customer and
  * the IBAN, the terms of service accepted; no price (the server computes them again).
  */
 export function webCheckoutBody(cart: Cart, iban: string) {

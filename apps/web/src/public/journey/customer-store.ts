@@ -1,7 +1,7 @@
 import type { CartCustomer } from './cart';
 
 /**
- * Temporary customer information (journeys.md section 4): what the visitor typed, kept apart from
+ * Temporary customer information: what the visitor typed, kept apart from
  * the cart on this browser (30 days) when they ask for it, loadable into a later cart. The IBAN is
  * never kept there: it stays in this tab's session storage, for this cart only.
  */

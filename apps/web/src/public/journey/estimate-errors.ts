@@ -1,6 +1,6 @@
 import { ApiError } from '../api';
 
-/** Why no estimate can be given (journeys.md section 8); each has its message under `estimateError.<code>`. */
+/** Why no estimate can be given; each has its message under `estimateError.<code>`. */
 export const ESTIMATE_ERROR_CODES = [
   'no_buyback_price',
   'no_payment_mode',

@@ -1,5 +1,5 @@
 /**
- * Shipping-label readiness (journeys.md sections 4 and 9): `HEAD /buybacks/{id}/shipping-label`
+ * Shipping-label readiness: `HEAD /buybacks/{id}/shipping-label`
  * answers 200 ready, 425 not yet (checked again at 3, 5, 10 and 15 seconds, then reported not
  * available) or 404 not expected.
  */
@@ -16,7 +16,8 @@ export type LabelStep = { state: Exclude<LabelState, 'checking'> } | { state: 'c
 
 /**
  * After check number `attempt` (0 = the first, immediate one) answered `status`: 200 ready, 404
- * not expected, 410 failed (the carrier made none), 425 wait until the next instant of the schedule (not available after the last),
+ * not expected, 410 failed (the carrier made none), 425 wait until the next instant of the schedule (not
+ * available after the last),
  * anything else an error.
  */
 export function nextLabelStep(attempt: number, status: number): LabelStep {

@@ -8,7 +8,7 @@ import {
 } from '../../lib/buyback-draft';
 
 /**
- * The product page's step model (journeys.md section 2): the store wizard's own (the IMEI when
+ * The product page's step model: the store wizard's own (the IMEI when
  * the product collects it, one diagnostic question per step, transport and payment, then the
  * review that adds to the cart), offering the web channel's transport modes only.
  */

@@ -68,7 +68,7 @@ export function CartPage() {
           lines={cart.buybacks}
           onRemove={(line) => {
             const left = removeFromCart(line.inCartId);
-            // the last one removed: the cart is empty, home (journeys.md section 4)
+            // the last one removed: the cart is empty, home
             if (left === 0) navigate('/', { replace: true });
           }}
         />

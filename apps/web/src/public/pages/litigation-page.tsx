@@ -6,7 +6,7 @@ import { usePageTitle } from '../use-page-title';
 import { Loading } from './states';
 
 /**
- * `buyback/:buybackId/accept` and `buyback/:buybackId/reject` (journeys.md sections 2 and 4, the
+ * `buyback/:buybackId/accept` and `buyback/:buybackId/reject` (the
  * litigation page): ONE screen for both links of the counter-offer mail. It shows the proposal, the
  * link's choice preselected, asks to confirm, then says what follows: paid within 5 business days
  * (accepted) or the product returned (declined). A proposal already answered, or a link no longer

@@ -43,7 +43,7 @@ interface ProductFiltersFormProps {
 }
 
 /**
- * The products filter form (foundation.md section 2): applied with Search, reset with Clear. A minimum
+ * The products filter form: applied with Search, reset with Clear. A minimum
  * above the maximum shows a warning and is not searched.
  */
 export function ProductFiltersForm({ applied, tree, onSearch, onClear }: ProductFiltersFormProps) {

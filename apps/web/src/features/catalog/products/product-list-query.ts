@@ -13,7 +13,7 @@ export interface ProductFilters {
   categories: string[];
 }
 
-/** Published products are shown unless another status is asked for (foundation.md section 9). */
+/** Published products are shown unless another status is asked for. */
 export const DEFAULT_PRODUCT_FILTERS: ProductFilters = {
   search: '',
   status: 'published',
@@ -77,7 +77,7 @@ export function toProductFilterQuery(
   };
 }
 
-/** The minimum must not exceed the maximum when both are given (foundation.md section 5). */
+/** The minimum must not exceed the maximum when both are given. */
 export function pricesInverted(min: number | null, max: number | null): boolean {
   return min !== null && max !== null && min > max;
 }

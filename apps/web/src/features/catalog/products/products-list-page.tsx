@@ -31,7 +31,7 @@ import {
 import { useProducts } from './products.queries';
 import { EXPLICIT_LIST_QUERY, useRememberedListQuery } from './use-remembered-list-query';
 
-/** Products are listed by name unless another order is asked for (foundation.md section 9). */
+/** Products are listed by name unless another order is asked for. */
 const DEFAULT_SORT = { field: 'name', direction: 'asc' } as const;
 
 function ProductName({ product, canOpen }: { product: ProductResponse; canOpen: boolean }) {

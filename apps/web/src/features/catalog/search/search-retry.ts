@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api';
 
-/** The product search's client rule (foundation.md section 7): 6 attempts, 200 ms apart, 2 s to answer each. */
+/** The product search's client rule: 6 attempts, 200 ms apart, 2 s to answer each. */
 export const SEARCH_RETRY = { attempts: 6, delayMs: 200, timeoutMs: 2000 } as const;
 
 /** Every attempt failed or timed out: the search service is unavailable for now. */

@@ -36,7 +36,7 @@ const FILE_ERRORS = [
   'file_too_large',
 ];
 
-/** Why the file or the import failed (foundation.md section 8: batch user import failure). */
+/** Why the file or the import failed (batch user import failure). */
 function failureText(t: (key: string, options?: Record<string, unknown>) => string, error: unknown) {
   if (error instanceof ApiError) {
     const violation = error.problem.violations?.[0]?.code ?? error.code;
@@ -237,7 +237,7 @@ function ResultStep({ result, onRestart }: { result: UserImportResponse; onResta
 type Step = 'file' | 'check' | 'result';
 const STEPS: Step[] = ['file', 'check', 'result'];
 
-/** `/users/import` (foundation.md section 2): a three-step CSV batch import of users. */
+/** `/users/import`: a three-step CSV batch import of users. */
 export function UserImportPage() {
   const { t } = useTranslation(['userImport', 'users']);
   usePageHeader({
