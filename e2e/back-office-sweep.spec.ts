@@ -106,7 +106,7 @@ for (const { email } of USERS) {
         await settle(page);
         for (const key of await rawKeys(page)) found.push(`${url}: untranslated ${key}`);
         if (AXE_ELSEWHERE.has(screen.path)) continue;
-        await expect(page.locator('h1').first(), `${url} has its heading`).toBeVisible();
+        await expect(page.locator('h1').first(), `${url} has its heading`).toBeVisible({ timeout: 30_000 });
         for (const violation of await accessibilityViolations(page)) found.push(`${url}: ${violation}`);
       }
       expect(found).toEqual([]);
