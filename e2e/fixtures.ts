@@ -18,7 +18,12 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
     data: { email, password },
   });
   expect(res.status(), `sign-in of ${email}`).toBe(200);
+  // the session confirmed by the page (it then remembers this user, not one signed in before)
+  const confirmed = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/session' && response.status() === 200,
+  );
   await page.goto('/home');
+  await confirmed;
   await expect(page).toHaveURL(/\/home$/);
 }
 

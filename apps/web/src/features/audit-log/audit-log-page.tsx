@@ -40,12 +40,14 @@ function useColumns(onOpen: (entry: AuditEntryResponse) => void): DataTableColum
     {
       key: 'actor',
       header: t('columns.actor'),
+      // a long e-mail is cut with an ellipsis (whole in its tooltip and in the entry's panel)
+      truncate: true,
       render: (entry) =>
         entry.actor ? (
           <div>
             <Text size="sm">{entry.actor.name ?? entry.actor.id}</Text>
             {entry.actor.email && (
-              <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+              <Text size="xs" c="dimmed" title={entry.actor.email}>
                 {entry.actor.email}
               </Text>
             )}
