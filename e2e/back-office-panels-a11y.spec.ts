@@ -9,13 +9,17 @@ import { expect, login, test } from './fixtures';
  * every screen as it opens is checked by e2e/back-office-sweep.spec.ts.
  */
 
-const fr = (namespace: string) =>
+const translations = (locale: string, namespace: string) =>
   JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/fr-FR/${namespace}.json`), 'utf8'),
+    readFileSync(
+      path.resolve(import.meta.dirname, `../apps/web/src/i18n/${locale}/${namespace}.json`),
+      'utf8',
+    ),
   );
-const common = fr('common');
-const imports = fr('imports');
-const auditLog = fr('auditLog');
+const common = translations('fr-FR', 'common');
+const imports = translations('fr-FR', 'imports');
+// the platform account speaks English: the platform admin's screens are in English
+const auditLog = translations('en-GB', 'auditLog');
 
 /** axe-core's findings on the current page, short enough to read in a failure. */
 async function accessibilityViolations(page: Page): Promise<string[]> {
