@@ -8,46 +8,49 @@ import swaggerUi from '@fastify/swagger-ui';
 import { CONSENT_COOKIE, IMAGE_MAX_BYTES } from '@reprise/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerAccountAdminRoutes } from './modules/account-admin/account-admin.routes';
-import { registerAccountRoutes } from './modules/accounts/accounts.routes';
-import { registerAuditLogRoutes } from './modules/audit-log/audit-log.routes';
-import { registerAuthRoutes } from './modules/auth/auth.routes';
-import { registerBuybackConfigRoutes } from './modules/buyback-config/buyback-config.routes';
-import { registerBuybackRoutes } from './modules/buybacks/buybacks.routes';
-import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
-import { registerConnectorRoutes } from './modules/connectors/connectors.routes';
-import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { registerExpeditionRoutes } from './modules/expeditions/expeditions.routes';
-import { registerExportRoutes } from './modules/exports/exports.routes';
-import { registerHealthRoutes } from './modules/health/health.routes';
-import { registerImportRoutes } from './modules/imports/imports.routes';
-import { registerJobRoutes } from './modules/jobs/jobs.routes';
-import { registerOrganizationRoutes } from './modules/organizations/organizations.routes';
-import { registerGiftCardRoutes } from './modules/payments/gift-cards.routes';
-import { registerIbanLinkRoutes } from './modules/payments/iban-link.routes';
-import { registerPaymentRoutes } from './modules/payments/payments.routes';
-import { registerTransferBatchRoutes } from './modules/payments/transfer-batches.routes';
-import { registerRefurbConfigRoutes } from './modules/refurb-config/refurb-config.routes';
-import { registerRefurbDiagnosisRoutes } from './modules/refurb-diagnosis/refurb-diagnosis.routes';
-import { registerRefurbExecutionRoutes } from './modules/refurb-execution/refurb-execution.routes';
-import { registerSandboxCarrierRoutes } from './modules/sandbox-carrier/sandbox-carrier.routes';
-import { registerSftpAccessRoutes } from './modules/sftp/sftp-access.routes';
-import { registerSsoRoutes } from './modules/single-sign-on/sso.routes';
-import { registerStockRoutes } from './modules/stocks/stocks.routes';
-import { registerTransportRoutes } from './modules/transport/transport.routes';
-import { registerUserRoutes } from './modules/users/users.routes';
-import { registerCheckinRoutes } from './modules/warehouse/checkin.routes';
-import { registerControlRoutes } from './modules/warehouse/control.routes';
-import { registerItemRoutes } from './modules/warehouse/items.routes';
-import { registerLitigationRoutes } from './modules/warehouse/litigation.routes';
-import { registerLossRoutes } from './modules/warehouse/loss.routes';
-import { registerQuarantineRoutes } from './modules/warehouse/quarantine.routes';
-import { registerSendRoutes } from './modules/warehouse/send.routes';
-import { registerVerificationRoutes } from './modules/warehouse/verification.routes';
-import { registerWarehouseDispatchRoutes } from './modules/warehouse-dispatch/warehouse-dispatch.routes';
-import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes';
-import { tagManagerAllowed } from './modules/white-label/public-page-policy.service';
-import { registerWhiteLabelRoutes } from './modules/white-label/white-label.routes';
+import { registerAccountAdminRoutes } from './modules/account-admin';
+import { registerAccountRoutes } from './modules/accounts';
+import { registerAuditLogRoutes } from './modules/audit-log';
+import { registerAuthRoutes } from './modules/auth';
+import { registerBuybackConfigRoutes } from './modules/buyback-config';
+import { registerBuybackRoutes } from './modules/buybacks';
+import { registerCatalogRoutes } from './modules/catalog';
+import { registerConnectorRoutes } from './modules/connectors';
+import { registerDashboardRoutes } from './modules/dashboard';
+import { registerExpeditionRoutes } from './modules/expeditions';
+import { registerExportRoutes } from './modules/exports';
+import { registerHealthRoutes } from './modules/health';
+import { registerImportRoutes } from './modules/imports';
+import { registerJobRoutes } from './modules/jobs';
+import { registerOrganizationRoutes } from './modules/organizations';
+import {
+  registerGiftCardRoutes,
+  registerIbanLinkRoutes,
+  registerPaymentRoutes,
+  registerTransferBatchRoutes,
+} from './modules/payments';
+import { registerRefurbConfigRoutes } from './modules/refurb-config';
+import { registerRefurbDiagnosisRoutes } from './modules/refurb-diagnosis';
+import { registerRefurbExecutionRoutes } from './modules/refurb-execution';
+import { registerSandboxCarrierRoutes } from './modules/sandbox-carrier';
+import { registerSftpAccessRoutes } from './modules/sftp';
+import { registerSsoRoutes, signInWithOpenidSession } from './modules/single-sign-on';
+import { registerStockRoutes } from './modules/stocks';
+import { registerTransportRoutes } from './modules/transport';
+import { registerUserRoutes } from './modules/users';
+import {
+  registerCheckinRoutes,
+  registerControlRoutes,
+  registerItemRoutes,
+  registerLitigationRoutes,
+  registerLossRoutes,
+  registerQuarantineRoutes,
+  registerSendRoutes,
+  registerVerificationRoutes,
+} from './modules/warehouse';
+import { registerWarehouseDispatchRoutes } from './modules/warehouse-dispatch';
+import { registerWebhookRoutes } from './modules/webhooks';
+import { registerWhiteLabelRoutes, tagManagerAllowed } from './modules/white-label';
 import { registerAuth } from './platform/auth-hook';
 import type { AppDeps } from './platform/deps';
 import { answerFrameworkError, registerErrorHandler } from './platform/errors';
@@ -56,11 +59,13 @@ import { systemContext } from './platform/request-context';
 import { applyPublicSitePolicy, registerSecurityHeaders } from './platform/security-headers';
 import { resolveSiteHost } from './platform/site-host';
 import { validatorCompiler } from './platform/validator';
+import { registerStatusReactions } from './status-reactions';
 
 export type App = FastifyInstance;
 
 /** Builds the application without listening, so tests can use `app.inject`. */
 export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<App> {
+  registerStatusReactions();
   const app = Fastify({
     logger: options.logger ? { level: deps.config.logLevel } : false,
     trustProxy: deps.config.trustProxy,
@@ -89,7 +94,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(
     async (api) => {
       registerHealthRoutes(api, deps);
-      registerAuthRoutes(api, deps);
+      registerAuthRoutes(api, deps, signInWithOpenidSession);
       registerAccountRoutes(api, deps);
       registerOrganizationRoutes(api, deps);
       registerUserRoutes(api, deps);

@@ -1,11 +1,10 @@
 import { buildApp } from './app';
-import { purgeRateLimits } from './modules/auth/throttle';
-import { compactBuybackCounts } from './modules/buybacks/buyback-counts.repository';
-import { protectIbansAtRest } from './modules/buybacks/iban-at-rest.service';
-import { protectConnectorSecretsAtRest } from './modules/connectors/connector-secrets-at-rest';
-import { protectSandboxSecretsAtRest } from './modules/sandbox-carrier/sandbox-carrier.service';
-import { startSftpServer } from './modules/sftp/sftp-server';
-import { purgeExpiredSignIns } from './modules/single-sign-on/sso-flow.service';
+import { purgeRateLimits } from './modules/auth';
+import { compactBuybackCounts, protectIbansAtRest } from './modules/buybacks';
+import { protectConnectorSecretsAtRest } from './modules/connectors';
+import { protectSandboxSecretsAtRest } from './modules/sandbox-carrier';
+import { startSftpServer } from './modules/sftp';
+import { purgeExpiredSignIns } from './modules/single-sign-on';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { processDeps } from './platform/deps';

@@ -1,27 +1,26 @@
-import { type CatalogReindexJob, runCatalogReindex } from './modules/account-admin/catalog-reindex';
-import { answerPasswordReset, type ResetJob } from './modules/auth/auth.service';
-import { runWeeklyStatistics, type WeeklyStatisticsJob } from './modules/dashboard/statistics.service';
-import { type ExportJob, runExport } from './modules/exports/export-runner';
-import { runImport } from './modules/imports/import-runner';
-import type { ImportJob } from './modules/imports/import-start';
-import type { PaymentJob } from './modules/payments/payment-execution';
-import { paymentJobHandler } from './modules/payments/payment-job';
-import {
-  runSandboxCarrierJob,
-  type SandboxCarrierJob,
-} from './modules/sandbox-carrier/sandbox-carrier.service';
-import { runConnectorSchedule } from './modules/sftp/connector-schedule';
-import { runSftpPull, type SftpPullJob } from './modules/sftp/sftp-pull';
-import { runShipmentJob, type ShipmentJob } from './modules/transport/shipments.service';
-import { type LitigationReminderJob, remindLitigation } from './modules/warehouse/litigation.service';
-import { deliverWebhook } from './modules/webhooks/webhook-delivery.job';
-import type { WebhookJob } from './modules/webhooks/webhook-events';
+import { type CatalogReindexJob, runCatalogReindex } from './modules/account-admin';
+import { answerPasswordReset, type ResetJob } from './modules/auth';
+import { runWeeklyStatistics, type WeeklyStatisticsJob } from './modules/dashboard';
+import { type ExportJob, runExport } from './modules/exports';
+import type { ImportJob } from './modules/imports';
+import { runImport } from './modules/imports';
+import type { PaymentJob } from './modules/payments';
+import { paymentJobHandler } from './modules/payments';
+import { runSandboxCarrierJob, type SandboxCarrierJob } from './modules/sandbox-carrier';
+import { runConnectorSchedule, runSftpPull, type SftpPullJob } from './modules/sftp';
+import { runShipmentJob, type ShipmentJob } from './modules/transport';
+import { type LitigationReminderJob, remindLitigation } from './modules/warehouse';
+import type { WebhookJob } from './modules/webhooks';
+import { deliverWebhook } from './modules/webhooks';
 import type { AppDeps } from './platform/deps';
 import { type MailMessage, mailJobHandler } from './platform/mail';
 import { systemContext } from './platform/request-context';
+import { registerStatusReactions } from './status-reactions';
 
 /** The handlers of every queue of platform/jobs.ts, run in this process (main.ts and the test kit). */
 export async function startWorkers(deps: AppDeps): Promise<void> {
+  // the worker moves items too (a carrier's delivery events): the same reactions follow
+  registerStatusReactions();
   const domain = new URL(deps.config.publicUrl).hostname;
   await deps.jobs.work<MailMessage>('mail', mailJobHandler(deps.db, deps.mailer, domain));
   // a reset request names a user by e-mail, in any account

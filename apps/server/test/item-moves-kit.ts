@@ -1,6 +1,6 @@
 import type { ItemStatus, ModuleType, QuarantineReason } from '@reprise/shared';
-import { moveItem, resolveItem } from '../src/modules/warehouse/item-moves';
-import { findNativeStock } from '../src/modules/warehouse/items.repository';
+import { moveItem, resolveItem } from '../src/modules/buyback-lifecycle/item-moves';
+import { findNativeStock } from '../src/modules/buyback-lifecycle/items.repository';
 import { putInQuarantine } from '../src/modules/warehouse/quarantine.service';
 import { loadActor } from '../src/platform/auth-hook';
 import { type RequestContext, scopeOfActor, transact } from '../src/platform/request-context';

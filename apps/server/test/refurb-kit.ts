@@ -1,5 +1,5 @@
-import { moveItem, resolveItem } from '../src/modules/warehouse/item-moves';
-import { findNativeStock } from '../src/modules/warehouse/items.repository';
+import { moveItem, resolveItem } from '../src/modules/buyback-lifecycle/item-moves';
+import { findNativeStock } from '../src/modules/buyback-lifecycle/items.repository';
 import { type RequestContext, transact } from '../src/platform/request-context';
 import { advanceItem } from './item-moves-kit';
 

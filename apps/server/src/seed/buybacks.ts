@@ -1,11 +1,11 @@
 import { type ItemStatus, type ModuleType, passesLuhn, permissionsFor, type UserType } from '@reprise/shared';
 import { sql } from 'kysely';
-import { assertTransition, planCancellation } from '../modules/buybacks/buyback-statuses';
+import { assertTransition, planCancellation } from '../modules/buyback-lifecycle/buyback-statuses';
+import { moveItem, resolveItem } from '../modules/buyback-lifecycle/item-moves';
+import { findNativeStock } from '../modules/buyback-lifecycle/items.repository';
 import * as repo from '../modules/buybacks/buybacks.repository';
 import { createBuybacks, type NewBuybackLine } from '../modules/buybacks/create-buybacks.service';
 import { loadProductContext } from '../modules/buybacks/wizard.service';
-import { moveItem, resolveItem } from '../modules/warehouse/item-moves';
-import { findNativeStock } from '../modules/warehouse/items.repository';
 import type { Actor } from '../platform/context';
 import type { AppDeps } from '../platform/deps';
 import { scopeOfActor, type Trx, type TxContext } from '../platform/request-context';

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiKit, startApiKit } from '../../test/api-kit';
 import { DEMO } from '../../test/test-app';
-import { BUYBACK_STATUS_OF_ITEM } from '../modules/buybacks/buyback-statuses';
+import { BUYBACK_STATUS_OF_ITEM } from '../modules/buyback-lifecycle/buyback-statuses';
 
 /**
  * The warehouse demo (seed/demo-warehouse.ts): items of Demo Retail sent to Saint-Priest at every

@@ -11,6 +11,8 @@ import {
   type QuarantineReason,
 } from '@reprise/shared';
 import { sql } from 'kysely';
+import { moveItem, recordItemEvent, resolveItem } from '../modules/buyback-lifecycle/item-moves';
+import type * as items from '../modules/buyback-lifecycle/items.repository';
 import { createBuybacks } from '../modules/buybacks/create-buybacks.service';
 import { checkAnswers } from '../modules/buybacks/diagnosis';
 import { loadProductContext } from '../modules/buybacks/wizard.service';
@@ -27,8 +29,6 @@ import {
   validateItem,
 } from '../modules/refurb-execution/item-refurb-steps.service';
 import { type ControlDecision, controlDecision } from '../modules/warehouse/control.rules';
-import { moveItem, recordItemEvent, resolveItem } from '../modules/warehouse/item-moves';
-import type * as items from '../modules/warehouse/items.repository';
 import type { AppDeps } from '../platform/deps';
 import type { Trx, TxContext } from '../platform/request-context';
 import type { Keyring } from '../platform/secrets';

@@ -4,6 +4,7 @@ import type { Db } from '../platform/db';
 import type { OrganizationsTable } from '../platform/db.types';
 import type { Keyring } from '../platform/secrets';
 import { hashPassword } from '../platform/security';
+import { registerStatusReactions } from '../status-reactions';
 import { seedBuybackConfig } from './buyback-config';
 import { seedBuybacks } from './buybacks';
 import { seedCatalog } from './catalog';
@@ -324,6 +325,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /** Seeds the demo accounts, organisations, users and catalogues in one transaction. */
 /** `keyring` encrypts the demo customers' IBANs (docs/security.md, "Encryption at rest"). */
 export async function seedDemo(db: Db, keyring: Keyring): Promise<void> {
+  // the demo buybacks move as the app moves them: a completion or a return reaches their payments
+  registerStatusReactions();
   const passwordHash = await hashPassword(DEMO.password);
   await db.transaction().execute(async (trx) => {
     await trx

@@ -12,7 +12,7 @@ import { audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import { orderFrom, type Page } from '../../platform/pagination';
 import { type RequestContext, transact } from '../../platform/request-context';
-import { revokeAccountSessions } from '../auth/auth.repository';
+import { revokeAccountSessions } from '../auth';
 import {
   toAccountColumns,
   toClientAccountListItem,

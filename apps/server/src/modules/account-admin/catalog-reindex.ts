@@ -1,5 +1,5 @@
 import { type BaseContext, transact } from '../../platform/request-context';
-import { createPostgresProductSearch } from '../catalog/search/postgres-product-search';
+import { createPostgresProductSearch } from '../catalog';
 import * as repo from './account-admin.repository';
 
 /** The payload of a `catalog-reindex` job (platform/jobs.ts). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiKit, startApiKit } from '../../../test/api-kit';
 import { sftpClient } from '../../../test/sftp-peer';
 import { DEMO } from '../../../test/test-app';
-import { type SftpServerHandle, startSftpServer } from '../sftp/sftp-server';
+import { type SftpServerHandle, startSftpServer } from '../sftp';
 
 /**
  * An inactive client (docs/clients.md, "An inactive client"): setting a client account inactive

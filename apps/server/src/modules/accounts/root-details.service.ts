@@ -6,9 +6,9 @@ import {
 } from '@reprise/shared';
 import { audit } from '../../platform/audit';
 import { forbidden, notFound } from '../../platform/errors';
+import { checkPdf } from '../../platform/pdf-check';
 import { type BaseContext, type RequestContext, transact } from '../../platform/request-context';
 import { checkUpload } from '../../platform/uploads';
-import { checkPdf } from '../white-label/pdf-check';
 import { POLICY_FILE_COLUMN, toRootDetailColumns, toRootDetailResponse } from './root-details.mapper';
 import * as repo from './root-details.repository';
 

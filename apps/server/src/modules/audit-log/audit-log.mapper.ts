@@ -1,5 +1,5 @@
 import type { AuditEntryResponse } from '@reprise/shared';
-import { type CsvValue, inertFormula } from '../exports/csv';
+import { type CsvValue, inertFormula } from '../exports';
 import type { AuditEntryRow } from './audit-log.repository';
 
 /**

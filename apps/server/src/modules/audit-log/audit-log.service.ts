@@ -9,7 +9,7 @@ import {
 } from '@reprise/shared';
 import type { Page } from '../../platform/pagination';
 import type { RequestContext } from '../../platform/request-context';
-import { csvLine, UTF8_BOM } from '../exports/csv';
+import { csvLine, UTF8_BOM } from '../exports';
 import { AUDIT_LOG_CSV_COLUMNS, toAuditEntryCsvValues, toAuditEntryResponse } from './audit-log.mapper';
 import * as repo from './audit-log.repository';
 

@@ -1,4 +1,5 @@
 import {
+  type AuthenticatedUser,
   AuthenticatedUserResponse,
   LoginRequest,
   NewPasswordRequest,
@@ -12,9 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../../platform/auth-hook';
 import type { AppDeps } from '../../platform/deps';
-import { contextOf, systemContext } from '../../platform/request-context';
+import { type BaseContext, contextOf, systemContext } from '../../platform/request-context';
 import { localeOf } from '../../platform/translations';
-import { signInWithOpenidSession } from '../single-sign-on/sso-flow.service';
 import * as auth from './auth.service';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from './device-cookie';
 
@@ -23,7 +23,21 @@ const ChangePasswordRequest = z.object({
   password: NewPasswordRequest.shape.password,
 });
 
-export function registerAuthRoutes(fastify: FastifyInstance, deps: AppDeps): void {
+/**
+ * The sign-in by a confirmed single sign-on's `openidSessionId` (modules/single-sign-on, which
+ * builds on this module's sessions): app.ts hands it in, so that auth does not import it.
+ */
+export type OpenidSignIn = (
+  ctx: BaseContext,
+  input: SsoLoginRequest,
+  browser: { ip: string; userAgent: string | null },
+) => Promise<{ user: AuthenticatedUser; token: string }>;
+
+export function registerAuthRoutes(
+  fastify: FastifyInstance,
+  deps: AppDeps,
+  signInWithOpenidSession: OpenidSignIn,
+): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
   /** Signing in and password links have no actor: the credential names the user, in any account. */

@@ -16,7 +16,7 @@ import {
   transact,
 } from '../../platform/request-context';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/security';
-import { toAccountResponse } from '../accounts/accounts.mapper';
+import { toAccountResponse } from '../accounts';
 import { passwordLinkMail } from './auth.mails';
 import * as repo from './auth.repository';
 import { deviceCookieAfterSignIn, knownDevice } from './device-cookie';

@@ -5,6 +5,7 @@ import {
   documentStrings,
   formatMoney,
   formatUnits,
+  type PdfDocument,
   renderTransferOrder,
   renderVoucher,
   type TransferOrderData,
@@ -25,11 +26,6 @@ async function documentContext(ctx: RequestContext, id: string) {
   const settings = await repo.findAccountSettings(ctx, row.account_id);
   if (!settings) throw notFound('account');
   return { row, settings };
-}
-
-export interface PdfDocument {
-  filename: string;
-  data: Buffer;
 }
 
 /**

@@ -3,7 +3,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import { CUSTOM_PLAN } from '../../platform/db';
 import type { BuybackCountsTable, Database } from '../../platform/db.types';
 import { type RequestContext, readerOf } from '../../platform/request-context';
-import { fold } from '../catalog/catalog-text';
+import { fold } from '../catalog';
 import { buybackScope } from './buybacks.repository';
 
 type SortField = (typeof BUYBACK_SORT_FIELDS)[number];

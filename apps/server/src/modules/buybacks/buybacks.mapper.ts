@@ -8,12 +8,15 @@ import {
 } from '@reprise/shared';
 import type { Actor } from '../../platform/context';
 import { can } from '../../platform/context';
-import { imageUrl } from '../catalog/catalog-images';
-import { productImagePath } from '../catalog/products/products.mapper';
-import { canBeLostAt, RETURN_LABEL_STATUSES } from '../warehouse/loss.rules';
-import { isSendable } from '../warehouse/send.rules';
+import {
+  canBeLostAt,
+  canTransition,
+  isSendable,
+  LOST_ITEM_STATUSES,
+  RETURN_LABEL_STATUSES,
+} from '../buyback-lifecycle';
+import { imageUrl, productImagePath } from '../catalog';
 import type { BuybackListRow } from './buyback-list.repository';
-import { canTransition, LOST_ITEM_STATUSES } from './buyback-statuses';
 import type { BuybackDetailRow } from './buybacks.repository';
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());

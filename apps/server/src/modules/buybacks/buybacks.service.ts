@@ -14,13 +14,16 @@ import { audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import { orderFrom, type Page } from '../../platform/pagination';
 import { type RequestContext, type TxContext, transact } from '../../platform/request-context';
-import { leaveOpenBatch } from '../payments/payments.repository';
-import { cancelShipmentsOfBuyback } from '../transport/shipments.service';
-import { moveItem, resolveItem } from '../warehouse/item-moves';
-import { findVisibleItems } from '../warehouse/items.repository';
-import { announceBuybackEvent } from '../webhooks/webhook-events';
+import {
+  afterCancellation,
+  findVisibleItems,
+  moveItem,
+  planCancellation,
+  planFinalize,
+  planLostInStore,
+  resolveItem,
+} from '../buyback-lifecycle';
 import { listBuybacks as listRows } from './buyback-list.repository';
-import { planCancellation, planFinalize, planLostInStore } from './buyback-statuses';
 import { predeclarationOutdated, toBuybackListItem, toBuybackResponse } from './buybacks.mapper';
 import * as repo from './buybacks.repository';
 import { newVoucherCode } from './identification-numbers';
@@ -159,23 +162,25 @@ export async function cancelBuyback(
       itemStatus: plan.itemStatus,
       paymentStatus: plan.paymentStatus !== before.paymentStatus ? plan.paymentStatus : undefined,
     });
-    // a cancelled payment waiting in an open transfer batch leaves it (docs/payments.md)
-    if (plan.paymentStatus === 'payment_cancelled') await leaveOpenBatch(tx, row);
     await auditStatuses(tx, row, before, {
       ...plan,
       cancelReason: input.reason,
       cancelComment: input.comment,
     });
-    await announceBuybackEvent(tx, 'buyback.cancelled', row.id);
-    // a parcel not sent yet: its shipment at the carrier is cancelled (docs/transport.md)
-    await cancelShipmentsOfBuyback(tx, row.id);
+    // the payment leaves an open transfer batch, the webhooks announce it, the parcels not sent
+    // yet are cancelled at the carrier: the reactions registered with the lifecycle
+    await afterCancellation(tx, {
+      buybackId: row.id,
+      accountId: row.account_id,
+      paymentStatus: plan.paymentStatus,
+    });
     return toBuybackResponse(tx.actor, await visible(tx, { id }));
   });
 }
 
 /**
  * The item is lost in the store: item_lost_store, and the buyback cannot be completed. An item
- * move (warehouse/item-moves.ts), so that the item's history records who, where and why.
+ * move (buyback-lifecycle/item-moves.ts), so that the item's history records who, where and why.
  */
 export async function markLostInStore(
   ctx: RequestContext,

@@ -9,15 +9,14 @@ import {
 import { type AuditEntry, audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import type { TxContext } from '../../platform/request-context';
-import { fold } from '../catalog/catalog-text';
-import { activeTransportConfiguration, requestShipments } from '../transport/shipments.service';
-import { chooseWarehouses } from '../warehouse-dispatch/dispatch-buybacks.service';
-import { initialStatuses } from './buyback-statuses';
+import { initialStatuses } from '../buyback-lifecycle';
+import { fold } from '../catalog';
+import { activeTransportConfiguration, hasShippingLabel, requestShipments } from '../transport';
+import { chooseWarehouses } from '../warehouse-dispatch';
 import { toBuybackResponse } from './buybacks.mapper';
 import * as repo from './buybacks.repository';
 import { ibanAtRest } from './iban-at-rest';
 import { newVoucherCode, nextIdentificationNumbers } from './identification-numbers';
-import { hasShippingLabel } from './shipping-labels';
 import { cartMaxItems } from './wizard.rules';
 import { type PricedLine, priceLine } from './wizard.service';
 

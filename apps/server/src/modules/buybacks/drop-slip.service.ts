@@ -1,10 +1,10 @@
 import type { Locale } from '@reprise/shared';
 import { documentFileName } from '@reprise/shared/document-file-names';
+import type { PdfDocument } from '../../platform/documents';
 import { type DropSlipData, renderDropSlip } from '../../platform/documents';
 import { AppError, notFound } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { findStoresAcceptingDrops } from '../white-label/white-label.repository';
-import type { PdfDocument } from './buyback-documents.service';
+import { findStoresAcceptingDrops } from '../white-label';
 import * as repo from './buybacks.repository';
 
 /**

@@ -1,12 +1,11 @@
 import type { Locale } from '@reprise/shared';
 import { documentFileName } from '@reprise/shared/document-file-names';
+import type { PdfDocument } from '../../platform/documents';
 import { renderShippingLabel } from '../../platform/documents';
 import { AppError, notFound } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { carrierLabelPdf, carrierLabelState } from '../transport/shipments.service';
-import type { PdfDocument } from './buyback-documents.service';
+import { carrierLabelPdf, carrierLabelState, shippingLabelState } from '../transport';
 import * as repo from './buybacks.repository';
-import { shippingLabelState } from './shipping-labels';
 
 /** The shipping label of a web buyback sent by parcel (shipping-labels.ts). */
 

@@ -14,7 +14,7 @@ import type { Actor } from '../../platform/context';
 import type { BuybackAnswerSnapshot } from '../../platform/db.types';
 import { AppError } from '../../platform/errors';
 import type { BaseContext, RequestContext } from '../../platform/request-context';
-import { offeredCircuits } from '../buyback-config/circuits/offered-circuits.service';
+import { offeredCircuits } from '../buyback-config';
 import { productImageUrl } from './buybacks.mapper';
 import * as repo from './buybacks.repository';
 import { checkAnswers, checkImei } from './diagnosis';

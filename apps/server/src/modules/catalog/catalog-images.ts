@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Storage } from '../../platform/storage';
 import { type AllowedType, checkUpload, mimeOfExtension } from '../../platform/uploads';
 // generic image helpers of the accounts module (candidates for platform/)
-import { extensionOf, imageCacheControl, imageVersion } from '../accounts/account-images';
+import { extensionOf, imageCacheControl, imageVersion } from '../accounts';
 
 /** Catalogue images: JPG or PNG up to 250 kB, one file, checked by content. */
 export const CATALOG_IMAGE_TYPES: readonly AllowedType[] = ['jpg', 'png'];

@@ -5,7 +5,7 @@ import { ConfigError } from '../../platform/config';
 import { systemContext } from '../../platform/request-context';
 import { createKeyring, type Keyring, keyIdOf, parseKeys } from '../../platform/secrets';
 import { DEMO } from '../../seed/demo-ids';
-import { protectSandboxSecretsAtRest } from '../sandbox-carrier/sandbox-carrier.service';
+import { protectSandboxSecretsAtRest } from '../sandbox-carrier';
 import { resolveConfiguration } from './connector-configurations';
 import { protectConnectorSecretsAtRest } from './connector-secrets-at-rest';
 

@@ -8,7 +8,7 @@ import {
   readerOf,
 } from '../../platform/request-context';
 import { deleteOwned, updateOwned } from '../../platform/scoped-writes';
-import { containsPattern, folded } from '../organizations/search-text';
+import { containsPattern, folded } from '../organizations';
 
 type Tx = InTransaction<BaseContext>;
 

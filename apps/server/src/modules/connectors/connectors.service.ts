@@ -25,7 +25,7 @@ import {
   type TxContext,
   transact,
 } from '../../platform/request-context';
-import { toProductCard } from '../white-label/white-label.mapper';
+import { toProductCard } from '../catalog';
 import {
   activeConnectorActions,
   CONNECTOR_FQN,

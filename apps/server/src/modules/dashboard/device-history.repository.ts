@@ -1,7 +1,7 @@
 import { DEVICE_HISTORY_LIMIT } from '@reprise/shared';
 import { sql } from 'kysely';
 import { type RequestContext, readerOf } from '../../platform/request-context';
-import { buybackScope } from '../buybacks/buybacks.repository';
+import { buybackScope } from '../buyback-lifecycle';
 
 /**
  * Every buyback of one device the caller may see (the buyback list's scope), newest first: by

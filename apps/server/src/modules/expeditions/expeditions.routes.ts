@@ -13,9 +13,9 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
+import type { PdfDocument } from '../../platform/documents';
 import { pageResponse } from '../../platform/pagination';
 import { contextOf } from '../../platform/request-context';
-import type { PdfDocument } from '../buybacks/buyback-documents.service';
 import { packageLabelPdf, packingListPdf } from './package-documents.service';
 import * as packages from './packages.service';
 

@@ -1,10 +1,10 @@
 import type { Locale } from '@reprise/shared';
 import { documentFileName } from '@reprise/shared/document-file-names';
+import type { PdfDocument } from '../../platform/documents';
 import { renderPackageLabel, renderPackingList } from '../../platform/documents';
 import type { LabelAddress } from '../../platform/documents/shipping-label';
 import { AppError, notFound } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import type { PdfDocument } from '../buybacks/buyback-documents.service';
 import * as repo from './packages.repository';
 
 /**

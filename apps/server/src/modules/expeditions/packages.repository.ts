@@ -11,7 +11,7 @@ import {
 } from '../../platform/request-context';
 import { visiblePathPrefix } from '../../platform/scope';
 import { deleteChildOf, updateOwned } from '../../platform/scoped-writes';
-import { type ItemRow, itemQuery } from '../warehouse/items.repository';
+import { type ItemRow, itemQuery } from '../buyback-lifecycle';
 import { packageNumber } from './expedition.rules';
 
 /**

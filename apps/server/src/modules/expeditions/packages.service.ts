@@ -13,10 +13,10 @@ import { AppError, notFound } from '../../platform/errors';
 import type { Page } from '../../platform/pagination';
 import { type RequestContext, type TxContext, transact } from '../../platform/request-context';
 import { isVisiblePath } from '../../platform/scope';
-import { recordItemEvent, resolveItem } from '../warehouse/item-moves';
-import type { ItemRow } from '../warehouse/items.repository';
-import { sendItem } from '../warehouse/send.service';
-import { announceBuybackEvent } from '../webhooks/webhook-events';
+import type { ItemRow } from '../buyback-lifecycle';
+import { recordItemEvent, resolveItem } from '../buyback-lifecycle';
+import { sendItem } from '../warehouse';
+import { announceBuybackEvent } from '../webhooks';
 import {
   isShippingOrganizationType,
   itemDestination,

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_COLUMNS } from '../imports/import-columns';
+import { IMPORT_COLUMNS } from '../imports';
 import { csvField, csvLine, inertFormula, UTF8_BOM } from './csv';
 import { amountOf, booleanOf, listOf } from './export-formats';
 

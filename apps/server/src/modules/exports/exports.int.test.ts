@@ -8,7 +8,7 @@ import { expectViolation } from '../../../test/api-kit';
 import { CAT, DEMO, expectProblem, PRICES, startBuybackKit, type Who } from '../../../test/buyback-kit';
 import { systemContext } from '../../platform/request-context';
 import type { Storage } from '../../platform/storage';
-import { IMPORT_COLUMNS } from '../imports/import-columns';
+import { IMPORT_COLUMNS } from '../imports';
 import { BUYBACK_EXPORT_COLUMNS, runExport } from './export-runner';
 
 let kit: Awaited<ReturnType<typeof startBuybackKit>>;

@@ -7,7 +7,7 @@ import {
   readerOf,
 } from '../../platform/request-context';
 import { updateOwned } from '../../platform/scoped-writes';
-import { type BuybackListFilters, matchingBuybacks } from '../buybacks/buyback-list.repository';
+import { type BuybackListFilters, matchingBuybacks } from '../buybacks';
 import { type ExportViewer, viewerContext } from './export-viewer';
 
 type Tx = InTransaction<BaseContext>;

@@ -11,7 +11,7 @@ import { audit } from '../../platform/audit';
 import { can } from '../../platform/context';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { type RequestContext, transact } from '../../platform/request-context';
-import { findReachableAccount } from '../accounts/accounts.repository';
+import { findReachableAccount } from '../accounts';
 import type { ExportJob } from './export-runner';
 import { viewerOf } from './export-viewer';
 import { toExportResponse } from './exports.mapper';

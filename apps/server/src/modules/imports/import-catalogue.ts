@@ -1,7 +1,6 @@
 import type { AuditEntity } from '../../platform/audit-entities';
 import type { BaseContext, InTransaction } from '../../platform/request-context';
-import { fold } from '../catalog/catalog-text';
-import { isWithin } from '../catalog/categories/category-tree';
+import { fold, isWithin } from '../catalog';
 import type { FileLine } from './import-file';
 import type { HeaderColumns, LineCells } from './import-lines';
 import type { CatalogueCategory } from './import-writes.repository';

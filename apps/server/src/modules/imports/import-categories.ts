@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ABSORPTION_TYPES, CATEGORY_DESCRIPTION_MAX, MAX_PRICE_CENTS, STATUSES } from '@reprise/shared';
 import type { BaseContext, InTransaction } from '../../platform/request-context';
-import { fold, sortKey } from '../catalog/catalog-text';
-import { isOwnDescendant } from '../catalog/categories/category-rules';
-import { pathUnder } from '../catalog/categories/category-tree';
+import { fold, isOwnDescendant, pathUnder, sortKey } from '../catalog';
 import type { BatchOutcome, CatalogueCategories, ContentImporter, ImportSettings } from './import-catalogue';
 import { SeenKeys } from './import-catalogue';
 import { invalidLine, LineCells, LineFaults } from './import-lines';

@@ -6,7 +6,7 @@ import {
   PRODUCT_GRADES,
 } from '@reprise/shared';
 import type { BaseContext, InTransaction } from '../../platform/request-context';
-import { fold } from '../catalog/catalog-text';
+import { fold } from '../catalog';
 import type { BatchOutcome, CatalogueCategories, ContentImporter, ImportSettings } from './import-catalogue';
 import { lineCategory, SeenKeys } from './import-catalogue';
 import type { FileLine } from './import-file';

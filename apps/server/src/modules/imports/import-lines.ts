@@ -5,7 +5,7 @@ import {
   MAX_PRICE_CENTS,
   stripMarkup,
 } from '@reprise/shared';
-import { sanitizeHtml } from '../white-label/html-sanitizer';
+import { sanitizeHtml } from '../white-label';
 import { IMPORT_COLUMNS } from './import-columns';
 import type { FileLine } from './import-file';
 import type { IgnoredLine } from './imports.repository';

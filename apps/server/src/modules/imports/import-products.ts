@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { PRODUCT_COMMENT_MAX, PRODUCT_STATUSES } from '@reprise/shared';
 import type { BaseContext, InTransaction } from '../../platform/request-context';
-import { derivedColumns } from '../catalog/products/products.mapper';
-import { adjustCategoryCounts, type CountDelta } from '../catalog/products/products.repository';
-import { insertProducts, type NewProduct } from '../catalog/products/products-bulk.repository';
-import { writeDocuments } from '../catalog/search/postgres-product-search';
+import {
+  adjustCategoryCounts,
+  type CountDelta,
+  derivedColumns,
+  insertProducts,
+  type NewProduct,
+  writeDocuments,
+} from '../catalog';
 import type { CatalogueCategories, ContentImporter, ImportSettings } from './import-catalogue';
 import { lineCategory, SeenKeys } from './import-catalogue';
 import type { FileLine } from './import-file';

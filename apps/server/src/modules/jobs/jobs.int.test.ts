@@ -6,7 +6,7 @@ import { type ApiKit, startApiKit, type Who } from '../../../test/api-kit';
 import { QUEUES } from '../../platform/jobs';
 import { queueMail } from '../../platform/mail';
 import { systemContext } from '../../platform/request-context';
-import { answerPasswordReset } from '../auth/auth.service';
+import { answerPasswordReset } from '../auth';
 
 let kit: ApiKit;
 beforeAll(async () => {

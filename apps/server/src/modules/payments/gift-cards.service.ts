@@ -16,12 +16,8 @@ import {
   type RequestContext,
   transact,
 } from '../../platform/request-context';
-import { findAccountSettings } from '../buybacks/buybacks.repository';
-import {
-  CONNECTOR_FQN,
-  findActiveConfiguration,
-  resolveConfiguration,
-} from '../connectors/connector-configurations';
+import { findAccountSettings } from '../accounts';
+import { CONNECTOR_FQN, findActiveConfiguration, resolveConfiguration } from '../connectors';
 import { newGiftCardNumber } from './gift-card-codes';
 import * as repo from './gift-cards.repository';
 import { changePaymentStatus, type PaymentToExecute } from './payment-execution';

@@ -4,7 +4,7 @@ import { followUpJobId } from '../../platform/jobs';
 import { type MailMessage, queueMail } from '../../platform/mail';
 import type { BaseContext, InTransaction } from '../../platform/request-context';
 import { newToken } from '../../platform/security';
-import { siteUrl } from '../white-label/white-label.mapper';
+import { siteUrl } from '../white-label';
 import type { PaymentToExecute } from './payment-execution';
 import * as repo from './payment-execution.repository';
 

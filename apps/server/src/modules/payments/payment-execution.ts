@@ -1,19 +1,20 @@
-import type { BuybackPaymentType, BuybackStatus, ItemStatus, PaymentStatus } from '@reprise/shared';
+import type { BuybackPaymentType, PaymentStatus } from '@reprise/shared';
 import { audit } from '../../platform/audit';
 import { followUpJobId } from '../../platform/jobs';
 import type { BaseContext, InTransaction } from '../../platform/request-context';
 import {
   assertTransition,
   BACK_TO_CUSTOMER_ITEM_STATUSES,
-  BUYBACK_TRANSITIONS,
   CANCELLABLE_PAYMENTS,
-} from '../buybacks/buyback-statuses';
+  completesBuyback,
+  type StatusChange,
+} from '../buyback-lifecycle';
 import * as repo from './payment-execution.repository';
 
 /**
  * The payment job (docs/payments.md, "The payment job"): a buyback that completes is paid by the
  * `payment` job, enqueued in the transaction of the move that completes it (`enqueuePaymentOnCompletion`,
- * an effect of modules/buybacks/status-effects.ts), and again when a failed payment is relaunched
+ * a reaction to the lifecycle's status changes, status-reactions.ts), and again when a failed payment is relaunched
  * (`enqueuePayment`). The handler runs in one transaction with the payment locked: it computes the
  * amount the buyback completed at, then pays by the payment's type — a bank transfer goes into the
  * account's open SEPA batch, a transfer without IBAN first asks the customer for one (the IBAN link),
@@ -73,49 +74,27 @@ export async function enqueuePayment(tx: AnyTx, paymentId: string): Promise<void
   if (payment) await sendPaymentJob(tx, payment);
 }
 
-/** The completed buyback statuses: where a buyback in processing ends, but not completed. */
-export const COMPLETED_STATUSES: readonly BuybackStatus[] = BUYBACK_TRANSITIONS.bb_in_processing.filter(
-  (status) => status !== 'bb_not_completed',
-);
-
-/**
- * What the completion effect reads of a status change (modules/buybacks/status-effects.ts
- * StatusChange; not imported, status-effects.ts imports this file).
- */
-export interface CompletionChange {
-  buybackId: string;
-  accountId: string;
-  fromBuybackStatus: BuybackStatus;
-  toBuybackStatus: BuybackStatus | null;
-}
-
-/** The effect of a buyback's completion (status-effects.ts): its payment's job, once. */
-export async function enqueuePaymentOnCompletion(tx: AnyTx, change: CompletionChange): Promise<void> {
-  const completes =
-    change.toBuybackStatus !== null &&
-    COMPLETED_STATUSES.includes(change.toBuybackStatus) &&
-    !COMPLETED_STATUSES.includes(change.fromBuybackStatus);
-  if (!completes) return;
+/** The reaction to a buyback's completion (status-reactions.ts): its payment's job, once. */
+export async function enqueuePaymentOnCompletion(
+  tx: AnyTx,
+  change: Pick<StatusChange, 'buybackId' | 'accountId' | 'fromBuybackStatus' | 'toBuybackStatus'>,
+): Promise<void> {
+  if (!completesBuyback(change)) return;
   const payment = await repo.findPaymentOfBuyback(tx, change.buybackId, change.accountId);
   if (payment?.status === 'awaiting_payment') await sendPaymentJob(tx, payment);
 }
 
-/** What the return effect reads of a status change (status-effects.ts StatusChange, as above). */
-export interface ReturnChange {
-  buybackId: string;
-  accountId: string;
-  fromItemStatus: ItemStatus;
-  toItemStatus: ItemStatus;
-}
-
 /**
- * The effect of an item going back to its customer (status-effects.ts; `BACK_TO_CUSTOMER_ITEM_STATUSES`):
+ * The reaction to an item going back to its customer (status-reactions.ts; `BACK_TO_CUSTOMER_ITEM_STATUSES`):
  * the buyback ends without purchase, so its payment is cancelled in the move's transaction
  * (`awaiting_payment`, `payment_created`, `payment_failed` → `payment_cancelled`) and leaves a
  * transfer batch still open. A payment being executed or already made is left as it is, as a
  * forced cancellation leaves it (docs/payments.md).
  */
-export async function cancelPaymentOnReturn(tx: AnyTx, change: ReturnChange): Promise<void> {
+export async function cancelPaymentOnReturn(
+  tx: AnyTx,
+  change: Pick<StatusChange, 'buybackId' | 'accountId' | 'fromItemStatus' | 'toItemStatus'>,
+): Promise<void> {
   const goesBack =
     BACK_TO_CUSTOMER_ITEM_STATUSES.includes(change.toItemStatus) &&
     !BACK_TO_CUSTOMER_ITEM_STATUSES.includes(change.fromItemStatus);

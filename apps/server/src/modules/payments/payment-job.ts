@@ -5,12 +5,12 @@ import {
   systemContext,
   transact,
 } from '../../platform/request-context';
-import { CONNECTOR_FQN, findActiveConfiguration } from '../connectors/connector-configurations';
+import { COMPLETED_BUYBACK_STATUSES } from '../buyback-lifecycle';
+import { CONNECTOR_FQN, findActiveConfiguration } from '../connectors';
 import { payByGiftCard, payByVoucher } from './gift-cards.service';
 import { requestIban } from './iban-link.mail';
 import {
   amountToPay,
-  COMPLETED_STATUSES,
   changePaymentStatus,
   PAYMENT_FAILURE_REASONS,
   type PaymentJob,
@@ -28,7 +28,7 @@ type AnyTx = InTransaction<BaseContext>;
 
 /** Whether this run has something to do: an unpaid payment of a completed buyback, or a relaunched one. */
 function executable(row: repo.PaymentForExecution): boolean {
-  if (!COMPLETED_STATUSES.includes(row.buyback_status as BuybackStatus)) return false;
+  if (!COMPLETED_BUYBACK_STATUSES.includes(row.buyback_status as BuybackStatus)) return false;
   if (row.status === 'awaiting_payment') return true;
   // relaunched (payment_failed → payment_created): not yet in an open batch nor issued
   return row.status === 'payment_created' && row.batch_status !== 'open';

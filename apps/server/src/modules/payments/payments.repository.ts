@@ -8,7 +8,7 @@ import {
   readerOf,
 } from '../../platform/request-context';
 import { updateOwned } from '../../platform/scoped-writes';
-import { buybackScope } from '../buybacks/buybacks.repository';
+import { buybackScope } from '../buyback-lifecycle';
 
 /**
  * The payments as the back office reads and changes them: always through the buyback they pay,

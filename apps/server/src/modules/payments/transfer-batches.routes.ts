@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { pageResponse } from '../../platform/pagination';
 import { contextOf } from '../../platform/request-context';
-import { readUploadedFile } from '../accounts/uploaded-file';
+import { readUploadedFile } from '../accounts';
 import * as batches from './transfer-batches.service';
 
 const tags = ['payments'];

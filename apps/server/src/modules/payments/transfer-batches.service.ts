@@ -17,8 +17,8 @@ import {
   type RequestContext,
   transact,
 } from '../../platform/request-context';
-import { IBAN_PURPOSE } from '../buybacks/iban-at-rest';
-import { resolveConfiguration } from '../connectors/connector-configurations';
+import { IBAN_PURPOSE } from '../buybacks';
+import { resolveConfiguration } from '../connectors';
 import { parseStatement } from './bank-statements';
 import { changePaymentStatus } from './payment-execution';
 import { buildPain001 } from './sepa-pain001';

@@ -1,6 +1,6 @@
 import type { RefurbConfigAccountsResponse } from '@reprise/shared';
 import type { AccountScope, RequestContext } from '../../platform/request-context';
-import { reject, violation } from '../buyback-config/config-scope';
+import { reject, violation } from '../buyback-config';
 import * as repo from './refurb-config.repository';
 
 /**

@@ -1,5 +1,5 @@
 import type { NativeStockKind, RefurbQuestionResponse, RefurbStepResponse } from '@reprise/shared';
-import { iso } from '../buyback-config/config-scope';
+import { iso } from '../buyback-config';
 import type { AnswerRow, AnswerStepRow, QuestionRow } from './refurb-questions.repository';
 import type { RefurbStepCostRow, RefurbStepRow } from './refurb-steps.repository';
 

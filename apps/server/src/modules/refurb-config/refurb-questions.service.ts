@@ -16,7 +16,7 @@ import {
   type TxContext,
   transact,
 } from '../../platform/request-context';
-import { reject, violation } from '../buyback-config/config-scope';
+import { reject, violation } from '../buyback-config';
 import { toRefurbQuestionResponse } from './refurb-config.mapper';
 import { configAccount, readableAccount, scopeOf } from './refurb-config-account';
 import * as repo from './refurb-questions.repository';

@@ -20,7 +20,7 @@ import {
   type TxContext,
   transact,
 } from '../../platform/request-context';
-import { reject, violation } from '../buyback-config/config-scope';
+import { reject, violation } from '../buyback-config';
 import { toRefurbStepResponse } from './refurb-config.mapper';
 import * as config from './refurb-config.repository';
 import { configAccount, readableAccount, scopeOf } from './refurb-config-account';

@@ -3,7 +3,7 @@ import type {
   RefurbDiagnosisResponse,
   RefurbDiagnosisStocksResponse,
 } from '@reprise/shared';
-import type { ItemRow } from '../warehouse/items.repository';
+import type { ItemRow } from '../buyback-lifecycle';
 import type {
   findRefurbDiagnosisAnswers,
   RefurbDiagnosisRow,

@@ -7,7 +7,7 @@ import {
   readerOf,
 } from '../../platform/request-context';
 import { deleteChildOf, updateOwned } from '../../platform/scoped-writes';
-import { buybackScope } from '../buybacks/buybacks.repository';
+import { buybackScope } from '../buyback-lifecycle';
 
 type Tx = InTransaction<BaseContext>;
 

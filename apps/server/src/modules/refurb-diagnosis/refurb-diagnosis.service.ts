@@ -11,9 +11,8 @@ import type {
 import { audit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { type RequestContext, type TxContext, transact } from '../../platform/request-context';
-import { reject } from '../buyback-config/config-scope';
-import { itemWhereOfCode, moveItem, resolveItem } from '../warehouse/item-moves';
-import { findNativeStock, type ItemRow } from '../warehouse/items.repository';
+import { reject } from '../buyback-config';
+import { findNativeStock, type ItemRow, itemWhereOfCode, moveItem, resolveItem } from '../buyback-lifecycle';
 import { toRefurbDiagnosisResponse, toRefurbStep, toStock } from './refurb-diagnosis.mapper';
 import * as repo from './refurb-diagnosis.repository';
 import {

@@ -1,13 +1,12 @@
 import type { ErasureCertificateResponse, ItemErasureCertificatesResponse, Locale } from '@reprise/shared';
+import type { PdfDocument } from '../../platform/documents';
 import { AppError } from '../../platform/errors';
 import type { BaseContext, RequestContext, TxContext } from '../../platform/request-context';
 import { resolveSiteHost } from '../../platform/site-host';
-import { countAttempt } from '../auth/throttle';
-import type { PdfDocument } from '../buybacks/buyback-documents.service';
-import { resolveItem } from '../warehouse/item-moves';
-import type { ItemRow } from '../warehouse/items.repository';
-import { siteOfHost } from '../white-label/public-site.service';
-import { siteUrl } from '../white-label/white-label.mapper';
+import { countAttempt } from '../auth';
+import type { ItemRow } from '../buyback-lifecycle';
+import { resolveItem } from '../buyback-lifecycle';
+import { siteOfHost, siteUrl } from '../white-label';
 import { certificateFileName, renderErasureCertificate } from './erasure-certificate.pdf';
 import * as repo from './erasure-certificates.repository';
 import { maskButLast4, newVerificationCode } from './erasure-certificates.rules';

@@ -5,7 +5,7 @@ import type {
   NativeStockKind,
   RefurbStepKind,
 } from '@reprise/shared';
-import type { ItemRow } from '../warehouse/items.repository';
+import type { ItemRow } from '../buyback-lifecycle';
 import type { StepRow } from './item-refurb-steps.repository';
 import { canValidateItem } from './item-refurb-steps.rules';
 

@@ -10,8 +10,8 @@ import type {
 import { audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import { type RequestContext, type TxContext, transact } from '../../platform/request-context';
-import { moveItem, moveToStock, recordItemEvent, requireStatus, resolveItem } from '../warehouse/item-moves';
-import type * as items from '../warehouse/items.repository';
+import type * as items from '../buyback-lifecycle';
+import { moveItem, moveToStock, recordItemEvent, requireStatus, resolveItem } from '../buyback-lifecycle';
 import { issueCertificate } from './erasure-certificates.service';
 import { toItemRefurbStep, toItemRefurbSteps } from './item-refurb-steps.mapper';
 import * as repo from './item-refurb-steps.repository';

@@ -1,8 +1,8 @@
 import { CronExpressionParser } from 'cron-parser';
 import { followUpJobId } from '../../platform/jobs';
 import { type BaseContext, transact } from '../../platform/request-context';
-import { CONNECTOR_FQN, listActiveConfigurations } from '../connectors/connector-configurations';
-import { resumeStalledImports } from '../imports/import-runner';
+import { CONNECTOR_FQN, listActiveConfigurations } from '../connectors';
+import { resumeStalledImports } from '../imports';
 import * as repo from './sftp-connector.repository';
 import type { SftpPullJob } from './sftp-pull';
 

@@ -4,8 +4,7 @@ import { type ApiKit, expectViolation, startApiKit } from '../../../test/api-kit
 import { listDir, readFile, removeFile, sftpClient, writeFile } from '../../../test/sftp-peer';
 import { DEMO } from '../../../test/test-app';
 import { systemContext } from '../../platform/request-context';
-import { IMPORT_COLUMNS } from '../imports/import-columns';
-import { runImport } from '../imports/import-runner';
+import { IMPORT_COLUMNS, runImport } from '../imports';
 import { usernameBase } from './sftp-access.rules';
 import { type SftpServerHandle, startSftpServer } from './sftp-server';
 

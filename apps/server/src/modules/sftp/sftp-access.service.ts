@@ -18,8 +18,8 @@ import {
   transact,
 } from '../../platform/request-context';
 import { hashPassword } from '../../platform/security';
-import { requirePremiumFeature } from '../buyback-config/config-scope';
-import { importResponseOf } from '../imports/imports.service';
+import { requirePremiumFeature } from '../buyback-config';
+import { importResponseOf } from '../imports';
 import * as repo from './sftp-access.repository';
 import { usernameBase } from './sftp-access.rules';
 

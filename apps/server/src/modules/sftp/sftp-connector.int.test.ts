@@ -6,7 +6,7 @@ import { type ApiKit, expectViolation, startApiKit } from '../../../test/api-kit
 import { startRemoteSftp } from '../../../test/sftp-peer';
 import { DEMO } from '../../../test/test-app';
 import { systemContext, transact } from '../../platform/request-context';
-import { CONNECTOR_FQN, insertConfiguration } from '../connectors/connector-configurations';
+import { CONNECTOR_FQN, insertConfiguration } from '../connectors';
 import { dueOccurrence, runConnectorSchedule } from './connector-schedule';
 import { contentOfFileName, runSftpPull } from './sftp-pull';
 

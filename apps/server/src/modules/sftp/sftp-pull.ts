@@ -14,12 +14,8 @@ const { Client } = ssh2;
 import { PermanentJobFailure } from '../../platform/jobs';
 import { type BaseContext, transact } from '../../platform/request-context';
 import { FileTooLargeError } from '../../platform/storage';
-import {
-  CONNECTOR_FQN,
-  type ResolvedConfiguration,
-  resolveConfiguration,
-} from '../connectors/connector-configurations';
-import { startImport } from '../imports/import-start';
+import { CONNECTOR_FQN, type ResolvedConfiguration, resolveConfiguration } from '../connectors';
+import { startImport } from '../imports';
 import * as repo from './sftp-connector.repository';
 
 /**

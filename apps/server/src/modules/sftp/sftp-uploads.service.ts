@@ -3,9 +3,9 @@ import type { Db } from '../../platform/db';
 import { type BaseContext, transact } from '../../platform/request-context';
 import { verifyPassword } from '../../platform/security';
 import type { StoredFile } from '../../platform/storage';
-import { countAttempt, LIMITS, rememberPair, uncountAttempt } from '../auth/throttle';
-import { hasPremiumFeature } from '../buyback-config/config-scope';
-import { startImport } from '../imports/import-start';
+import { countAttempt, LIMITS, rememberPair, uncountAttempt } from '../auth';
+import { hasPremiumFeature } from '../buyback-config';
+import { startImport } from '../imports';
 import * as repo from './sftp-access.repository';
 
 /**

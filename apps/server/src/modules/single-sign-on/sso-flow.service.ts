@@ -18,8 +18,7 @@ import {
   transact,
 } from '../../platform/request-context';
 import { hashToken, newToken } from '../../platform/security';
-import { findUserById } from '../auth/auth.repository';
-import { logout, openSession } from '../auth/auth.service';
+import { findUserById, logout, openSession } from '../auth';
 import { type ProviderSettings, providerConfiguration } from './openid-provider';
 import { domainOf, modulesFromRoles, readClaims } from './sso-claims';
 import * as configurations from './sso-configuration.repository';

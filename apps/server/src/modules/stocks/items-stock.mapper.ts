@@ -5,8 +5,8 @@ import type {
   NativeStockKind,
 } from '@reprise/shared';
 import type { BuybackAnswerSnapshot } from '../../platform/db.types';
-import { toItemResponse } from '../warehouse/items.mapper';
-import type { ItemRow } from '../warehouse/items.repository';
+import type { ItemRow } from '../buyback-lifecycle';
+import { toItemResponse } from '../warehouse';
 import type { findItemPageFacts, ItemInStockRow } from './items-stock.repository';
 import { economicsOf } from './items-stock.rules';
 

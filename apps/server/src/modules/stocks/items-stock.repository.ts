@@ -7,9 +7,9 @@ import {
   type RequestContext,
   readerOf,
 } from '../../platform/request-context';
-import { buybackScope } from '../buybacks/buybacks.repository';
-import { containsPattern, folded } from '../organizations/search-text';
-import type { ItemWhere } from '../warehouse/items.repository';
+import type { ItemWhere } from '../buyback-lifecycle';
+import { buybackScope } from '../buyback-lifecycle';
+import { containsPattern, folded } from '../organizations';
 
 /**
  * Reads of the items-in-stock screens: the items kept in a stock of the warehouses the actor sees

@@ -8,7 +8,7 @@ import {
 } from '../../platform/request-context';
 import { visiblePathPrefix } from '../../platform/scope';
 import { deleteOwned, updateOwned } from '../../platform/scoped-writes';
-import { containsPattern, folded } from '../organizations/search-text';
+import { containsPattern, folded } from '../organizations';
 
 type Tx = InTransaction<BaseContext>;
 

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../platform/deps';
-import { CONNECTOR_FQN, type ResolvedConfiguration } from '../connectors/connector-configurations';
+import { CONNECTOR_FQN, type ResolvedConfiguration } from '../connectors';
 import type { Carrier } from './carrier';
 import { CarrierError } from './carrier';
 import { sandboxCarrierClient } from './sandbox-carrier.client';

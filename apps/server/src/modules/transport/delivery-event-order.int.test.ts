@@ -5,7 +5,7 @@ import { type BuybackKit, startBuybackKit } from '../../../test/buyback-kit';
 import { DEMO } from '../../../test/test-app';
 import { systemContext } from '../../platform/request-context';
 import { DEMO_TRANSPORT } from '../../seed/demo-transport';
-import { resolveConfiguration } from '../connectors/connector-configurations';
+import { resolveConfiguration } from '../connectors';
 
 /**
  * The carrier's delivery events apply by the carrier's time, not by their arrival

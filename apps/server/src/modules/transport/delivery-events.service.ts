@@ -2,9 +2,9 @@ import { CarrierDeliveryEvent, type DeliveryEventCode, type ShipmentKind } from 
 import { audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import { type BaseContext, transact } from '../../platform/request-context';
-import { resolveConfiguration } from '../connectors/connector-configurations';
-import { moveItem } from '../warehouse/item-moves';
-import * as items from '../warehouse/items.repository';
+import * as items from '../buyback-lifecycle';
+import { moveItem } from '../buyback-lifecycle';
+import { resolveConfiguration } from '../connectors';
 import { deliveryOutcome, latestDeliveryEvent } from './delivery-events.rules';
 import * as repo from './shipments.repository';
 import { checkSignature } from './webhook-signature';

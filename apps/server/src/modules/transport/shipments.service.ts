@@ -2,11 +2,7 @@ import type { CarrierAddress, CarrierParcel } from '@reprise/shared';
 import { audit } from '../../platform/audit';
 import { followUpJobId } from '../../platform/jobs';
 import { type BaseContext, type InTransaction, transact } from '../../platform/request-context';
-import {
-  findActiveConfiguration,
-  type ResolvedConfiguration,
-  resolveConfiguration,
-} from '../connectors/connector-configurations';
+import { findActiveConfiguration, type ResolvedConfiguration, resolveConfiguration } from '../connectors';
 import { CarrierError, type CarrierShipmentRequest } from './carrier';
 import { carrierFor, TRANSPORT_CONNECTORS } from './carriers';
 import * as repo from './shipments.repository';

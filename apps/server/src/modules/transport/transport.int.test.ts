@@ -8,11 +8,7 @@ import { answersFor, CAT, CIRCUIT, customer, IBAN, PM, PRICES } from '../../../t
 import { createTestApp, DEMO, type TestApp } from '../../../test/test-app';
 import { systemContext, transact } from '../../platform/request-context';
 import { DEMO_TRANSPORT } from '../../seed/demo-transport';
-import {
-  CONNECTOR_FQN,
-  insertConfiguration,
-  resolveConfiguration,
-} from '../connectors/connector-configurations';
+import { CONNECTOR_FQN, insertConfiguration, resolveConfiguration } from '../connectors';
 
 /**
  * Transport end to end (docs/transport.md): the app listens on a loopback port, its public URL

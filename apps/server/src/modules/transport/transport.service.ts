@@ -1,12 +1,13 @@
 import type { BuybackTransportResponse, DeliveryEventCode, Locale, ShipmentStatus } from '@reprise/shared';
 import { documentFileName } from '@reprise/shared/document-file-names';
+import type { PdfDocument } from '../../platform/documents';
 import { renderTrackingSheet } from '../../platform/documents/tracking-sheet';
 import { AppError, notFound } from '../../platform/errors';
 import type { BaseContext, RequestContext } from '../../platform/request-context';
-import type { PdfDocument } from '../buybacks/buyback-documents.service';
-import { findAccountSettings, findVisibleBuyback } from '../buybacks/buybacks.repository';
-import { shippingLabelState } from '../buybacks/shipping-labels';
+import { findAccountSettings } from '../accounts';
+import { findVisibleBuyback } from '../buyback-lifecycle';
 import * as repo from './shipments.repository';
+import { shippingLabelState } from './shipping-labels';
 
 /** A buyback's transport as the back office reads it, and its tracking sheet (docs/transport.md). */
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { contextOf } from '../../platform/request-context';
-import { readUploadedFile } from '../accounts/uploaded-file';
+import { readUploadedFile } from '../accounts';
 import { userImportTemplate } from './user-import.csv';
 import { importUsers, userImportDocumentation } from './user-import.service';
 

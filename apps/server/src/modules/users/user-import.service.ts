@@ -14,7 +14,7 @@ import {
 } from '@reprise/shared';
 import { audit } from '../../platform/audit';
 import { type RequestContext, transact } from '../../platform/request-context';
-import { issuePasswordLink } from '../auth/auth.service';
+import { issuePasswordLink } from '../auth';
 import {
   parentEntityColumn,
   parseUserImportFile,

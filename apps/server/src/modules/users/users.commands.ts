@@ -10,8 +10,7 @@ import { audit } from '../../platform/audit';
 import type { Actor } from '../../platform/context';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { type RequestContext, transact } from '../../platform/request-context';
-import { revokeUserSessions } from '../auth/auth.repository';
-import { issuePasswordLink } from '../auth/auth.service';
+import { issuePasswordLink, revokeUserSessions } from '../auth';
 import { auditSnapshot, toUserResponse } from './users.mapper';
 import * as repo from './users.repository';
 import {

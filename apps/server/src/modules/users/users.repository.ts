@@ -12,7 +12,7 @@ import {
 } from '../../platform/request-context';
 import { visiblePathPrefix } from '../../platform/scope';
 import { deleteChildOf, updateOwnedOrLinked } from '../../platform/scoped-writes';
-import { containsPattern, folded } from '../organizations/search-text';
+import { containsPattern, folded } from '../organizations';
 import type { HeldModule, ParentOrganization } from './users.rules';
 
 export interface UserModuleRow extends HeldModule {

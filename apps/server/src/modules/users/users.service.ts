@@ -8,7 +8,7 @@ import {
 import { AppError, notFound } from '../../platform/errors';
 import { orderFrom, type Page } from '../../platform/pagination';
 import type { RequestContext } from '../../platform/request-context';
-import { toAccountResponse } from '../accounts/accounts.mapper';
+import { toAccountResponse } from '../accounts';
 import { toUserResponse } from './users.mapper';
 import * as repo from './users.repository';
 import { assignableUserTypes, currentModuleOf, frontPermissionsOf } from './users.rules';

@@ -23,7 +23,7 @@ import {
   type TxContext,
   transact,
 } from '../../platform/request-context';
-import { reject, violation } from '../buyback-config/config-scope';
+import { reject, violation } from '../buyback-config';
 import { categoryIdsOf, toRuleResponse } from './warehouse-dispatch.mapper';
 import * as repo from './warehouse-dispatch.repository';
 

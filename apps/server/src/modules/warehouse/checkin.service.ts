@@ -1,10 +1,15 @@
 import type { CheckinRequirement, ItemResponse } from '@reprise/shared';
 import { AppError } from '../../platform/errors';
 import { type RequestContext, transact } from '../../platform/request-context';
+import {
+  findCheckinRequirement,
+  type ItemRow,
+  itemWhereOfCode,
+  moveItem,
+  resolveItem,
+} from '../buyback-lifecycle';
 import { findCheckinTarget } from './checkin.repository';
-import { itemWhereOfCode, moveItem, resolveItem } from './item-moves';
 import { toItemResponse } from './items.mapper';
-import { findCheckinRequirement, type ItemRow } from './items.repository';
 
 /**
  * Warehouse check-in: an arriving item is registered by its 8- or

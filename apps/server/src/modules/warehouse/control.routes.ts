@@ -17,8 +17,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
 import { contextOf } from '../../platform/request-context';
-import { readUploadedFile } from '../accounts/uploaded-file';
-import { sendImage } from '../catalog/catalog-images';
+import { readUploadedFile } from '../accounts';
+import { sendImage } from '../catalog';
 import * as control from './control.service';
 
 const tags = ['warehouse control'];

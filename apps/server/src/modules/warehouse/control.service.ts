@@ -17,15 +17,18 @@ import {
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { type RequestContext, type TxContext, transact } from '../../platform/request-context';
 import { checkUpload } from '../../platform/uploads';
-import { productImageUrl } from '../buybacks/buybacks.mapper';
-import { findPricingContext } from '../buybacks/buybacks.repository';
-import { checkAnswers, checkImei } from '../buybacks/diagnosis';
-import { localizedQuestions } from '../buybacks/wizard.rules';
+import * as items from '../buyback-lifecycle';
+import { moveItem, recordItemEvent, requireStatus, resolveItem } from '../buyback-lifecycle';
+import {
+  checkAnswers,
+  checkImei,
+  findPricingContext,
+  localizedQuestions,
+  productImageUrl,
+} from '../buybacks';
 import * as facts from './control.repository';
 import { type ControlDecision, controlDecision } from './control.rules';
-import { moveItem, recordItemEvent, requireStatus, resolveItem } from './item-moves';
 import { toItemResponse } from './items.mapper';
-import * as items from './items.repository';
 import { controlPhoto, photoStorageKey, toLitigationResponse } from './litigation.mapper';
 import * as litigations from './litigation.repository';
 import { openLitigation } from './litigation.service';

@@ -6,8 +6,7 @@ import { type BuybackKit, CIRCUIT, DEMO, expectProblem, startBuybackKit } from '
 import { addBuyer, addUser } from '../../../test/buyer-kit';
 import { contextOfUser } from '../../../test/item-moves-kit';
 import { type RequestContext, transact } from '../../platform/request-context';
-import { moveItem, resolveItem } from './item-moves';
-import { findNativeStock } from './items.repository';
+import { findNativeStock, moveItem, resolveItem } from '../buyback-lifecycle';
 
 /**
  * Reading items (items.routes.ts): GET /api/items/{id}, /api/items/by-code/{code} (13 digits: the

@@ -1,6 +1,6 @@
 import type { ItemEventResponse, ItemResponse } from '@reprise/shared';
-import { productImageUrl } from '../buybacks/buybacks.mapper';
-import type { findItemEvents, ItemRow } from './items.repository';
+import type { findItemEvents, ItemRow } from '../buyback-lifecycle';
+import { productImageUrl } from '../buybacks';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 

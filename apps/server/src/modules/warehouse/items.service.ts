@@ -1,8 +1,8 @@
 import type { ItemHistoryResponse, ItemResponse } from '@reprise/shared';
 import type { RequestContext } from '../../platform/request-context';
-import { resolveItem } from './item-moves';
+import * as repo from '../buyback-lifecycle';
+import { resolveItem } from '../buyback-lifecycle';
 import { toItemEvent, toItemResponse } from './items.mapper';
-import * as repo from './items.repository';
 
 /** Reading items: by id or by a scanned code, and their history (who, when, where, why). */
 

@@ -4,8 +4,8 @@ import type {
   LitigationStatus,
   PublicLitigationResponse,
 } from '@reprise/shared';
-import { imageVersion } from '../accounts/account-images';
-import { siteUrl } from '../white-label/white-label.mapper';
+import { imageVersion } from '../accounts';
+import { siteUrl } from '../white-label';
 import type { findPublicFacts, LitigationRow } from './litigation.repository';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());

@@ -2,7 +2,7 @@ import { type Selectable, sql, type Updateable } from 'kysely';
 import type { LitigationsTable } from '../../platform/db.types';
 import { type BaseContext, type InTransaction, type Reader, readerOf } from '../../platform/request-context';
 import { updateOwnedOrAssigned } from '../../platform/scoped-writes';
-import { type ItemRow, itemQuery } from './items.repository';
+import { type ItemRow, itemQuery } from '../buyback-lifecycle';
 
 /**
  * Litigations (counter-offers after a control, migration 018): read by buyback (the caller has

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { contextOf, systemContext } from '../../platform/request-context';
-import { sendImage } from '../catalog/catalog-images';
+import { sendImage } from '../catalog';
 import * as litigation from './litigation.service';
 
 const tags = ['litigation'];

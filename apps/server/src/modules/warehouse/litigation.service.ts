@@ -20,11 +20,9 @@ import {
   transact,
 } from '../../platform/request-context';
 import { hashToken, newToken } from '../../platform/security';
-import { countAttempt } from '../auth/throttle';
-import { findVisibleBuyback } from '../buybacks/buybacks.repository';
-import { moveItem, requireStatus } from './item-moves';
-import type { ItemRow } from './items.repository';
-import { findNativeStock } from './items.repository';
+import { countAttempt } from '../auth';
+import type { ItemRow } from '../buyback-lifecycle';
+import { findNativeStock, findVisibleBuyback, moveItem, requireStatus } from '../buyback-lifecycle';
 import { litigationMail } from './litigation.mails';
 import { answerLinks, photoStorageKey, toLitigationResponse, toPublicLitigation } from './litigation.mapper';
 import * as repo from './litigation.repository';

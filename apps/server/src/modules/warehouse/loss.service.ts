@@ -2,10 +2,16 @@ import type { ItemResponse, MarkItemLostRequest, RevertLossRequest } from '@repr
 import { can } from '../../platform/context';
 import { AppError, forbidden } from '../../platform/errors';
 import { type RequestContext, transact } from '../../platform/request-context';
-import { moveItem, resolveItem, revertLoss } from './item-moves';
+import * as repo from '../buyback-lifecycle';
+import {
+  canBeLostAt,
+  LOSS_PERMISSION,
+  LOST_STATUS_OF_PLACE,
+  moveItem,
+  resolveItem,
+  revertLoss,
+} from '../buyback-lifecycle';
 import { toItemResponse } from './items.mapper';
-import * as repo from './items.repository';
-import { canBeLostAt, LOSS_PERMISSION, LOST_STATUS_OF_PLACE } from './loss.rules';
 
 /**
  * Loss of an item (docs/statuses.md "Loss"): in transport or in the

@@ -1,8 +1,8 @@
 import type { ListQuarantineQuery } from '@reprise/shared';
 import { sql } from 'kysely';
 import { type BaseContext, type RequestContext, readerOf } from '../../platform/request-context';
-import { buybackScope } from '../buybacks/buybacks.repository';
-import type { ItemWhere } from './items.repository';
+import type { ItemWhere } from '../buyback-lifecycle';
+import { buybackScope } from '../buyback-lifecycle';
 
 /**
  * Reads of the quarantine screens: the items in quarantine the actor sees (scoped like every item

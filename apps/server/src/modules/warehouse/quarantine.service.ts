@@ -13,9 +13,9 @@ import { AppError } from '../../platform/errors';
 import { queueMail } from '../../platform/mail';
 import { orderFrom, type Page } from '../../platform/pagination';
 import { type RequestContext, type TxContext, transact } from '../../platform/request-context';
-import { itemWhereOfCode, moveItem, requireStatus, resolveItem } from './item-moves';
+import * as repo from '../buyback-lifecycle';
+import { itemWhereOfCode, moveItem, requireStatus, resolveItem } from '../buyback-lifecycle';
 import { toItemResponse } from './items.mapper';
-import * as repo from './items.repository';
 import { quarantineMail } from './quarantine.mails';
 import * as quarantine from './quarantine.repository';
 

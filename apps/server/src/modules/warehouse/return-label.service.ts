@@ -1,18 +1,17 @@
 import type { ItemStatus, Locale } from '@reprise/shared';
 import { documentFileName } from '@reprise/shared/document-file-names';
+import type { PdfDocument } from '../../platform/documents';
 import { renderReturnLabel } from '../../platform/documents';
 import { AppError, notFound } from '../../platform/errors';
 import { type RequestContext, systemContext, transact } from '../../platform/request-context';
-import type { PdfDocument } from '../buybacks/buyback-documents.service';
-import * as buybacks from '../buybacks/buybacks.repository';
+import { findAccountSettings, findOrganization } from '../accounts';
+import { findVisibleBuyback, RETURN_LABEL_STATUSES, resolveItem } from '../buyback-lifecycle';
 import {
   activeTransportConfiguration,
   carrierLabelPdf,
   carrierLabelState,
   requestShipments,
-} from '../transport/shipments.service';
-import { resolveItem } from './item-moves';
-import { RETURN_LABEL_STATUSES } from './loss.rules';
+} from '../transport';
 
 const unavailable = () =>
   new AppError(
@@ -33,9 +32,9 @@ export async function returnLabelPdf(
   const item = await resolveItem(ctx, { id });
   if (!RETURN_LABEL_STATUSES.includes(item.status as ItemStatus) || !item.warehouse_id) throw unavailable();
   const [buyback, warehouse, settings] = await Promise.all([
-    buybacks.findVisibleBuyback(ctx, { id: item.buyback_id }),
-    buybacks.findOrganization(ctx, item.warehouse_id),
-    buybacks.findAccountSettings(ctx, item.account_id),
+    findVisibleBuyback(ctx, { id: item.buyback_id }),
+    findOrganization(ctx, item.warehouse_id),
+    findAccountSettings(ctx, item.account_id),
   ]);
   if (!buyback) throw notFound('buyback');
   if (!warehouse || !settings) throw unavailable();

@@ -1,6 +1,5 @@
 import { type RequestContext, readerOf } from '../../platform/request-context';
-import { buybackScope } from '../buybacks/buybacks.repository';
-import { type ItemRow, itemQuery } from './items.repository';
+import { buybackScope, type ItemRow, itemQuery } from '../buyback-lifecycle';
 
 /**
  * The items of these buybacks the actor sees (buybacks.repository.ts, buybackScope: a store its

@@ -1,12 +1,10 @@
 import type { BuybackResponse, SendBuybacksResponse } from '@reprise/shared';
 import { AppError, notFound } from '../../platform/errors';
 import { type RequestContext, type TxContext, transact } from '../../platform/request-context';
-import { toBuybackResponse } from '../buybacks/buybacks.mapper';
-import { findVisibleBuyback } from '../buybacks/buybacks.repository';
-import { moveItem, requireStatus } from './item-moves';
-import type { ItemRow } from './items.repository';
+import type { ItemRow } from '../buyback-lifecycle';
+import { findVisibleBuyback, moveItem, requireStatus, SENDABLE_ITEM_STATUSES } from '../buyback-lifecycle';
+import { toBuybackResponse } from '../buybacks';
 import { findVisibleItemsOfBuybacks } from './send.repository';
-import { SENDABLE_ITEM_STATUSES } from './send.rules';
 
 /**
  * The store (or the warehouse) marks a buyback's item sent to the warehouse: from

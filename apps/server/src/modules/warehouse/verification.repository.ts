@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { type RequestContext, readerOf } from '../../platform/request-context';
-import { buybackScope } from '../buybacks/buybacks.repository';
-import { type ItemRow, itemQuery } from './items.repository';
+import { buybackScope, type ItemRow, itemQuery } from '../buyback-lifecycle';
 
 /**
  * The items the actor sees (buybacks.repository.ts, buybackScope) that any of these codes names,

@@ -1,8 +1,8 @@
 import { isVerifiable, type VerificationLine, type VerificationResponse } from '@reprise/shared';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { resolveItem } from './item-moves';
-import type { ItemRow } from './items.repository';
+import type { ItemRow } from '../buyback-lifecycle';
+import { resolveItem } from '../buyback-lifecycle';
 import { isCodeShape, parseCodes } from './verification.csv';
 import { findVisibleItemsByCodes } from './verification.repository';
 

@@ -4,7 +4,7 @@ import https from 'node:https';
 import type { WebhookDeliveryError } from '@reprise/shared';
 import { QUEUES } from '../../platform/jobs';
 import { type BaseContext, transact } from '../../platform/request-context';
-import { CONNECTOR_FQN, resolveConfiguration } from '../connectors/connector-configurations';
+import { CONNECTOR_FQN, resolveConfiguration } from '../connectors';
 import { checkedLookup, urlRefusal } from './outbound-address';
 import type { WebhookJob } from './webhook-events';
 import * as repo from './webhooks.repository';

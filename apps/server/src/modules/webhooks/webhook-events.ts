@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { BUYBACK_STATUSES, type BuybackStatus, type ItemStatus, type WebhookEvent } from '@reprise/shared';
+import type { WebhookEvent } from '@reprise/shared';
 import type { BaseContext, InTransaction } from '../../platform/request-context';
+import { completesBuyback, type StatusChange } from '../buyback-lifecycle';
 import * as repo from './webhooks.repository';
 
 /**
@@ -19,35 +20,18 @@ export interface WebhookJob {
   deliveryId: string;
 }
 
-/**
- * A change of an item's (and its buyback's) status, as modules/buybacks/status-effects.ts hands
- * it to its effects (its `StatusChange`; not imported, which would make a cycle of the two files).
- */
-interface StatusChangeSeen {
-  buybackId: string;
-  itemId: string;
-  fromItemStatus: ItemStatus;
-  toItemStatus: ItemStatus;
-  fromBuybackStatus: BuybackStatus;
-  toBuybackStatus: BuybackStatus | null;
-}
-
-/** The buyback statuses of a completed buyback (completed, by price, with absorption, with negotiation). */
-const COMPLETED = BUYBACK_STATUSES.filter((status) => status.startsWith('bb_completed'));
-
 /** The event a status change causes, if any. */
-export function eventOfChange(change: StatusChangeSeen): WebhookEvent | null {
+export function eventOfChange(change: Omit<StatusChange, 'accountId'>): WebhookEvent | null {
   const to = change.toBuybackStatus;
-  if (to !== null && COMPLETED.includes(to) && !COMPLETED.includes(change.fromBuybackStatus))
-    return 'buyback.completed';
+  if (completesBuyback(change)) return 'buyback.completed';
   if (to === 'bb_cancelled' && change.fromBuybackStatus !== 'bb_cancelled') return 'buyback.cancelled';
   if (change.toItemStatus === 'item_refurb_completed' && change.fromItemStatus !== 'item_refurb_completed')
     return 'item.refurbished';
   return null;
 }
 
-/** The effect of modules/buybacks/status-effects.ts: a change that causes an event announces it. */
-export async function announceStatusChange(tx: Tx, change: StatusChangeSeen): Promise<void> {
+/** The reaction to the lifecycle's status changes (status-reactions.ts): a change that causes an event announces it. */
+export async function announceStatusChange(tx: Tx, change: StatusChange): Promise<void> {
   const event = eventOfChange(change);
   if (event) await announceBuybackEvent(tx, event, change.buybackId);
 }
@@ -60,8 +44,8 @@ export interface DispatchFacts {
 
 /**
  * Announces an event of a buyback to its receivers: one delivery and one job each. Cancellation
- * (modules/buybacks/buybacks.service.ts) and dispatch (a closed warehouse package) call it
- * themselves: they are not status changes of an item move.
+ * (a reaction, status-reactions.ts) and dispatch (a closed warehouse package) call it: they are
+ * not status changes of an item move.
  */
 export async function announceBuybackEvent(
   tx: Tx,

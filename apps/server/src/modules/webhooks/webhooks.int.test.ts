@@ -8,8 +8,8 @@ import { type BuybackKit, DEMO, expectProblem, startBuybackKit } from '../../../
 import { advanceItem, contextOfUser } from '../../../test/item-moves-kit';
 import { itemInRefurbishment } from '../../../test/refurb-kit';
 import { type RequestContext, systemContext, transact } from '../../platform/request-context';
-import { CONNECTOR_FQN, insertConfiguration } from '../connectors/connector-configurations';
-import { moveItem, resolveItem } from '../warehouse/item-moves';
+import { moveItem, resolveItem } from '../buyback-lifecycle';
+import { CONNECTOR_FQN, insertConfiguration } from '../connectors';
 import { deliverWebhook, WEBHOOK_MAX_ATTEMPTS } from './webhook-delivery.job';
 
 /**

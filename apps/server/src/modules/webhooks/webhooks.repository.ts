@@ -7,7 +7,7 @@ import {
   readerOf,
 } from '../../platform/request-context';
 import { updateOwned } from '../../platform/scoped-writes';
-import { CONNECTOR_FQN } from '../connectors/connector-configurations';
+import { CONNECTOR_FQN } from '../connectors';
 
 /** The queries of buyer resale webhooks: who receives an event, the deliveries and their log. */
 

@@ -18,11 +18,10 @@ import {
 import { AppError, notFound } from '../../platform/errors';
 import type { BaseContext, VisitorContext } from '../../platform/request-context';
 import { resolveSiteHost } from '../../platform/site-host';
-import { faviconUrl, logoUrl } from '../accounts/accounts.mapper';
-import { publicPolicyFileUrl } from '../accounts/root-details.mapper';
-import { readAccountPolicyFile } from '../accounts/root-details.service';
-import type { ProductSearch } from '../catalog/search/product-search';
-import { bannerUrl, externalLinkOf, publicDocumentUrl, toProductCard } from './white-label.mapper';
+import { faviconUrl, logoUrl, publicPolicyFileUrl, readAccountPolicyFile } from '../accounts';
+import type { ProductSearch } from '../catalog';
+import { toProductCard } from '../catalog';
+import { bannerUrl, externalLinkOf, publicDocumentUrl } from './white-label.mapper';
 import * as repo from './white-label.repository';
 import { readDocument } from './white-label.service';
 

@@ -11,10 +11,9 @@ import {
 import { AppError } from '../../platform/errors';
 import { type RequestContext, transact } from '../../platform/request-context';
 import { newToken } from '../../platform/security';
-import { createSession } from '../auth/auth.repository';
-import { countAttempt } from '../auth/throttle';
-import { channelsOf, listTreeRows } from '../catalog/categories/categories.repository';
-import { activeConnectorActions } from '../connectors/connector-configurations';
+import { countAttempt, createSession } from '../auth';
+import { channelsOf, listTreeRows } from '../catalog';
+import { activeConnectorActions } from '../connectors';
 import type { SiteContext } from './public-site.service';
 import * as visitors from './visitor.repository';
 import { publicCategoryImage, slugOf } from './white-label.mapper';

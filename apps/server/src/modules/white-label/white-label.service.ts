@@ -17,13 +17,13 @@ import { audit } from '../../platform/audit';
 import type { WhiteLabelConfigsTable } from '../../platform/db.types';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import type { Page } from '../../platform/pagination';
+import { checkPdf } from '../../platform/pdf-check';
 import { type BaseContext, type RequestContext, transact } from '../../platform/request-context';
 import { baseLanguageViolations, checkBaseLanguage, translationsColumn } from '../../platform/translations';
 import { checkUpload } from '../../platform/uploads';
-import { findReachableAccount } from '../accounts/accounts.repository';
-import { swapStoredImage } from '../catalog/catalog-images';
+import { findReachableAccount } from '../accounts';
+import { swapStoredImage } from '../catalog';
 import { sanitizeHtml } from './html-sanitizer';
-import { checkPdf } from './pdf-check';
 import {
   accountDocumentUrl,
   DOCUMENT_COLUMN,

@@ -3,7 +3,7 @@ export { DOCUMENT_STRINGS, type DocumentStrings, documentStrings } from './docum
 export { type DropSlipData, renderDropSlip } from './drop-slip';
 export { type PackageLabelData, renderPackageLabel } from './package-label';
 export { type PackingListData, renderPackingList } from './packing-list';
-export { formatMoney, formatUnits } from './pdf';
+export { formatMoney, formatUnits, type PdfDocument } from './pdf';
 export { type ReturnLabelData, renderReturnLabel, returnLabelStrings } from './return-label';
 export { isEan13, renderShippingLabel, type ShippingLabelData } from './shipping-label';
 export { addressLine, renderTransferOrder, type TransferOrderData } from './transfer-order';

@@ -64,3 +64,9 @@ export function formatDate(date: Date, language: string): string {
     timeZone: 'Europe/Paris',
   }).format(date);
 }
+
+/** A rendered PDF and the file name it is answered with. */
+export interface PdfDocument {
+  filename: string;
+  data: Buffer;
+}

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../../platform/deps';
 import { pageResponse } from '../../../platform/pagination';
 import { contextOf } from '../../../platform/request-context';
-import { readUploadedFile } from '../../accounts/uploaded-file';
+import { readUploadedFile } from '../../accounts';
 import { CATALOG_IMAGE_MAX_BYTES, sendImage } from '../catalog-images';
 import * as categories from './categories.service';
 import * as writes from './category-writes.service';

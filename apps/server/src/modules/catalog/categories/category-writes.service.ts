@@ -11,7 +11,7 @@ import { audit } from '../../../platform/audit';
 import { AppError, notFound } from '../../../platform/errors';
 import { type RequestContext, type TxContext, transact } from '../../../platform/request-context';
 import { baseLanguageViolations } from '../../../platform/translations';
-import { linkedBuyerViolations } from '../../accounts/linked-buyers.service';
+import { linkedBuyerViolations } from '../../accounts';
 import { storeImage, swapStoredImage } from '../catalog-images';
 import { writeScope } from '../catalog-scope';
 import { sortKey } from '../catalog-text';

@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/errors';
+import { AppError } from './errors';
 
 const invalid = (message: string) =>
   new AppError('invalid_file', message, [

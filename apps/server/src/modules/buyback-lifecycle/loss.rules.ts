@@ -1,5 +1,5 @@
 import type { ItemLossPlace, ItemStatus } from '@reprise/shared';
-import { canTransition } from '../buybacks/buyback-statuses';
+import { canTransition } from './buyback-statuses';
 
 /**
  * Where an item can be declared lost from (docs/statuses.md "Loss"): in

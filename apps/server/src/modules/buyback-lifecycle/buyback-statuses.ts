@@ -13,19 +13,25 @@ import { AppError } from '../../platform/errors';
  * `transition_not_allowed`.
  */
 
+/**
+ * The buyback statuses of a completed buyback (completed, by price, with absorption, with
+ * negotiation): where a buyback in processing ends, but not completed. Declared here only: the
+ * payment job pays them, the webhooks announce them (`completesBuyback`, status-effects.ts).
+ */
+export const COMPLETED_BUYBACK_STATUSES: readonly BuybackStatus[] = [
+  'bb_completed',
+  'bb_completed_by_price',
+  'bb_completed_with_absorption',
+  'bb_completed_with_negociation',
+];
+
 export const BUYBACK_TRANSITIONS: Record<BuybackStatus, readonly BuybackStatus[]> = {
   // pre-declared on the web: the customer brings the product to a store
   bb_awaiting_store_drop: ['bb_awaiting_inventory', 'bb_cancelled'],
   // in the store (or awaiting the customer's parcel): the next shipment takes it
   bb_awaiting_inventory: ['bb_in_transit', 'bb_not_completed', 'bb_cancelled'],
   bb_in_transit: ['bb_in_processing', 'bb_not_completed'],
-  bb_in_processing: [
-    'bb_completed',
-    'bb_completed_by_price',
-    'bb_completed_with_absorption',
-    'bb_completed_with_negociation',
-    'bb_not_completed',
-  ],
+  bb_in_processing: [...COMPLETED_BUYBACK_STATUSES, 'bb_not_completed'],
   bb_completed: [],
   bb_completed_by_price: [],
   bb_completed_with_absorption: [],
@@ -155,10 +161,7 @@ export const BUYBACK_STATUS_OF_ITEM: Partial<Record<ItemStatus, BuybackStatus>> 
 };
 
 const FINAL_BUYBACK: readonly BuybackStatus[] = [
-  'bb_completed',
-  'bb_completed_by_price',
-  'bb_completed_with_absorption',
-  'bb_completed_with_negociation',
+  ...COMPLETED_BUYBACK_STATUSES,
   'bb_not_completed',
   'bb_cancelled',
 ];

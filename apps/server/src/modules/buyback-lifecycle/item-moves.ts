@@ -2,9 +2,9 @@ import type { BuybackStatus, ItemStatus } from '@reprise/shared';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { RequestContext, TxContext } from '../../platform/request-context';
-import { planItemMove, planLossReversal } from '../buybacks/buyback-statuses';
-import { afterStatusChange } from '../buybacks/status-effects';
+import { planItemMove, planLossReversal } from './buyback-statuses';
 import * as repo from './items.repository';
+import { afterStatusChange } from './status-effects';
 
 /**
  * The one way an item changes status or stock (docs/statuses.md, "Item"). Every move:

@@ -9,7 +9,7 @@ import {
   readerOf,
 } from '../../platform/request-context';
 import { updateOwnedOrAssigned } from '../../platform/scoped-writes';
-import { buybackScope } from '../buybacks/buybacks.repository';
+import { buybackScope } from './visibility.repository';
 
 /**
  * Items (one per buyback line: the physical device) as the warehouse and the retailer read and

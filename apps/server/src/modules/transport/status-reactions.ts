@@ -1,0 +1,9 @@
+import type { StatusReactions } from '../buyback-lifecycle';
+import { cancelShipmentsOfBuyback } from './shipments.service';
+
+/** What transport does after the lifecycle's status changes (registered at start-up: src/status-reactions.ts). */
+export const transportStatusReactions: StatusReactions = {
+  module: 'transport',
+  // a parcel not sent yet: its shipment at the carrier is cancelled (docs/transport.md)
+  afterCancellation: [(tx, cancellation) => cancelShipmentsOfBuyback(tx, cancellation.buybackId)],
+};
