@@ -13,7 +13,7 @@ import { registerAccountRoutes } from './modules/accounts';
 import { registerAuditLogRoutes } from './modules/audit-log';
 import { registerAuthRoutes } from './modules/auth';
 import { registerBuybackConfigRoutes } from './modules/buyback-config';
-import { registerBuybackRoutes } from './modules/buybacks';
+import { registerBuybackRoutes, registerSendRoutes } from './modules/buybacks';
 import { registerCatalogRoutes } from './modules/catalog';
 import { registerConnectorRoutes } from './modules/connectors';
 import { registerDashboardRoutes } from './modules/dashboard';
@@ -45,7 +45,6 @@ import {
   registerLitigationRoutes,
   registerLossRoutes,
   registerQuarantineRoutes,
-  registerSendRoutes,
   registerVerificationRoutes,
 } from './modules/warehouse';
 import { registerWarehouseDispatchRoutes } from './modules/warehouse-dispatch';

@@ -87,7 +87,9 @@ function pastTheDoor(all: { from: string; to: string }[]): string[] {
     .filter((e) => !e.from.startsWith(SEED))
     .filter((e) => {
       const target = moduleOf(e.to);
-      return target !== null && target !== moduleOf(e.from) && e.to !== path.join(MODULES, target, 'index.ts');
+      return (
+        target !== null && target !== moduleOf(e.from) && e.to !== path.join(MODULES, target, 'index.ts')
+      );
     })
     .map((e) => `${rel(e.from)} -> ${rel(e.to)}`);
 }

@@ -15,14 +15,11 @@ import {
   LOST_ITEM_STATUSES,
   RETURN_LABEL_STATUSES,
 } from '../buyback-lifecycle';
-import { imageUrl, productImagePath } from '../catalog';
+import { productImageUrl } from '../catalog';
 import type { BuybackListRow } from './buyback-list.repository';
 import type { BuybackDetailRow } from './buybacks.repository';
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
-
-export const productImageUrl = (productId: string, key: string | null) =>
-  imageUrl(productImagePath(productId, 'image'), key);
 
 /** A pre-declared buyback older than 15 days: prices may have changed. */
 export function predeclarationOutdated(

@@ -1,10 +1,12 @@
 /** The door of modules/buybacks: what other modules, app.ts and workers.ts use of it (docs/architecture.md). */
 export { compactBuybackCounts } from './buyback-counts.repository';
 export { type BuybackListFilters, matchingBuybacks } from './buyback-list.repository';
-export { productImageUrl, toBuybackResponse } from './buybacks.mapper';
+export { toBuybackResponse } from './buybacks.mapper';
 export { findPricingContext } from './buybacks.repository';
 export { registerBuybackRoutes } from './buybacks.routes';
 export { checkAnswers, checkImei } from './diagnosis';
 export { IBAN_PURPOSE, ibanAtRest } from './iban-at-rest';
 export { protectIbansAtRest } from './iban-at-rest.service';
+export { registerSendRoutes } from './send.routes';
+export { sendItem } from './send.service';
 export { localizedQuestions } from './wizard.rules';

@@ -15,7 +15,7 @@ import type { BuybackAnswerSnapshot } from '../../platform/db.types';
 import { AppError } from '../../platform/errors';
 import type { BaseContext, RequestContext } from '../../platform/request-context';
 import { offeredCircuits } from '../buyback-config';
-import { productImageUrl } from './buybacks.mapper';
+import { productImageUrl } from '../catalog';
 import * as repo from './buybacks.repository';
 import { checkAnswers, checkImei } from './diagnosis';
 import {

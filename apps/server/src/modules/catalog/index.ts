@@ -6,7 +6,7 @@ export { fold, sortKey } from './catalog-text';
 export { channelsOf, listTreeRows } from './categories/categories.repository';
 export { isOwnDescendant } from './categories/category-rules';
 export { isWithin, pathUnder } from './categories/category-tree';
-export { derivedColumns, productImagePath } from './products/products.mapper';
+export { derivedColumns, productImagePath, productImageUrl } from './products/products.mapper';
 export { adjustCategoryCounts, type CountDelta } from './products/products.repository';
 export { insertProducts, type NewProduct } from './products/products-bulk.repository';
 export { toProductCard } from './public-product-card';

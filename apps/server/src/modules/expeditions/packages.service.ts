@@ -15,7 +15,7 @@ import { type RequestContext, type TxContext, transact } from '../../platform/re
 import { isVisiblePath } from '../../platform/scope';
 import type { ItemRow } from '../buyback-lifecycle';
 import { recordItemEvent, resolveItem } from '../buyback-lifecycle';
-import { sendItem } from '../warehouse';
+import { sendItem } from '../buybacks';
 import { announceBuybackEvent } from '../webhooks';
 import {
   isShippingOrganizationType,

@@ -19,13 +19,8 @@ import { type RequestContext, type TxContext, transact } from '../../platform/re
 import { checkUpload } from '../../platform/uploads';
 import * as items from '../buyback-lifecycle';
 import { moveItem, recordItemEvent, requireStatus, resolveItem } from '../buyback-lifecycle';
-import {
-  checkAnswers,
-  checkImei,
-  findPricingContext,
-  localizedQuestions,
-  productImageUrl,
-} from '../buybacks';
+import { checkAnswers, checkImei, findPricingContext, localizedQuestions } from '../buybacks';
+import { productImageUrl } from '../catalog';
 import * as facts from './control.repository';
 import { type ControlDecision, controlDecision } from './control.rules';
 import { toItemResponse } from './items.mapper';

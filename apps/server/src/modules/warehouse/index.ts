@@ -7,6 +7,4 @@ export { registerLitigationRoutes } from './litigation.routes';
 export { type LitigationReminderJob, remindLitigation } from './litigation.service';
 export { registerLossRoutes } from './loss.routes';
 export { registerQuarantineRoutes } from './quarantine.routes';
-export { registerSendRoutes } from './send.routes';
-export { sendItem } from './send.service';
 export { registerVerificationRoutes } from './verification.routes';

@@ -1,6 +1,6 @@
 import type { ItemEventResponse, ItemResponse } from '@reprise/shared';
 import type { findItemEvents, ItemRow } from '../buyback-lifecycle';
-import { productImageUrl } from '../buybacks';
+import { productImageUrl } from '../catalog';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 

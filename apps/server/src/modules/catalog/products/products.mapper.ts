@@ -11,6 +11,10 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
 
 export const productImagePath = (id: string, kind: 'image' | 'image-hd') => `/api/products/${id}/${kind}`;
 
+/** A product's image as buybacks and items show it (versioned by its stored key). */
+export const productImageUrl = (productId: string, key: string | null) =>
+  imageUrl(productImagePath(productId, 'image'), key);
+
 export const pricesOf = (row: Pick<ProductRow, `price_${keyof BuybackPrices}`>): BuybackPrices => ({
   functional: row.price_functional,
   grade_a: row.price_grade_a,

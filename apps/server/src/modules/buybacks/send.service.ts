@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { type RequestContext, type TxContext, transact } from '../../platform/request-context';
 import type { ItemRow } from '../buyback-lifecycle';
 import { findVisibleBuyback, moveItem, requireStatus, SENDABLE_ITEM_STATUSES } from '../buyback-lifecycle';
-import { toBuybackResponse } from '../buybacks';
+import { toBuybackResponse } from './buybacks.mapper';
 import { findVisibleItemsOfBuybacks } from './send.repository';
 
 /**
