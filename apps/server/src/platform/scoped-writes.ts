@@ -118,7 +118,7 @@ export function updateOwnedOrLinked<T extends AccountTable, P extends AccountTab
 /**
  * Rows a retailer owns and a buyer works on (`buybacks`, `buyback_items`, `litigations`: they carry both
  * `account_id` and `buyer_account_id`): the warehouses of the buyer account write the items
- * assigned to it (modules/warehouse/item-moves.ts). `WHERE (account_id in scope OR
+ * assigned to it (modules/buyback-lifecycle/item-moves.ts). `WHERE (account_id in scope OR
  * buyer_account_id in scope)`.
  */
 export function updateOwnedOrAssigned<T extends 'buybacks' | 'buyback_items' | 'litigations'>(

@@ -162,7 +162,7 @@ const REASONS: Partial<Record<ItemStatus, string>> = {
 };
 
 /**
- * Moves an item along (modules/warehouse/item-moves.ts: the item table, the buyback following, the
+ * Moves an item along (modules/buyback-lifecycle/item-moves.ts: the item table, the buyback following, the
  * item's history), as the actor of `ctx`; checked in, it goes to its warehouse's stock "awaiting control".
  */
 async function moveAlong(ctx: TxContext, itemId: string, steps: ItemStatus[]) {

@@ -44,7 +44,7 @@ import { DEMO } from './demo-ids';
  * screen (check-in, control, litigation, quarantine, loss, verification, an item's history) has
  * something to show on a new database; and two warehouse dispatch rules of Demo Buyer.
  *
- * The items move through the item move itself (modules/warehouse/item-moves.ts: the item table,
+ * The items move through the item move itself (modules/buyback-lifecycle/item-moves.ts: the item table,
  * the buyback following its item, the item events, the audit), with what each screen's service
  * records (send, check-in, control, quarantine, litigation, loss: modules/warehouse/*.service.ts),
  * as the demo user who would make the step: the Paris store seller sends and declares the loss in
@@ -228,7 +228,7 @@ async function buy(m: Makers, p: Purchase, serial: () => number): Promise<items.
   return bought;
 }
 
-/** The store marks it sent (send.service.ts). */
+/** The store marks it sent (buybacks/send.service.ts). */
 async function send(m: Makers, item: items.ItemRow, at: Date) {
   await moveItem(m.seller, item, { to: 'item_in_transit', reason: 'sent', columns: { sent_at: at } });
   dated(m, item, at);

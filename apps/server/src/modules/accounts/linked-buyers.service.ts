@@ -13,7 +13,7 @@ import * as repo from './linked-buyers.repository';
 /**
  * The linked buyers of an account decide which buyers a retailer may use: a category's buyer is
  * one of them (catalog/categories/category-writes.service.ts), and a buyer sees the buybacks of
- * the retailers it is linked to only (buybacks/buybacks.repository.ts). Platform operators set
+ * the retailers it is linked to only (buyback-lifecycle/visibility.repository.ts). Platform operators set
  * them; the account's own catalogue managers read them (the category form's buyer choice).
  */
 

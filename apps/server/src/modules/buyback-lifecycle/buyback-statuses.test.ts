@@ -11,6 +11,8 @@ import {
   assertTransition,
   BUYBACK_STATUS_OF_ITEM,
   BUYBACK_TRANSITIONS,
+  COMPLETED_BUYBACK_STATUSES,
+  COMPLETED_ITEM_STATUSES,
   canTransition,
   ITEM_TRANSITIONS,
   initialStatuses,
@@ -384,5 +386,22 @@ describe('undoing a loss (planLossReversal)', () => {
       expect(
         code(() => planLossReversal({ status: 'bb_in_processing', itemStatus }, 'item_in_transit')),
       ).toBe('not_lost');
+  });
+});
+
+describe('the completed statuses, declared once', () => {
+  it('are the buyback statuses a buyback in processing ends at, but not completed', () => {
+    expect([...COMPLETED_BUYBACK_STATUSES].sort()).toEqual(
+      BUYBACK_STATUSES.filter((status) => status.startsWith('bb_completed')).sort(),
+    );
+  });
+
+  it('are the item statuses that complete the buyback, and only those', () => {
+    expect(
+      ITEM_STATUSES.filter((status) => {
+        const brings = BUYBACK_STATUS_OF_ITEM[status];
+        return brings !== undefined && COMPLETED_BUYBACK_STATUSES.includes(brings);
+      }).sort(),
+    ).toEqual([...COMPLETED_ITEM_STATUSES].sort());
   });
 });

@@ -12,7 +12,7 @@ import { findItem, findNativeStock, type ItemRow } from './items.repository';
 
 /**
  * The item move (item-moves.ts), the one way an item changes status: checked against the item
- * table, the buyback following its item (buybacks/buyback-statuses.ts, BUYBACK_STATUS_OF_ITEM),
+ * table, the buyback following its item (buyback-statuses.ts, BUYBACK_STATUS_OF_ITEM),
  * the item event, the buyback's status event and the audit written in the command's one
  * transaction; nothing written for a refused move or an item of another account; a loss undone.
  * Also the native stocks every warehouse gets (migration 018).

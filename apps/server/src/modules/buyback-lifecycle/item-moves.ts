@@ -8,7 +8,7 @@ import { afterStatusChange } from './status-effects';
 
 /**
  * The one way an item changes status or stock (docs/statuses.md, "Item"). Every move:
- * - is checked against the item table (buybacks/buyback-statuses.ts), and the buyback follows
+ * - is checked against the item table (buyback-statuses.ts), and the buyback follows
  *   its item (`BUYBACK_STATUS_OF_ITEM`);
  * - writes an item event (who, when, where, why): the item's history;
  * - writes the buyback's status event and the audit log, in the command's transaction.

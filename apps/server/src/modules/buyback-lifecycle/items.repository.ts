@@ -13,7 +13,7 @@ import { buybackScope } from './visibility.repository';
 
 /**
  * Items (one per buyback line: the physical device) as the warehouse and the retailer read and
- * move them. Reads are scoped like buybacks (buybacks.repository.ts, buybackScope): a warehouse
+ * move them. Reads are scoped like buybacks (visibility.repository.ts, buybackScope): a warehouse
  * user sees the items sent to the warehouses of its subtree, a retailer those of its buybacks, a
  * buyer those assigned to it.
  */

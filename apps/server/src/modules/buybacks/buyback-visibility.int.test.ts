@@ -17,7 +17,7 @@ import { addBuyer, addUser, type TestBuyer } from '../../../test/buyer-kit';
 import { migrate } from '../../platform/migrate';
 
 /**
- * Who sees a buyback (buybacks.repository.ts, buybackScope): the retailer's users as before, the
+ * Who sees a buyback (buyback-lifecycle/visibility.repository.ts, buybackScope): the retailer's users as before, the
  * users of its buyer account (a linked buyer of the retailer), and the users of the warehouse it
  * is sent to. Every buyback endpoint reads through the same scope.
  */

@@ -47,7 +47,7 @@ async function visible(
   return row;
 }
 
-/** The buybacks the actor sees (buybacks.repository.ts, buybackScope), filtered, one page. */
+/** The buybacks the actor sees (buyback-lifecycle/visibility.repository.ts, buybackScope), filtered, one page. */
 export async function listBuybacks(
   ctx: RequestContext,
   query: ListBuybacksQuery,

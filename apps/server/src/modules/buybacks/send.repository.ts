@@ -2,7 +2,7 @@ import { type RequestContext, readerOf } from '../../platform/request-context';
 import { buybackScope, type ItemRow, itemQuery } from '../buyback-lifecycle';
 
 /**
- * The items of these buybacks the actor sees (buybacks.repository.ts, buybackScope: a store its
+ * The items of these buybacks the actor sees (buyback-lifecycle/visibility.repository.ts, buybackScope: a store its
  * subtree's, a warehouse those sent to it), locked with their buybacks, in id order (two
  * concurrent selections lock in the same order).
  */

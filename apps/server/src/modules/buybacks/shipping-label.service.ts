@@ -7,7 +7,7 @@ import type { RequestContext } from '../../platform/request-context';
 import { carrierLabelPdf, carrierLabelState, shippingLabelState } from '../transport';
 import * as repo from './buybacks.repository';
 
-/** The shipping label of a web buyback sent by parcel (shipping-labels.ts). */
+/** The shipping label of a web buyback sent by parcel (transport/shipping-labels.ts). */
 
 const notExpected = () =>
   new AppError('shipping_label_not_expected', 'This buyback has no shipping label (its circuit sends none).');

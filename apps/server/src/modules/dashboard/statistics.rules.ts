@@ -12,7 +12,7 @@ import {
 /**
  * The weekly statistics' roll-up (docs/dashboard.md), pure: the week's facts, grouped by where
  * they happened, become one set of figures per scope that sees them, the way the buyback list's
- * scope reads (modules/buybacks/buybacks.repository.ts, `buybackScope`):
+ * scope reads (modules/buyback-lifecycle/visibility.repository.ts, `buybackScope`):
  * - `retail`: every organisation on the buyback's organisation path (its store, the management
  *   units above, the root): a user sees the subtree of their organisation;
  * - `warehouse`: every organisation on the path of the buyback's destination warehouse;

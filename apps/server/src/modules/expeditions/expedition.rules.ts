@@ -18,7 +18,7 @@ export const SHIPPING_ORGANIZATION_TYPES = ['store', 'warehouse'] as const satis
 export const isShippingOrganizationType = (type: string): type is PackageKind =>
   (SHIPPING_ORGANIZATION_TYPES as readonly string[]).includes(type);
 
-/** An item as the rules read it (items.repository.ts, ItemRow). */
+/** An item as the rules read it (buyback-lifecycle/items.repository.ts, ItemRow). */
 export interface ShippableItem {
   status: string;
   circuit_type: string;

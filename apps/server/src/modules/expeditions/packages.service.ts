@@ -31,7 +31,7 @@ import * as repo from './packages.repository';
 /**
  * Expedition (docs/refurbishment.md): a package leaves the user's
  * store or warehouse, is filled by scanning items, and is closed. Closing a store package sends its
- * items to their warehouse (send.service.ts, as "mark as sent" does); closing a warehouse package
+ * items to their warehouse (buybacks/send.service.ts, as "mark as sent" does); closing a warehouse package
  * dispatches its items (status kept, out of any stock). A closed package cannot change.
  */
 

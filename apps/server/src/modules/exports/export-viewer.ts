@@ -5,7 +5,7 @@ import type { BaseContext, RequestContext } from '../../platform/request-context
 /**
  * Who a buyback export reads the list as (exports.viewer, migration 028): the user who started it,
  * in the module and organisation they were in. The `export` job rebuilds their list's scope from
- * it (modules/buybacks/buybacks.repository.ts `buybackScope`), so the file holds what their list
+ * it (modules/buyback-lifecycle/visibility.repository.ts `buybackScope`), so the file holds what their list
  * showed for the same filters.
  */
 export interface ExportViewer {

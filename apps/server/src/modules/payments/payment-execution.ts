@@ -101,7 +101,7 @@ export async function cancelPaymentOnReturn(
   if (!goesBack) return;
   const payment = await repo.lockPaymentOfBuyback(tx, change.buybackId, change.accountId);
   if (!payment || !CANCELLABLE_PAYMENTS.includes(payment.status as PaymentStatus)) return;
-  // the move that got here wrote the item as its owner or its assigned buyer (item-moves.ts): the
+  // the move that got here wrote the item as its owner or its assigned buyer (buyback-lifecycle/item-moves.ts): the
   // payment is written as the buyback's own account, as a buyer manager's mark-paid is
   const write: AnyTx =
     tx.scope.kind === 'all' ? tx : { ...tx, scope: { kind: 'account', accountId: payment.account_id } };
@@ -128,7 +128,7 @@ export function amountToPay(row: {
 }
 
 /**
- * A payment status change: checked against the table (buybacks/buyback-statuses.ts), written with
+ * A payment status change: checked against the table (buyback-lifecycle/buyback-statuses.ts), written with
  * the buyback detail's history line and the audit row, in the caller's transaction.
  */
 export async function changePaymentStatus(

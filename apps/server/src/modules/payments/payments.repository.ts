@@ -12,7 +12,7 @@ import { buybackScope } from '../buyback-lifecycle';
 
 /**
  * The payments as the back office reads and changes them: always through the buyback they pay,
- * seen by the buyback rules (modules/buybacks/buybacks.repository.ts `buybackScope`), so a payment
+ * seen by the buyback rules (modules/buyback-lifecycle/visibility.repository.ts `buybackScope`), so a payment
  * is visible exactly where its buyback is.
  */
 

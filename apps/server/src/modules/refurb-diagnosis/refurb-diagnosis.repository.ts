@@ -14,7 +14,7 @@ type Tx = InTransaction<BaseContext>;
 /**
  * The refurbishment diagnoses of items (migration 019) and what their steps read: the account's
  * questions and services with their cost at the item's warehouse, the warehouse's stocks. A
- * diagnosis is seen by whoever sees its item (items.repository.ts, buybackScope); its writes go
+ * diagnosis is seen by whoever sees its item (buyback-lifecycle/items.repository.ts, buybackScope); its writes go
  * through the scoped builders (platform/scoped-writes.ts), its answers through their diagnosis.
  */
 

@@ -12,7 +12,14 @@ import { audit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { type RequestContext, type TxContext, transact } from '../../platform/request-context';
 import { reject } from '../buyback-config';
-import { findNativeStock, type ItemRow, itemWhereOfCode, moveItem, resolveItem } from '../buyback-lifecycle';
+import {
+  COMPLETED_ITEM_STATUSES,
+  findNativeStock,
+  type ItemRow,
+  itemWhereOfCode,
+  moveItem,
+  resolveItem,
+} from '../buyback-lifecycle';
 import { toRefurbDiagnosisResponse, toRefurbStep, toStock } from './refurb-diagnosis.mapper';
 import * as repo from './refurb-diagnosis.repository';
 import {
@@ -28,16 +35,11 @@ import {
  * an item awaiting dispatch is scanned, its account's refurbishment questions are answered, the
  * services they plan are reviewed on the summary, the stock it goes to and the service to run
  * first are chosen, and the diagnosis is finalized: the item's services are created
- * (item_refurb_steps) and the item moves on to its refurbishment (item-moves.ts).
+ * (item_refurb_steps) and the item moves on to its refurbishment (buyback-lifecycle/item-moves.ts).
  */
 
 /** Awaiting dispatch: the statuses a diagnosis starts from (docs/statuses.md, "Item"). */
-const AWAITING_DISPATCH: readonly ItemStatus[] = [
-  'item_completed',
-  'item_completed_by_price',
-  'item_completed_with_absorption',
-  'item_completed_with_negociation',
-];
+const AWAITING_DISPATCH = COMPLETED_ITEM_STATUSES;
 /** Past its diagnosis. */
 const DIAGNOSED: readonly ItemStatus[] = ['item_refurb_in_progress', 'item_refurb_completed'];
 

@@ -5,7 +5,7 @@ import { type BaseContext, type InTransaction, readerOf } from '../../platform/r
 /**
  * Data-erasure certificates (`erasure_certificates`, migration 019): issued once per validated
  * data-erasure service, never changed afterwards. Back-office reads take a certificate whose item
- * the service has checked is visible (items.repository.ts scope); the public check reads by code.
+ * the service has checked is visible (buyback-lifecycle/items.repository.ts scope); the public check reads by code.
  */
 
 export type CertificateRow = Selectable<ErasureCertificatesTable>;

@@ -60,7 +60,7 @@ export function toItemRefurbSteps(item: ItemRow, steps: StepRow[]): ItemRefurbSt
               id: item.stock_id,
               name: item.stock_name,
               nativeKind: item.stock_native_kind as NativeStockKind | null,
-              // an item's stock is one of its warehouse's (modules/warehouse/item-moves.ts)
+              // an item's stock is one of its warehouse's (modules/buyback-lifecycle/item-moves.ts)
               warehouseId: item.warehouse_id,
             }
           : null,

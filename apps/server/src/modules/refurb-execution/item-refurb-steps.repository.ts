@@ -4,7 +4,7 @@ import { updateOwned } from '../../platform/scoped-writes';
 
 /**
  * Reads and writes of an item's services (`item_refurb_steps`, migration 019). The item they belong
- * to is found first through the scoped item lookup (modules/warehouse/item-moves.ts, resolveItem),
+ * to is found first through the scoped item lookup (modules/buyback-lifecycle/item-moves.ts, resolveItem),
  * so these reads take ids the service already checked; writes go through `updateOwned` (the
  * rows' account is the warehouses' account).
  */

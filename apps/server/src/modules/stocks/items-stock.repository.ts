@@ -13,7 +13,7 @@ import { containsPattern, folded } from '../organizations';
 
 /**
  * Reads of the items-in-stock screens: the items kept in a stock of the warehouses the actor sees
- * (not dispatched), scoped like every item read (items.repository.ts, buybackScope), and what the
+ * (not dispatched), scoped like every item read (buyback-lifecycle/items.repository.ts, buybackScope), and what the
  * item page adds to an item (the declared answers, who controlled it).
  */
 

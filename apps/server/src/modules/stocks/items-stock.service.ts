@@ -23,7 +23,7 @@ import { findVisibleWarehouseIds } from './stocks.repository';
  * Items in stock: the items kept in the stocks of the warehouses the
  * actor sees (`items_stock.read`), the item page with its economic data, the resale price and serial
  * number the warehouse manager sets (`stock.manage`), and the move to another stock of the item's
- * warehouse (`refurb.write`), an item event of reason `stock_move` (item-moves.ts).
+ * warehouse (`refurb.write`), an item event of reason `stock_move` (buyback-lifecycle/item-moves.ts).
  */
 
 export async function listItemsInStock(

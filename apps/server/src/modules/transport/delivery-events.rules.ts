@@ -2,7 +2,7 @@ import type { DeliveryEventCode, ItemStatus, ShipmentKind, ShipmentStatus } from
 
 /**
  * What a carrier's delivery event does (docs/transport.md, "Statuses"): the shipment's status, and
- * the item moves it makes (each through the item move, modules/warehouse/item-moves.ts). An
+ * the item moves it makes (each through the item move, modules/buyback-lifecycle/item-moves.ts). An
  * event that finds the item elsewhere (checked in already, completed) moves nothing.
  */
 

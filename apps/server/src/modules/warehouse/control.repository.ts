@@ -3,7 +3,7 @@ import { type BaseContext, readerOf } from '../../platform/request-context';
 /**
  * Reads of the warehouse control: what the buyback was declared and priced with, the absorption
  * of its category and the retailer's rules (premium features, warehouse comment). The item itself
- * is read through items.repository.ts (scoped to the actor).
+ * is read through buyback-lifecycle/items.repository.ts (scoped to the actor).
  */
 
 export async function findControlFacts(ctx: BaseContext, buybackId: string) {

@@ -11,7 +11,7 @@ import { findNativeStock, moveItem, resolveItem } from '../buyback-lifecycle';
 /**
  * Reading items (items.routes.ts): GET /api/items/{id}, /api/items/by-code/{code} (13 digits: the
  * item's or its buyback's number; 8: the last 8 digits of the item's number) and
- * /api/items/{id}/history, each scoped as the buybacks are (items.repository.ts): a warehouse sees
+ * /api/items/{id}/history, each scoped as the buybacks are (buyback-lifecycle/items.repository.ts): a warehouse sees
  * the items sent to its warehouses, a buyer those assigned to it, a retailer its own; anything
  * else is `item_not_found`, as an unknown code is.
  */

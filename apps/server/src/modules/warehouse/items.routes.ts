@@ -6,7 +6,7 @@ import { contextOf } from '../../platform/request-context';
 import * as items from './items.service';
 
 const tags = ['items'];
-/** Whoever reads buybacks or items in stock reads an item it sees (items.repository.ts). */
+/** Whoever reads buybacks or items in stock reads an item it sees (buyback-lifecycle/items.repository.ts). */
 const READ = ['buyback.detail', 'items_stock.read'] as const;
 
 export function registerItemRoutes(fastify: FastifyInstance, deps: AppDeps): void {

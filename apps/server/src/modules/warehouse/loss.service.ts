@@ -17,7 +17,7 @@ import { toItemResponse } from './items.mapper';
  * Loss of an item (docs/statuses.md "Loss"): in transport or in the
  * warehouse, each with its own permission (in store: buybacks.service.ts, markLostInStore). The
  * buyback follows its item (not completed). Only an admin undoes a loss, with a reason: the item
- * returns to the status it had before, the buyback accordingly (item-moves.ts, revertLoss).
+ * returns to the status it had before, the buyback accordingly (buyback-lifecycle/item-moves.ts, revertLoss).
  */
 
 export async function markItemLost(

@@ -6,7 +6,7 @@ import { buybackScope } from '../buyback-lifecycle';
 
 /**
  * Reads of the quarantine screens: the items in quarantine the actor sees (scoped like every item
- * read, items.repository.ts), the stocks an item can be released to, and what the quarantine mail
+ * read, buyback-lifecycle/items.repository.ts), the stocks an item can be released to, and what the quarantine mail
  * says.
  */
 

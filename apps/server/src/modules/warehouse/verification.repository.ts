@@ -3,7 +3,7 @@ import { type RequestContext, readerOf } from '../../platform/request-context';
 import { buybackScope, type ItemRow, itemQuery } from '../buyback-lifecycle';
 
 /**
- * The items the actor sees (buybacks.repository.ts, buybackScope) that any of these codes names,
+ * The items the actor sees (buyback-lifecycle, buybackScope) that any of these codes names,
  * in one query: 13 digits, the item's or its buyback's identification number; 8, the last 8
  * digits of the item's number. Each condition reads its own index (the buybacks' numbers first,
  * as an array), so a list of thousands of codes is a few index scans.
