@@ -243,7 +243,7 @@ test.describe
       await expect(page.getByText("La page d'accueil est enregistrée.")).toBeVisible();
       await expect(
         page.getByRole('region', { name: 'Widget 1 : Bloc HTML personnalisé' }).getByLabel('HTML'),
-      ).toHaveValue('<p>Offre <strong>spéciale</strong><img src="x"></p>');
+      ).toHaveValue('<p>Offre <strong>spéciale</strong><img src="x" /></p>');
 
       const site = await page.context().newPage();
       await site.goto(siteUrl(baseURL));

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { ProblemResponse, ProblemViolation } from './schemas/common';
+
 /** One list of error codes and their HTTP status. The client translates the code. */
 export const ERROR_STATUS = {
   validation_failed: 422,
@@ -171,18 +174,7 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-export interface Violation {
-  propertyPath: string;
-  message: string;
-  code: string;
-}
+export type Violation = z.infer<typeof ProblemViolation>;
 
 /** The problem document of every refused request (its status from ERROR_STATUS above). */
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  code: ErrorCode | string;
-  violations?: Violation[];
-}
+export type Problem = z.infer<typeof ProblemResponse>;

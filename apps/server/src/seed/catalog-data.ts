@@ -1,3 +1,4 @@
+import type { DiagnosticQuestionType, ProductGrade } from '@reprise/shared';
 /**
  * The demo catalogue as compact tables: categories, brands with their GS1 prefix, models with their
  * storage (or size) variants and colours, and diagnostic questionnaires. `catalog.ts` expands them.
@@ -306,9 +307,8 @@ export const BRAND_WEIGHTS: Record<string, number> = {
   'consoles-nintendo': 420,
 };
 
-type Grade = 'functional' | 'grade_a' | 'grade_b' | 'grade_c' | 'grade_d' | 'grade_e';
 /** title, max grade, price impact ('-15%', '-2000' cents, '+500' cents) */
-type AnswerRow = [title: string, maxGrade: Grade | null, impact: string | null, description?: string];
+type AnswerRow = [title: string, maxGrade: ProductGrade | null, impact: string | null, description?: string];
 export type DiagnosticQuestionKey =
   | 'screen'
   | 'body'
@@ -323,7 +323,7 @@ export type DiagnosticQuestionKey =
 
 export const DIAGNOSTIC_QUESTIONS: Record<
   DiagnosticQuestionKey,
-  { title: string; type: 'unique' | 'multiple'; description: string; answers: AnswerRow[] }
+  { title: string; type: DiagnosticQuestionType; description: string; answers: AnswerRow[] }
 > = {
   screen: {
     title: "État de l'écran",

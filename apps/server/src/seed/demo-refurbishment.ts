@@ -1,3 +1,4 @@
+import type { RefurbQuestionType } from '@reprise/shared';
 import type { Trx } from '../platform/request-context';
 import { DEMO } from './demo-ids';
 
@@ -103,7 +104,7 @@ export async function seedDemoRefurbishment(trx: Trx): Promise<void> {
   const questions: {
     id: string;
     label: string;
-    type: 'unique' | 'multiple';
+    type: RefurbQuestionType;
     answers: [string, string[]][];
   }[] = [
     {

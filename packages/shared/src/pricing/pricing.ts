@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { PRODUCT_GRADES, type ProductGrade } from '../enums';
+import type { PriceImpactKind } from '../schemas/catalog';
 import { assertWholeCents, percentOf } from './rounding';
 
 /**
@@ -7,13 +9,14 @@ import { assertWholeCents, percentOf } from './rounding';
  */
 
 /** A payment-mode bonus or a circuit bonus/malus. */
-export interface Modifier {
+export const Modifier = z.object({
   /** `percentage`: whole percent (may be negative) of the BASE price; `fixed`: cents (may be negative). */
-  kind: 'percentage' | 'fixed';
-  value: number;
+  kind: z.enum(['percentage', 'fixed']),
+  value: z.number().int(),
   /** Percentage only: the most the modifier may add or remove, in cents (null: no cap). */
-  capCents: number | null;
-}
+  capCents: z.number().int().nullable(),
+});
+export type Modifier = z.infer<typeof Modifier>;
 
 export interface PricingAnswer {
   /** The answer's title, for impactPriceEntries. */
@@ -21,7 +24,7 @@ export interface PricingAnswer {
   /** The best grade the answer still allows; null leaves the grade free. */
   maxGrade: ProductGrade | null;
   /** `fixed`: cents; `percentage`: whole percent of the base price. */
-  impact: { kind: 'fixed' | 'percentage'; value: number } | null;
+  impact: { kind: PriceImpactKind; value: number } | null;
 }
 
 export interface PricingInput {

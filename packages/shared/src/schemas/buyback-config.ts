@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STATUSES } from '../enums';
-import type { Modifier } from '../pricing/pricing';
+import { Modifier } from '../pricing/pricing';
 import { int4 } from '../validation';
 import { queryPage, SortDirection } from './common';
 
@@ -219,12 +219,8 @@ const bonusFields = {
 // ---------- shared shapes ----------
 
 /** The pricing module's Modifier, as the configuration answers it. */
+export const ConfigModifier = Modifier;
 export type ConfigModifier = Modifier;
-export const ConfigModifier = z.object({
-  kind: z.enum(['percentage', 'fixed']),
-  value: z.number().int(),
-  capCents: z.number().int().nullable(),
-});
 
 /**
  * The pricing modifier of a bonus mode: a percentage (capped, cap in cents) or a fixed amount
@@ -645,16 +641,6 @@ export type TransferOrderSettingsResponse = z.infer<typeof TransferOrderSettings
 
 // ---------- shipping methods (the wizard's transport and payment options) ----------
 
-export interface PaymentMethod {
-  id: string;
-  type: PaymentModeType;
-  label: string;
-  description: string;
-  longDescription: string | null;
-  modifier: ConfigModifier | null;
-  /** The payment mode needs the customer's IBAN. */
-  iban: boolean;
-}
 export const PaymentMethod = z.object({
   id: z.uuid(),
   type: z.enum(PAYMENT_MODE_TYPES),
@@ -662,47 +648,32 @@ export const PaymentMethod = z.object({
   description: z.string(),
   longDescription: z.string().nullable(),
   modifier: ConfigModifier.nullable(),
+  /** The payment mode needs the customer's IBAN. */
   iban: z.boolean(),
 });
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
-export interface ShippingInstruction {
-  sequence: number;
-  label: string;
-  type: InstructionType;
-}
+export const ShippingInstruction = z.object({
+  sequence: z.number().int(),
+  label: z.string(),
+  type: z.enum(INSTRUCTION_TYPES),
+});
+export type ShippingInstruction = z.infer<typeof ShippingInstruction>;
 
-export interface ShippingMethod {
-  /** The circuit's id. */
-  id: string;
-  name: string;
-  channel: CircuitChannel;
-  /** Combined type: store_drop, web_post… */
-  type: CircuitType;
-  depositType: DepositType;
-  description: string | null;
-  /** The circuit's bonus/malus. */
-  modifier: ConfigModifier | null;
-  /** The dispatch circuit rule's own instructions, else the circuit's defaults. */
-  instructions: ShippingInstruction[];
-  /** The rule's, else the product category's (nearest ancestor's). */
-  highlightedInstruction: string | null;
-  terms: string | null;
-  warehouseId: string | null;
-  transferOrderNumberOfCopy: number;
-  availableCountries: string[];
-  paymentMethods: PaymentMethod[];
-}
 export const ShippingMethod = z.object({
+  /** The circuit's id. */
   id: z.uuid(),
   name: z.string(),
   channel: z.enum(CIRCUIT_CHANNELS),
+  /** Combined type: store_drop, web_post… */
   type: z.enum(CIRCUIT_TYPES),
   depositType: z.enum(DEPOSIT_TYPES),
   description: z.string().nullable(),
+  /** The circuit's bonus/malus. */
   modifier: ConfigModifier.nullable(),
-  instructions: z.array(
-    z.object({ sequence: z.number().int(), label: z.string(), type: z.enum(INSTRUCTION_TYPES) }),
-  ),
+  /** The dispatch circuit rule's own instructions, else the circuit's defaults. */
+  instructions: z.array(ShippingInstruction),
+  /** The rule's, else the product category's (nearest ancestor's). */
   highlightedInstruction: z.string().nullable(),
   terms: z.string().nullable(),
   warehouseId: z.uuid().nullable(),
@@ -710,6 +681,7 @@ export const ShippingMethod = z.object({
   availableCountries: z.array(z.string()),
   paymentMethods: z.array(PaymentMethod),
 });
+export type ShippingMethod = z.infer<typeof ShippingMethod>;
 
 export const ShippingMethodsQuery = z.object({
   channel: z.enum(CIRCUIT_CHANNELS, { message: 'invalid_value' }),

@@ -1,6 +1,16 @@
 import { z } from 'zod';
+import { IDENTIFICATION_TYPES } from '../customer/customer';
 import { LOCALES } from '../enums';
-import { PRODUCT_GRADES } from './catalog';
+import {
+  CIRCUIT_CHANNELS,
+  CIRCUIT_TYPES,
+  type CircuitChannel,
+  type CircuitType,
+  DEPOSIT_TYPES,
+  PAYMENT_MODE_TYPES,
+  type PaymentModeType,
+} from './buyback-config';
+import { DIAGNOSTIC_QUESTION_TYPES, PRICE_IMPACT_KINDS, PRODUCT_GRADES } from './catalog';
 import { collectionOf, queryArray, queryPage, SortDirection } from './common';
 
 /**
@@ -62,24 +72,16 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const BUYBACK_PAYMENT_TYPES = ['bank_transfer', 'no_iban_transfer', 'gift_card', 'voucher'] as const;
-export type BuybackPaymentType = (typeof BUYBACK_PAYMENT_TYPES)[number];
+/** A buyback is paid by its payment mode's type. */
+export const BUYBACK_PAYMENT_TYPES = PAYMENT_MODE_TYPES;
+export type BuybackPaymentType = PaymentModeType;
 
-export const BUYBACK_CHANNELS = ['store', 'web'] as const;
-export type BuybackChannel = (typeof BUYBACK_CHANNELS)[number];
-
-export const BUYBACK_CIRCUIT_TYPES = [
-  'store_collect',
-  'store_drop',
-  'store_drop_label',
-  'web_collect',
-  'web_drop',
-  'web_drop_label',
-  'web_post',
-] as const;
-export type BuybackCircuitType = (typeof BUYBACK_CIRCUIT_TYPES)[number];
-
-export const BUYBACK_DEPOSIT_TYPES = ['collect', 'drop', 'drop_label', 'post'] as const;
+/** A buyback's channel, circuit type and deposit type are those of its circuit. */
+export const BUYBACK_CHANNELS = CIRCUIT_CHANNELS;
+export type BuybackChannel = CircuitChannel;
+export const BUYBACK_CIRCUIT_TYPES = CIRCUIT_TYPES;
+export type BuybackCircuitType = CircuitType;
+export const BUYBACK_DEPOSIT_TYPES = DEPOSIT_TYPES;
 
 export const CANCEL_REASONS = ['customer_retraction', 'technical_problem', 'other'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
@@ -206,7 +208,7 @@ export const BuybackQuestionnaireResponse = z.object({
       title: z.string(),
       /** How to test. */
       description: z.string().nullable(),
-      type: z.enum(['unique', 'multiple']),
+      type: z.enum(DIAGNOSTIC_QUESTION_TYPES),
       answers: z.array(
         z.object({
           id: z.uuid(),
@@ -214,7 +216,7 @@ export const BuybackQuestionnaireResponse = z.object({
           description: z.string().nullable(),
           maxGrade: z.enum(PRODUCT_GRADES).nullable(),
           /** Fixed in cents, or a percentage of the base price. */
-          impact: z.object({ kind: z.enum(['fixed', 'percentage']), value: z.number().int() }).nullable(),
+          impact: z.object({ kind: z.enum(PRICE_IMPACT_KINDS), value: z.number().int() }).nullable(),
         }),
       ),
     }),
@@ -345,7 +347,7 @@ export const CustomerResponse = z.object({
   country: z.string(),
   identification: z
     .object({
-      type: z.enum(['driving_licence', 'identity_card', 'passport', 'residence_permit']),
+      type: z.enum(IDENTIFICATION_TYPES),
       number: z.string(),
       deliveryDate: z.string().nullable(),
       issuingAuthority: z.string().nullable(),

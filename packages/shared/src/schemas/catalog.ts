@@ -20,7 +20,9 @@ export const ABSORPTION_TYPES = [
 export type AbsorptionType = (typeof ABSORPTION_TYPES)[number];
 
 export const DIAGNOSTIC_QUESTION_TYPES = ['unique', 'multiple'] as const;
+export type DiagnosticQuestionType = (typeof DIAGNOSTIC_QUESTION_TYPES)[number];
 export const PRICE_IMPACT_KINDS = ['fixed', 'percentage'] as const;
+export type PriceImpactKind = (typeof PRICE_IMPACT_KINDS)[number];
 
 /** Prices are cents of the account's currency: 0 to 50000 units. */
 export const MAX_PRICE_CENTS = 5_000_000;
@@ -240,32 +242,21 @@ export const ListCategoriesQuery = z.object({
 });
 export type ListCategoriesQuery = z.infer<typeof ListCategoriesQuery>;
 
-export interface CategoryTreeNode {
-  id: string;
-  accountId: string;
-  identifier: string;
-  label: string;
-  status: (typeof STATUSES)[number];
-  parentCategoryId: string | null;
-  numberOfProducts: number;
-  numberOfPublishedProducts: number;
-  hasChildren: boolean;
-  children: CategoryTreeNode[];
-}
-export const CategoryTreeNode: z.ZodType<CategoryTreeNode> = z.lazy(() =>
-  z.object({
-    id: z.uuid(),
-    accountId: z.uuid(),
-    identifier: z.string(),
-    label: z.string(),
-    status: z.enum(STATUSES),
-    parentCategoryId: z.uuid().nullable(),
-    numberOfProducts: z.number().int(),
-    numberOfPublishedProducts: z.number().int(),
-    hasChildren: z.boolean(),
-    children: z.array(CategoryTreeNode),
-  }),
-);
+export const CategoryTreeNode = z.object({
+  id: z.uuid(),
+  accountId: z.uuid(),
+  identifier: z.string(),
+  label: z.string(),
+  status: z.enum(STATUSES),
+  parentCategoryId: z.uuid().nullable(),
+  numberOfProducts: z.number().int(),
+  numberOfPublishedProducts: z.number().int(),
+  hasChildren: z.boolean(),
+  get children() {
+    return z.array(CategoryTreeNode);
+  },
+});
+export type CategoryTreeNode = z.infer<typeof CategoryTreeNode>;
 
 export const CatalogScopeQuery = z.object({ accountId: z.uuid().optional() });
 export const ConnectedTreeQuery = z.object({

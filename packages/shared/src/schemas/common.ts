@@ -31,15 +31,18 @@ export interface Collection<T> {
   view: z.infer<typeof CollectionView>;
 }
 
+/** One refused field of a problem document: where, what the user reads, and the code to translate. */
+export const ProblemViolation = z.object({ propertyPath: z.string(), message: z.string(), code: z.string() });
+
+/** The problem document of every refused request (its status from ERROR_STATUS, errors.ts). */
 export const ProblemResponse = z.object({
   type: z.string(),
   title: z.string(),
   status: z.number(),
   detail: z.string(),
+  /** An ErrorCode (errors.ts). */
   code: z.string(),
-  violations: z
-    .array(z.object({ propertyPath: z.string(), message: z.string(), code: z.string() }))
-    .optional(),
+  violations: z.array(ProblemViolation).optional(),
 });
 
 export const SortDirection = z.enum(['asc', 'desc']);

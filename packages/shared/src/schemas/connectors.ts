@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidIban, normalizeIban } from '../customer/iban';
 import { IMEI_PATTERN } from '../customer/imei';
+import { STATUSES, type Status } from '../enums';
 import { collectionOf, queryPage } from './common';
 import { PublicProductCard } from './white-label';
 
@@ -25,8 +26,8 @@ export type ConnectorType = (typeof CONNECTOR_TYPES)[number];
 export const CONNECTOR_PROPERTY_KINDS = ['text', 'url', 'integer', 'amount', 'iban', 'bic', 'email'] as const;
 export type ConnectorPropertyKind = (typeof CONNECTOR_PROPERTY_KINDS)[number];
 
-export const CONNECTOR_CONFIGURATION_STATUSES = ['active', 'inactive'] as const;
-export type ConnectorConfigurationStatus = (typeof CONNECTOR_CONFIGURATION_STATUSES)[number];
+export const CONNECTOR_CONFIGURATION_STATUSES = STATUSES;
+export type ConnectorConfigurationStatus = Status;
 
 /** The actions premium-feature connectors answer (`GET organizations/launch-generic-premium-feature-connector`). */
 export const PREMIUM_ACTIONS = ['imei_lookup'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATUSES } from '../enums';
 import { ListBuybacksQuery } from './buybacks';
 import { PaginationQuery } from './common';
 
@@ -129,11 +130,11 @@ export type ListImportIgnoredLinesQuery = z.infer<typeof ListImportIgnoredLinesQ
 // ---------------------------------------------------------------------------------------------
 // Exports
 
-export const EXPORT_TYPES = ['products', 'categories', 'diagnostic', 'buybacks'] as const;
-export type ExportType = (typeof EXPORT_TYPES)[number];
 /** The catalogue's exports, offered on the export page. */
 export const CATALOG_EXPORT_TYPES = ['products', 'categories', 'diagnostic'] as const;
 export type CatalogExportType = (typeof CATALOG_EXPORT_TYPES)[number];
+export const EXPORT_TYPES = [...CATALOG_EXPORT_TYPES, 'buybacks'] as const;
+export type ExportType = (typeof EXPORT_TYPES)[number];
 
 export const EXPORT_STATUSES = ['in_progress', 'success', 'error', 'cancelled'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
@@ -214,7 +215,7 @@ export const UserImportQuery = z.object({
 // ---------------------------------------------------------------------------------------------
 // SFTP access (premium sftp_access)
 
-export const SFTP_ACCESS_STATUSES = ['active', 'inactive'] as const;
+export const SFTP_ACCESS_STATUSES = STATUSES;
 
 export const SftpAccessResponse = z.object({
   accountId: z.uuid(),

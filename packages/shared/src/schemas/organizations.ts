@@ -148,22 +148,16 @@ export const ListOrganizationsQuery = PaginationQuery.extend({
 });
 export type ListOrganizationsQuery = z.infer<typeof ListOrganizationsQuery>;
 
-export const OrganizationTreeNode: z.ZodType<OrganizationTreeNode> = z.lazy(() =>
-  z.object({
-    id: z.uuid(),
-    commonName: z.string(),
-    type: z.enum(ORGANIZATION_TYPES),
-    status: z.enum(STATUSES),
-    children: z.array(OrganizationTreeNode),
-  }),
-);
-export interface OrganizationTreeNode {
-  id: string;
-  commonName: string;
-  type: (typeof ORGANIZATION_TYPES)[number];
-  status: (typeof STATUSES)[number];
-  children: OrganizationTreeNode[];
-}
+export const OrganizationTreeNode = z.object({
+  id: z.uuid(),
+  commonName: z.string(),
+  type: z.enum(ORGANIZATION_TYPES),
+  status: z.enum(STATUSES),
+  get children() {
+    return z.array(OrganizationTreeNode);
+  },
+});
+export type OrganizationTreeNode = z.infer<typeof OrganizationTreeNode>;
 
 export const PublicOrganizationResponse = z.object({
   id: z.uuid(),

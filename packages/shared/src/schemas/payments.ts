@@ -212,6 +212,7 @@ export type TransferBatchDetailResponse = z.infer<typeof TransferBatchDetailResp
 export const BANK_STATEMENT_MAX_BYTES = 2 * 1024 * 1024;
 export const BANK_STATEMENT_CSV_HEADER = 'date;reference;amount;status';
 export const BANK_STATEMENT_FORMATS = ['camt053', 'csv'] as const;
+export type BankStatementFormat = (typeof BANK_STATEMENT_FORMATS)[number];
 
 /** Why a statement's entry settled no payment. */
 export const UNMATCHED_REASONS = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHIPPING_LABEL_STATUSES } from './buybacks';
 
 /**
  * Transport (docs/transport.md): the sandbox carrier's own API (`/api/sandbox-carrier/*`), the
@@ -57,11 +58,14 @@ export const SandboxCarrierAccountRequest = z.object({
 });
 export type SandboxCarrierAccountRequest = z.infer<typeof SandboxCarrierAccountRequest>;
 
+/** Whether the sandbox carrier makes the labels of an account's shipments. */
+export const SANDBOX_LABEL_OUTCOMES = ['ready', 'failed'] as const;
+
 export const SandboxCarrierAccountPatch = z.object({
   webhookUrl: webhookUrl.nullable().optional(),
   labelDelaySeconds: z.number().int().min(0).max(3600).optional(),
   /** `failed`: the carrier makes no label for the account's next shipments (to test that path). */
-  labelOutcome: z.enum(['ready', 'failed']).optional(),
+  labelOutcome: z.enum(SANDBOX_LABEL_OUTCOMES).optional(),
 });
 export type SandboxCarrierAccountPatch = z.infer<typeof SandboxCarrierAccountPatch>;
 
@@ -69,7 +73,7 @@ export const SandboxCarrierAccountResponse = z.object({
   accountNumber: z.string(),
   webhookUrl: z.string().nullable(),
   labelDelaySeconds: z.number().int(),
-  labelOutcome: z.enum(['ready', 'failed']),
+  labelOutcome: z.enum(SANDBOX_LABEL_OUTCOMES),
 });
 export type SandboxCarrierAccountResponse = z.infer<typeof SandboxCarrierAccountResponse>;
 
@@ -166,7 +170,7 @@ export const BuybackTransportResponse = z.object({
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
   deliveryStatus: z.enum(DELIVERY_EVENT_CODES).nullable(),
-  shippingLabel: z.enum(['not_expected', 'pending', 'ready', 'failed']),
+  shippingLabel: z.enum(SHIPPING_LABEL_STATUSES),
   shipments: z.array(ShipmentResponse),
   /** The tracking sheet (`GET /buybacks/{id}/documents/tracking-sheet`) exists: a carrier carries it. */
   trackingSheet: z.boolean(),

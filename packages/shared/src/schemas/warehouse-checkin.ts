@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WAREHOUSE_CHECKIN_REQUIREMENTS, type WarehouseCheckinRequirement } from '../enums';
 
 /**
  * Sending items to the warehouse and registering them there (docs/statuses.md, "Item"). The store marks a
@@ -34,10 +35,9 @@ export type SendBuybacksResponse = z.infer<typeof SendBuybacksResponse>;
  * `disabled` (the menu entry is hidden and the check-in routes lead home). Platform admins count
  * as `disabled`.
  */
-export const CHECKIN_REQUIREMENTS = ['mandatory', 'optional', 'disabled'] as const;
-export type CheckinRequirement = (typeof CHECKIN_REQUIREMENTS)[number];
+export type CheckinRequirement = WarehouseCheckinRequirement;
 
-export const CheckinSettingsResponse = z.object({ requirement: z.enum(CHECKIN_REQUIREMENTS) });
+export const CheckinSettingsResponse = z.object({ requirement: z.enum(WAREHOUSE_CHECKIN_REQUIREMENTS) });
 export type CheckinSettingsResponse = z.infer<typeof CheckinSettingsResponse>;
 
 /**

@@ -1,4 +1,4 @@
-import { type AuditLogFilters, isAuditLogDay } from '@reprise/shared';
+import { type AuditLogFilters, isAuditLogDay, type LogAction } from '@reprise/shared';
 import { sql } from 'kysely';
 import { CUSTOM_PLAN } from '../../platform/db';
 import { type BaseContext, readerOf } from '../../platform/request-context';
@@ -15,7 +15,7 @@ export interface AuditEntryRow {
   at: Date;
   /** `at` to the microsecond, as text: the export's position between batches. */
   at_key: string;
-  action: 'create' | 'update' | 'remove';
+  action: LogAction;
   entity_type: string;
   entity_id: string;
   before: unknown;

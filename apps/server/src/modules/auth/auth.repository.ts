@@ -1,4 +1,4 @@
-import type { ModuleType, UserType } from '@reprise/shared';
+import type { ModuleType, Status, UserType } from '@reprise/shared';
 import { sql } from 'kysely';
 import { type BaseContext, type InTransaction, type Reader, readerOf } from '../../platform/request-context';
 import { authChanged } from '../../platform/session-cache';
@@ -16,7 +16,7 @@ export interface UserWithModules {
   firstname: string;
   lastname: string;
   passwordHash: string | null;
-  status: 'active' | 'inactive';
+  status: Status;
   forceConnectionBySso: boolean;
   language: string | null;
   preferredModule: string | null;

@@ -1,3 +1,4 @@
+import type { WarehouseCheckinRequirement } from '@reprise/shared';
 import { type Selectable, sql, type Updateable } from 'kysely';
 import type { Actor } from '../../platform/context';
 import type { BuybackItemsTable } from '../../platform/db.types';
@@ -250,13 +251,11 @@ export async function insertItemEvent(
 export async function findCheckinRequirement(
   ctx: BaseContext,
   accountId: string,
-): Promise<'optional' | 'mandatory' | 'disabled'> {
+): Promise<WarehouseCheckinRequirement> {
   const row = await readerOf(ctx)
     .selectFrom('organization_root_details')
     .select('warehouse_checkin_requirement')
     .where('account_id', '=', accountId)
     .executeTakeFirst();
-  return (
-    (row?.warehouse_checkin_requirement as 'optional' | 'mandatory' | 'disabled' | undefined) ?? 'optional'
-  );
+  return (row?.warehouse_checkin_requirement as WarehouseCheckinRequirement | undefined) ?? 'optional';
 }

@@ -1,4 +1,4 @@
-import type { ProductGrade, Translations } from '@reprise/shared';
+import type { DiagnosticQuestionType, PriceImpactKind, ProductGrade, Translations } from '@reprise/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type {
   BuybackItemsTable,
@@ -71,7 +71,7 @@ export interface DiagnosticQuestionJson {
   categoryLabel: string;
   title: string;
   description: string | null;
-  type: 'unique' | 'multiple';
+  type: DiagnosticQuestionType;
   translations: Translations;
   categoryTranslations: Translations;
   answers: {
@@ -79,7 +79,7 @@ export interface DiagnosticQuestionJson {
     title: string;
     description: string | null;
     maxGrade: ProductGrade | null;
-    impact: { kind: 'fixed' | 'percentage'; value: number } | null;
+    impact: { kind: PriceImpactKind; value: number } | null;
     translations: Translations;
   }[];
 }

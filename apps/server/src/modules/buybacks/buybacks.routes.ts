@@ -1,5 +1,6 @@
 import {
   BuybackAdditionalInfosResponse,
+  type BuybackChannel,
   BuybackCollectionResponse,
   BuybackInstructionsResponse,
   BuybackQuestionnaireResponse,
@@ -48,7 +49,7 @@ const READ = ['buyback.detail', 'web_buyback.read'] as const;
 const isVisitor = (actor: Actor) => actor.userType === 'pseudo_anonymous';
 
 /** A public site's visitor buys back on the web channel only. */
-export function requireVisitorWebChannel(actor: Actor, channel: 'store' | 'web' | undefined): void {
+export function requireVisitorWebChannel(actor: Actor, channel: BuybackChannel | undefined): void {
   if (isVisitor(actor) && channel !== 'web') {
     throw new AppError('channel_not_allowed', 'A visitor of the public site uses the web channel only.');
   }

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import {
-  type BuybackCircuitType,
+  type BuybackChannel,
   type BuybackResponse,
   type CartBuybackInput,
   customerSchemaFor,
@@ -9,14 +8,13 @@ import {
 import { type AuditEntry, audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import type { TxContext } from '../../platform/request-context';
-import { initialStatuses } from '../buyback-lifecycle';
 import { fold } from '../catalog';
 import { activeTransportConfiguration, hasShippingLabel, requestShipments } from '../transport';
 import { chooseWarehouses } from '../warehouse-dispatch';
 import { toBuybackResponse } from './buybacks.mapper';
 import * as repo from './buybacks.repository';
-import { ibanAtRest } from './iban-at-rest';
-import { newVoucherCode, nextIdentificationNumbers } from './identification-numbers';
+import { nextIdentificationNumbers } from './identification-numbers';
+import { type NewBuybackRows, newBuybackRows } from './new-buyback-rows';
 import { cartMaxItems } from './wizard.rules';
 import { type PricedLine, priceLine } from './wizard.service';
 
@@ -32,7 +30,7 @@ import { type PricedLine, priceLine } from './wizard.service';
 export type NewBuybackLine = Omit<CartBuybackInput, 'inCartId'> & { inCartId?: string };
 
 export interface CreateBuybacksInput {
-  channel: 'store' | 'web';
+  channel: BuybackChannel;
   /** The store of a store buyback; null for a web buyback (seen from the account's root). */
   storeId: string | null;
   /** The account of a web buyback (store buybacks take their store's). */
@@ -70,37 +68,117 @@ function servedByEvery(lists: string[][]): string[] {
 
 const euros = (cents: number) => (cents / 100).toFixed(2);
 
+type AccountSettings = NonNullable<Awaited<ReturnType<typeof repo.findAccountSettings>>>;
+type ValidCustomer = ReturnType<typeof validateCustomer>;
+
+/**
+ * Creates the buybacks of a store buyback or a cart: the lines are priced and checked (cart size,
+ * customer, minimum value), then the customer, the cart, the buybacks with their items and
+ * payments, the carrier's shipment requests and the audit entries are written in `tx`.
+ */
 export async function createBuybacks(
   tx: TxContext,
   input: CreateBuybacksInput,
 ): Promise<{ cartId: string | null; buybacks: BuybackResponse[] }> {
-  const { actor } = tx;
-  // where the buybacks are seen from: the store's subtree, or the account's root for the web
-  let accountId: string;
-  let organizationPath: string;
+  const { accountId, organizationPath } = await buybackOrigin(tx, input);
+  const settings = await repo.findAccountSettings(tx, accountId);
+  if (!settings) throw notFound('account');
+  checkCartSize(settings, input.lines.length);
+
+  const lines = await priceLines(tx, accountId, input);
+  const customer = validateCustomer(input.customer, input.iban, {
+    identityDocumentRequired: settings.customer_identity_document_required ?? false,
+    ibanRequired: lines.some((l) => l.payment.iban),
+    countries: servedByEvery(lines.map((l) => l.circuit.availableCountries)),
+  });
+  checkCartMinimum(settings, lines);
+  const buyers = await buyerNames(tx, lines);
+
+  const customerId = await insertCustomer(tx, accountId, customer);
+  const cartId = input.asCart ? await insertCart(tx, accountId, input) : null;
+  const numbers = await nextIdentificationNumbers(tx, lines.length);
+  const dispatched = await chooseWarehouses(tx, {
+    storeId: input.storeId,
+    lines: lines.map((l) => ({
+      buyerAccountId: l.context.row.buyer_account_id,
+      brand: l.context.row.brand,
+      categoryIds: l.context.row.category_path.split('/').filter(Boolean),
+      circuitType: l.circuit.type,
+      productState: l.breakdown.declaredState,
+    })),
+  });
+  // a carrier makes the labels when the account has a transport configuration (modules/transport)
+  const carrier = lines.some((l) => hasShippingLabel(l.circuit.type))
+    ? await activeTransportConfiguration(tx, accountId)
+    : null;
+
+  const common = {
+    accountId,
+    organizationPath,
+    channel: input.channel,
+    storeId: input.storeId,
+    cartId,
+    customerId,
+    customerSortName: fold(`${customer.lastName} ${customer.firstName}`).trim(),
+    customerIban: customer.iban,
+    currency: settings.currency,
+    hasCarrier: carrier !== null,
+    createdBy: tx.actor.userId,
+    keyring: tx.deps.keyring,
+  };
+  const rows = lines.map((l, index) =>
+    newBuybackRows(common, l, {
+      numbers: numbers[index] as { buyback: string; item: string },
+      buyerName: buyers.get(l.context.row.buyer_account_id) as string,
+      dispatch: dispatched[index],
+    }),
+  );
+  await repo.insertBuybacks(tx, rows);
+  if (carrier)
+    await requestShipments(
+      tx,
+      carrier,
+      'shipping',
+      rows.filter((r) => hasShippingLabel(r.buyback.circuit_type)).map((r) => r.buyback.id),
+    );
+  await auditCreation(tx, accountId, cartId, rows);
+  return { cartId, buybacks: await createdBuybacks(tx, rows) };
+}
+
+/** Where the buybacks are seen from: the store's subtree, or the account's root for the web. */
+async function buybackOrigin(
+  tx: TxContext,
+  input: CreateBuybacksInput,
+): Promise<{ accountId: string; organizationPath: string }> {
   if (input.storeId) {
     const store = await repo.findVisibleStore(tx, input.storeId);
     if (!store) throw notFound('store');
     if (store.status !== 'active') throw new AppError('configuration_error', 'This store is inactive.');
-    accountId = store.account_id;
-    organizationPath = store.path;
-  } else {
-    accountId = input.accountId ?? actor.accountId;
-    const rootPath = await repo.findRootPath(tx, accountId);
-    if (!rootPath) throw new AppError('configuration_error', 'This account has no root organisation.');
-    organizationPath = rootPath;
+    return { accountId: store.account_id, organizationPath: store.path };
   }
-  const settings = await repo.findAccountSettings(tx, accountId);
-  if (!settings) throw notFound('account');
+  const accountId = input.accountId ?? tx.actor.accountId;
+  const rootPath = await repo.findRootPath(tx, accountId);
+  if (!rootPath) throw new AppError('configuration_error', 'This account has no root organisation.');
+  return { accountId, organizationPath: rootPath };
+}
 
+/** A cart holds as many buybacks as the account's premium features allow. */
+function checkCartSize(settings: AccountSettings, count: number): void {
   const max = cartMaxItems(settings.enabled_premium_features);
-  if (input.lines.length > max) {
+  if (count > max) {
     const message = `A cart holds at most ${max} buyback${max > 1 ? 's' : ''}.`;
     throw new AppError('cart_too_many_items', message, [
       { propertyPath: 'buybacks', message, code: 'cart_too_many_items' },
     ]);
   }
+}
 
+/** Each line priced with its product, answers, circuit and payment mode, its faults under `buybacks.<index>.` in a cart. */
+async function priceLines(
+  tx: TxContext,
+  accountId: string,
+  input: CreateBuybacksInput,
+): Promise<PricedLine[]> {
   const contexts = new Map();
   const offeredCircuits = new Map();
   const lines: PricedLine[] = [];
@@ -116,14 +194,11 @@ export async function createBuybacks(
       }),
     );
   }
+  return lines;
+}
 
-  const customer = validateCustomer(input.customer, input.iban, {
-    identityDocumentRequired: settings.customer_identity_document_required ?? false,
-    ibanRequired: lines.some((l) => l.payment.iban),
-    countries: servedByEvery(lines.map((l) => l.circuit.availableCountries)),
-  });
-
-  // the minimum cart value is whole currency units; prices are cents
+/** The minimum cart value is whole currency units; prices are cents. */
+function checkCartMinimum(settings: AccountSettings, lines: PricedLine[]): void {
   const totalCents = lines.reduce((sum, l) => sum + l.breakdown.totalCents, 0);
   const minimumCents = (settings.cart_min_value ?? 0) * 100;
   if (totalCents < minimumCents) {
@@ -133,7 +208,10 @@ export async function createBuybacks(
       { propertyPath: 'buybacks', message, code: 'cart_below_minimum' },
     ]);
   }
+}
 
+/** The name of each line's buyer (its category's), by buyer account id. */
+async function buyerNames(tx: TxContext, lines: PricedLine[]): Promise<Map<string, string>> {
   const buyers = new Map<string, string>();
   for (const l of lines) {
     const buyerAccountId = l.context.row.buyer_account_id;
@@ -143,8 +221,11 @@ export async function createBuybacks(
       buyers.set(buyerAccountId, buyer.common_name ?? buyer.account_name);
     }
   }
+  return buyers;
+}
 
-  const customerId = await repo.insertCustomer(tx, {
+function insertCustomer(tx: TxContext, accountId: string, customer: ValidCustomer): Promise<string> {
+  return repo.insertCustomer(tx, {
     account_id: accountId,
     first_name: customer.firstName,
     last_name: customer.lastName,
@@ -160,130 +241,25 @@ export async function createBuybacks(
     identification_delivery_date: customer.identification.deliveryDate,
     identification_issuing_authority: customer.identification.issuingAuthority,
   });
-  const cartId = input.asCart
-    ? await repo.insertCart(tx, {
-        account_id: accountId,
-        channel: input.channel,
-        store_id: input.storeId,
-        terms_accepted: input.termsAccepted ?? false,
-        created_by: actor.userId,
-      })
-    : null;
-  const numbers = await nextIdentificationNumbers(tx, lines.length);
-  const dispatched = await chooseWarehouses(tx, {
-    storeId: input.storeId,
-    lines: lines.map((l) => ({
-      buyerAccountId: l.context.row.buyer_account_id,
-      brand: l.context.row.brand,
-      categoryIds: l.context.row.category_path.split('/').filter(Boolean),
-      circuitType: l.circuit.type,
-      productState: l.breakdown.declaredState,
-    })),
-  });
-  const sortName = fold(`${customer.lastName} ${customer.firstName}`).trim();
+}
 
-  // a carrier makes the labels when the account has a transport configuration (modules/transport)
-  const carrier = lines.some((l) => hasShippingLabel(l.circuit.type))
-    ? await activeTransportConfiguration(tx, accountId)
-    : null;
-  const rows = lines.map((l, index) => {
-    const product = l.context.row;
-    const circuitType = l.circuit.type as BuybackCircuitType;
-    const start = initialStatuses(circuitType, l.breakdown.totalCents);
-    const id = randomUUID();
-    const number = numbers[index] as { buyback: string; item: string };
-    const dispatch = dispatched[index];
-    const destination = dispatch ? dispatch.warehouseId : l.circuit.warehouseId;
-    return {
-      buyback: {
-        id,
-        account_id: accountId,
-        identification_number: number.buyback,
-        channel: input.channel,
-        store_id: input.storeId,
-        organization_path: organizationPath,
-        cart_id: cartId,
-        customer_id: customerId,
-        customer_sort_name: sortName,
-        status: start.status,
-        predeclared: start.predeclared,
-        // the carrier's label is pending until its shipment job fetches it; the platform's own is
-        // generated here, at checkout
-        shipping_label_status: hasShippingLabel(circuitType) ? (carrier ? 'pending' : 'ready') : null,
-        shipping_label_ready_at: hasShippingLabel(circuitType) && !carrier ? new Date() : null,
-        circuit_id: l.circuit.id,
-        circuit_name: l.circuit.name,
-        circuit_type: circuitType,
-        deposit_type: l.circuit.depositType,
-        circuit_description: l.circuit.description,
-        transfer_order_copies: l.circuit.transferOrderNumberOfCopy,
-        instructions: JSON.stringify(l.circuit.instructions),
-        highlighted_instruction: l.circuit.highlightedInstruction,
-        terms: l.circuit.terms,
-        warehouse_id: l.circuit.warehouseId,
-        destination_warehouse_id: destination,
-        warehouse_dispatch_rule_id: dispatch?.ruleId ?? null,
-        payment_mode_id: l.payment.id,
-        payment_mode_label: l.payment.label,
-        payment_type: l.payment.type,
-        payment_mode_description: l.payment.description,
-        payment_mode_long_description: l.payment.longDescription,
-        buyer_account_id: product.buyer_account_id,
-        buyer_name: buyers.get(product.buyer_account_id) as string,
-        category_id: product.category_id,
-        category_label: product.category_label,
-        product_id: product.id,
-        product_name: product.name,
-        product_brand: product.brand,
-        product_model: product.model,
-        product_image_key: product.image_key,
-        answers: JSON.stringify(l.snapshot),
-        imei: l.imei,
-        imei_tac_mismatch: l.tacMismatch,
-        declared_state: l.breakdown.declaredState,
-        base_price_cents: l.breakdown.basePriceCents,
-        impact_price_entries: JSON.stringify(l.breakdown.impactPriceEntries),
-        estimated_price_cents: l.breakdown.estimatedPriceCents,
-        payment_modifier_cents: l.breakdown.paymentModifierCents,
-        shipping_modifier_cents: l.breakdown.shippingModifierCents,
-        bonus_cents: l.breakdown.bonusCents,
-        total_cents: l.breakdown.totalCents,
-        pricing_input: JSON.stringify(l.pricingInput),
-        currency: settings.currency,
-        created_by: actor.userId,
-      },
-      item: {
-        account_id: accountId,
-        identification_number: number.item,
-        status: start.itemStatus,
-        imei: l.imei,
-        warehouse_id: destination,
-        buyer_account_id: product.buyer_account_id,
-        purchase_price_cents: l.breakdown.totalCents,
-      },
-      payment: {
-        account_id: accountId,
-        type: l.payment.type,
-        status: start.paymentStatus,
-        amount_cents: l.breakdown.totalCents,
-        currency: settings.currency,
-        // a pre-declared buyback's voucher is issued when the store finalises it (buybacks.service.ts)
-        voucher_code: l.payment.type === 'voucher' && !start.predeclared ? newVoucherCode() : null,
-        // the cart's IBAN belongs only to the lines whose payment mode takes one
-        ...(l.payment.iban && customer.iban
-          ? ibanAtRest(tx.deps.keyring, customer.iban)
-          : { iban_encrypted: null, iban_masked: null }),
-      },
-    };
+function insertCart(tx: TxContext, accountId: string, input: CreateBuybacksInput): Promise<string> {
+  return repo.insertCart(tx, {
+    account_id: accountId,
+    channel: input.channel,
+    store_id: input.storeId,
+    terms_accepted: input.termsAccepted ?? false,
+    created_by: tx.actor.userId,
   });
-  await repo.insertBuybacks(tx, rows);
-  if (carrier)
-    await requestShipments(
-      tx,
-      carrier,
-      'shipping',
-      rows.filter((r) => hasShippingLabel(r.buyback.circuit_type)).map((r) => r.buyback.id),
-    );
+}
+
+/** One audit entry per buyback, and the cart's before them. */
+async function auditCreation(
+  tx: TxContext,
+  accountId: string,
+  cartId: string | null,
+  rows: NewBuybackRows[],
+): Promise<void> {
   const created: AuditEntry[] = rows.map((r) => ({
     action: 'create',
     entityType: 'buyback',
@@ -317,13 +293,14 @@ export async function createBuybacks(
       ]
     : [];
   await audit(tx, ...cart, ...created);
+}
+
+/** The created buybacks as the actor reads them, in the order of the lines. */
+async function createdBuybacks(tx: TxContext, rows: NewBuybackRows[]): Promise<BuybackResponse[]> {
   const found = await repo.findBuybacks(
     tx,
     rows.map((r) => r.buyback.id),
   );
   const byId = new Map(found.map((row) => [row.id, row]));
-  return {
-    cartId,
-    buybacks: rows.map((r) => toBuybackResponse(actor, byId.get(r.buyback.id) as repo.BuybackDetailRow)),
-  };
+  return rows.map((r) => toBuybackResponse(tx.actor, byId.get(r.buyback.id) as repo.BuybackDetailRow));
 }

@@ -1,3 +1,4 @@
+import type { ConnectorConfigurationStatus } from '@reprise/shared';
 import { sql } from 'kysely';
 import { audit } from '../../platform/audit';
 import type { ConnectorPropertyDefinition } from '../../platform/db.types';
@@ -36,7 +37,7 @@ export interface ResolvedConfiguration {
   fqn: string;
   type: string;
   name: string;
-  status: 'active' | 'inactive';
+  status: ConnectorConfigurationStatus;
   /** Plain and decrypted secret values, by property name. */
   values: Record<string, string>;
 }
@@ -69,7 +70,7 @@ function resolve(ctx: BaseContext, row: ConfigurationRow): ResolvedConfiguration
     fqn: row.fqn,
     type: row.type,
     name: row.name,
-    status: row.status as 'active' | 'inactive',
+    status: row.status as ConnectorConfigurationStatus,
     values: { ...row.properties, ...secrets },
   };
 }
@@ -179,7 +180,7 @@ export async function insertConfiguration(
     organizationId: string;
     fqn: ConnectorFqn | string;
     name: string;
-    status?: 'active' | 'inactive';
+    status?: ConnectorConfigurationStatus;
     values: Record<string, string>;
     createdBy?: string | null;
   },

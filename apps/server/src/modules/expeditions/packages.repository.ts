@@ -1,4 +1,4 @@
-import type { ListPackagesQuery, PackageKind } from '@reprise/shared';
+import type { ListPackagesQuery, PackageKind, PackageStatus } from '@reprise/shared';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Actor } from '../../platform/context';
 import type { Database } from '../../platform/db.types';
@@ -33,7 +33,7 @@ export interface PackageRow {
   destination_name: string | null;
   number: string;
   with_label: boolean;
-  status: 'open' | 'closed';
+  status: PackageStatus;
   tracking_number: string | null;
   created_at: Date;
   created_by: string | null;

@@ -1,4 +1,10 @@
-import type { ModuleType, OrganizationType, Status, UserType } from '@reprise/shared';
+import type {
+  ModuleType,
+  ORGANIZATION_SORT_FIELDS,
+  OrganizationType,
+  Status,
+  UserType,
+} from '@reprise/shared';
 import { type Expression, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Actor } from '../../platform/context';
 import type { OrganizationsTable } from '../../platform/db.types';
@@ -37,7 +43,7 @@ const withParentName = (db: Reader) =>
     .selectAll('o')
     .select('p.common_name as parent_common_name');
 
-export type OrganizationSortField = 'commonName' | 'type' | 'status' | 'city' | 'createdAt' | 'externalId';
+export type OrganizationSortField = (typeof ORGANIZATION_SORT_FIELDS)[number];
 
 // names sort as people read them: without regard to case or accents
 const byName = folded(sql`o.common_name`);

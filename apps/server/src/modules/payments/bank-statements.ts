@@ -1,4 +1,4 @@
-import { BANK_STATEMENT_CSV_HEADER } from '@reprise/shared';
+import { BANK_STATEMENT_CSV_HEADER, type BankStatementFormat } from '@reprise/shared';
 import { AppError } from '../../platform/errors';
 
 /**
@@ -25,7 +25,7 @@ export interface StatementEntry {
 }
 
 export interface ParsedStatement {
-  format: 'camt053' | 'csv';
+  format: BankStatementFormat;
   entries: StatementEntry[];
 }
 

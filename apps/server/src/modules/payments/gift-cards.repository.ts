@@ -1,3 +1,4 @@
+import type { GiftCardKind } from '@reprise/shared';
 import { sql } from 'kysely';
 import type { AccountScope, BaseContext, InTransaction } from '../../platform/request-context';
 import { readerOf } from '../../platform/request-context';
@@ -83,7 +84,7 @@ export async function insertCard(
   tx: Tx,
   card: {
     accountId: string;
-    kind: 'gift_card' | 'voucher';
+    kind: GiftCardKind;
     code: string;
     amountCents: number;
     currency: string;

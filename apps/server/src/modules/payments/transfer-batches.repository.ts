@@ -1,4 +1,4 @@
-import type { TransferBatchStatus } from '@reprise/shared';
+import type { BankStatementFormat, TransferBatchStatus } from '@reprise/shared';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../platform/db.types';
 import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
@@ -224,7 +224,7 @@ export async function insertStatement(
   statement: {
     accountId: string;
     fileName: string;
-    format: 'camt053' | 'csv';
+    format: BankStatementFormat;
     entriesCount: number;
     paidCount: number;
     failedCount: number;

@@ -222,99 +222,138 @@ export async function uploadStatement(
   return transact(ctx, async (tx) => {
     const references = [...new Set(parsed.entries.flatMap((e) => (e.reference ? [e.reference] : [])))];
     const payments = await repo.lockPaymentsByReference(tx, accountId, references);
-    const unmatched: BankStatementResponse['unmatched'] = [];
-    const touchedBatches = new Set<string>();
-    let paidCount = 0;
-    let failedCount = 0;
-    for (const entry of parsed.entries) {
-      const miss = (reason: BankStatementResponse['unmatched'][number]['reason']) =>
-        unmatched.push({
-          line: entry.line,
-          reference: entry.reference,
-          amountCents: entry.amountCents,
-          reason,
-        });
-      if (entry.outcome === 'invalid' || !entry.reference || entry.amountCents === null) {
-        miss('invalid_entry');
-        continue;
-      }
-      const candidates = payments.filter((p) => p.reference === entry.reference);
-      if (candidates.length === 0) {
-        miss('unknown_reference');
-        continue;
-      }
-      const payment = candidates.find((p) => p.status === 'payment_initiated') ?? candidates[0];
-      if (!payment) continue;
-      if (payment.status !== 'payment_initiated') {
-        miss(
-          ['payment_completed', 'payment_failed', 'payment_cancelled'].includes(payment.status)
-            ? 'already_settled'
-            : 'not_initiated',
-        );
-        continue;
-      }
-      if (payment.amount_cents !== entry.amountCents) {
-        miss('amount_mismatch');
-        continue;
-      }
-      if (entry.outcome === 'paid') {
-        await changePaymentStatus(tx, payment, 'payment_completed', {
-          paid_at: entry.date ? new Date(`${entry.date}T12:00:00Z`) : new Date(),
-        });
-        paidCount += 1;
-      } else {
-        await changePaymentStatus(tx, payment, 'payment_failed', {
-          failure_reason: (entry.reason ?? 'rejected by the bank').slice(0, 255),
-        });
-        failedCount += 1;
-      }
-      if (payment.transfer_batch_id) touchedBatches.add(payment.transfer_batch_id);
-    }
-    const reconciled = await repo.settledBatchIds(tx, accountId, [...touchedBatches]);
-    for (const batchId of reconciled) {
-      await repo.updateBatch(tx, { id: batchId, account_id: accountId }, { status: 'reconciled' });
-      await audit(tx, {
-        action: 'update',
-        entityType: 'transfer_batch',
-        entityId: batchId,
-        accountId,
-        before: { status: 'sent' },
-        after: { status: 'reconciled' },
-      });
-    }
-    const stored = await repo.insertStatement(tx, {
-      accountId,
+    const { unmatched, touchedBatchIds, paidCount, failedCount } = await settleEntries(
+      tx,
+      parsed.entries,
+      payments,
+    );
+    const reconciled = await reconcileBatches(tx, accountId, touchedBatchIds);
+    const summary = {
       fileName: file.fileName,
       format: parsed.format,
       entriesCount: parsed.entries.length,
       paidCount,
       failedCount,
       unmatched,
-      uploadedBy: tx.actor.userId,
-    });
-    await audit(tx, {
-      action: 'create',
-      entityType: 'bank_statement',
-      entityId: stored.id,
-      accountId,
-      after: {
-        fileName: file.fileName,
-        format: parsed.format,
-        paidCount,
-        failedCount,
-        unmatched: unmatched.length,
-      },
-    });
+    };
+    const stored = await recordStatement(tx, accountId, summary);
     return {
       id: stored.id,
-      fileName: file.fileName,
-      format: parsed.format,
-      entriesCount: parsed.entries.length,
-      paidCount,
-      failedCount,
-      unmatched,
+      ...summary,
       reconciledBatchIds: reconciled,
       uploadedAt: stored.uploaded_at.toISOString(),
     };
   });
+}
+
+type StatementEntry = ReturnType<typeof parseStatement>['entries'][number];
+type StatementFormat = ReturnType<typeof parseStatement>['format'];
+type LockedPayment = Awaited<ReturnType<typeof repo.lockPaymentsByReference>>[number];
+type UnmatchedEntry = BankStatementResponse['unmatched'][number];
+
+/**
+ * The statement's entries applied, in order, to the payments of their references: the counts of
+ * payments completed and failed, the entries left unmatched with their reason, and the batches of
+ * the payments settled.
+ */
+async function settleEntries(tx: AnyTx, entries: StatementEntry[], payments: LockedPayment[]) {
+  const unmatched: UnmatchedEntry[] = [];
+  const touchedBatches = new Set<string>();
+  let paidCount = 0;
+  let failedCount = 0;
+  for (const entry of entries) {
+    const settled = await settleEntry(tx, entry, payments);
+    if (settled === null) continue;
+    if (typeof settled === 'string') {
+      unmatched.push({
+        line: entry.line,
+        reference: entry.reference,
+        amountCents: entry.amountCents,
+        reason: settled,
+      });
+      continue;
+    }
+    if (settled.outcome === 'paid') paidCount += 1;
+    else failedCount += 1;
+    if (settled.batchId) touchedBatches.add(settled.batchId);
+  }
+  return { unmatched, touchedBatchIds: [...touchedBatches], paidCount, failedCount };
+}
+
+/**
+ * One entry: the initiated payment of its reference completed (paid) or failed (rejected, with the
+ * bank's reason) when the amounts agree; else why the entry matches no payment.
+ */
+async function settleEntry(
+  tx: AnyTx,
+  entry: StatementEntry,
+  payments: LockedPayment[],
+): Promise<UnmatchedEntry['reason'] | { outcome: 'paid' | 'failed'; batchId: string | null } | null> {
+  if (entry.outcome === 'invalid' || !entry.reference || entry.amountCents === null) return 'invalid_entry';
+  const candidates = payments.filter((p) => p.reference === entry.reference);
+  if (candidates.length === 0) return 'unknown_reference';
+  const payment = candidates.find((p) => p.status === 'payment_initiated') ?? candidates[0];
+  if (!payment) return null;
+  if (payment.status !== 'payment_initiated')
+    return ['payment_completed', 'payment_failed', 'payment_cancelled'].includes(payment.status)
+      ? 'already_settled'
+      : 'not_initiated';
+  if (payment.amount_cents !== entry.amountCents) return 'amount_mismatch';
+  if (entry.outcome === 'paid') {
+    await changePaymentStatus(tx, payment, 'payment_completed', {
+      paid_at: entry.date ? new Date(`${entry.date}T12:00:00Z`) : new Date(),
+    });
+  } else {
+    await changePaymentStatus(tx, payment, 'payment_failed', {
+      failure_reason: (entry.reason ?? 'rejected by the bank').slice(0, 255),
+    });
+  }
+  return { outcome: entry.outcome === 'paid' ? 'paid' : 'failed', batchId: payment.transfer_batch_id };
+}
+
+/** The sent batches among `batchIds` whose payments are all settled, marked reconciled. */
+async function reconcileBatches(tx: AnyTx, accountId: string, batchIds: string[]): Promise<string[]> {
+  const reconciled = await repo.settledBatchIds(tx, accountId, batchIds);
+  for (const batchId of reconciled) {
+    await repo.updateBatch(tx, { id: batchId, account_id: accountId }, { status: 'reconciled' });
+    await audit(tx, {
+      action: 'update',
+      entityType: 'transfer_batch',
+      entityId: batchId,
+      accountId,
+      before: { status: 'sent' },
+      after: { status: 'reconciled' },
+    });
+  }
+  return reconciled;
+}
+
+/** The statement and its summary kept, with its audit entry. */
+async function recordStatement(
+  tx: InTransaction<RequestContext>,
+  accountId: string,
+  summary: {
+    fileName: string;
+    format: StatementFormat;
+    entriesCount: number;
+    paidCount: number;
+    failedCount: number;
+    unmatched: UnmatchedEntry[];
+  },
+) {
+  const stored = await repo.insertStatement(tx, { accountId, ...summary, uploadedBy: tx.actor.userId });
+  await audit(tx, {
+    action: 'create',
+    entityType: 'bank_statement',
+    entityId: stored.id,
+    accountId,
+    after: {
+      fileName: summary.fileName,
+      format: summary.format,
+      paidCount: summary.paidCount,
+      failedCount: summary.failedCount,
+      unmatched: summary.unmatched.length,
+    },
+  });
+  return stored;
 }

@@ -1,3 +1,4 @@
+import type { RefurbQuestionType } from '@reprise/shared';
 import { type Selectable, sql } from 'kysely';
 import type { RefurbDiagnosesTable } from '../../platform/db.types';
 import {
@@ -186,7 +187,7 @@ export async function findRefurbSteps(
 export interface RefurbQuestionRow {
   id: string;
   label: string;
-  type: 'unique' | 'multiple';
+  type: RefurbQuestionType;
   answers: { id: string; label: string; refurbStepIds: string[] }[];
 }
 

@@ -1,4 +1,4 @@
-import type { CarrierAddress, CarrierParcel } from '@reprise/shared';
+import type { CarrierAddress, CarrierParcel, ShipmentKind } from '@reprise/shared';
 import { code128Png } from '../../platform/documents';
 import { BOLD, createPdf, pdfBuffer, REGULAR } from '../../platform/documents/pdf';
 
@@ -11,7 +11,7 @@ export interface SandboxLabelData {
   trackingNumber: string;
   accountNumber: string;
   reference: string;
-  kind: 'shipping' | 'return';
+  kind: ShipmentKind;
   sender: CarrierAddress;
   recipient: CarrierAddress;
   parcel: CarrierParcel;

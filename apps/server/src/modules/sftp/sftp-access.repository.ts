@@ -1,3 +1,4 @@
+import type { Status } from '@reprise/shared';
 import { sql } from 'kysely';
 import type { BaseContext, InTransaction } from '../../platform/request-context';
 import { readerOf } from '../../platform/request-context';
@@ -14,7 +15,7 @@ export interface AccessRow {
   account_id: string;
   username: string;
   password_hash: string | null;
-  status: 'active' | 'inactive';
+  status: Status;
   catalogue_account_id: string;
   catalogue_name: string;
   parent_category_ids: string[];
@@ -118,7 +119,7 @@ export async function updateAccess(
   accountId: string,
   values: Partial<{
     password_hash: string | null;
-    status: 'active' | 'inactive';
+    status: Status;
     catalogue_account_id: string;
     parent_category_ids: string[];
     suffix: string;

@@ -1,4 +1,4 @@
-import type { SsoClaimTypes, SsoRoleMappingEntry } from '@reprise/shared';
+import type { SsoClaimTypes, SsoRoleMappingEntry, Status } from '@reprise/shared';
 import { sql } from 'kysely';
 import type { AccountScope, BaseContext, InTransaction } from '../../platform/request-context';
 import { readerOf } from '../../platform/request-context';
@@ -14,7 +14,7 @@ type Tx = InTransaction<BaseContext>;
 export interface ConfigurationRow {
   accountId: string;
   organizationId: string;
-  status: 'active' | 'inactive';
+  status: Status;
   configurationEndpoint: string;
   clientId: string;
   /** Encrypted: only the sign-in decrypts it. */
@@ -143,7 +143,7 @@ export async function organizationsOfAccount(
 }
 
 export interface ConfigurationValues {
-  status: 'active' | 'inactive';
+  status: Status;
   configurationEndpoint: string;
   clientId: string;
   clientSecret: string;

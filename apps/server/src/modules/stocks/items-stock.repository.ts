@@ -1,4 +1,4 @@
-import type { ItemStatus } from '@reprise/shared';
+import type { ITEMS_STOCK_SORT_FIELDS, ItemStatus } from '@reprise/shared';
 import { type SqlBool, sql } from 'kysely';
 import type { BuybackAnswerSnapshot } from '../../platform/db.types';
 import {
@@ -30,7 +30,7 @@ export interface ItemsStockFilters {
 }
 
 export type ItemsStockOrder = {
-  field: 'latestMoveAt' | 'identificationNumber' | 'ageDays';
+  field: (typeof ITEMS_STOCK_SORT_FIELDS)[number];
   direction: 'asc' | 'desc';
 };
 

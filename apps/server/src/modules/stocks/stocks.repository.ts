@@ -1,3 +1,4 @@
+import type { STOCK_SORT_FIELDS } from '@reprise/shared';
 import { type SqlBool, sql } from 'kysely';
 import {
   type AccountScope,
@@ -66,7 +67,7 @@ export interface StockFilters {
 }
 
 export type StockOrder = {
-  field: 'name' | 'productCount' | 'averageAgeDays';
+  field: (typeof STOCK_SORT_FIELDS)[number];
   direction: 'asc' | 'desc';
 };
 

@@ -1,3 +1,4 @@
+import type { ShipmentKind } from '@reprise/shared';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { ShipmentsTable } from '../../platform/db.types';
@@ -46,7 +47,7 @@ export async function findShipment(
 export async function findLatestShipment(
   ctx: BaseContext,
   buyback: { id: string; accountId: string },
-  kind: 'shipping' | 'return',
+  kind: ShipmentKind,
 ): Promise<ShipmentRow | undefined> {
   return readerOf(ctx)
     .selectFrom('shipments')

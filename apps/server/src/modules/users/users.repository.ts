@@ -1,4 +1,11 @@
-import type { ModuleType, OrganizationType, Status, UserModule, UserType } from '@reprise/shared';
+import type {
+  ModuleType,
+  OrganizationType,
+  Status,
+  USER_SORT_FIELDS,
+  UserModule,
+  UserType,
+} from '@reprise/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Actor } from '../../platform/context';
@@ -93,7 +100,7 @@ const usersWithModules = (db: Reader) =>
       ).as('modules'),
     ]);
 
-export type UserSortField = 'lastname' | 'firstname' | 'email' | 'status' | 'createdAt' | 'lastLoginAt';
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 
 const SORT_COLUMN: Record<UserSortField, Expression<unknown>> = {
   lastname: sql`lower(u.lastname)`,

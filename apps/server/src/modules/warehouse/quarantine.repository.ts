@@ -1,4 +1,4 @@
-import type { ListQuarantineQuery } from '@reprise/shared';
+import type { ListQuarantineQuery, QUARANTINE_SORT_FIELDS } from '@reprise/shared';
 import { sql } from 'kysely';
 import { type BaseContext, type RequestContext, readerOf } from '../../platform/request-context';
 import type { ItemWhere } from '../buyback-lifecycle';
@@ -10,7 +10,7 @@ import { buybackScope } from '../buyback-lifecycle';
  * says.
  */
 
-export type QuarantineOrder = { field: 'since' | 'identificationNumber'; direction: 'asc' | 'desc' };
+export type QuarantineOrder = { field: (typeof QUARANTINE_SORT_FIELDS)[number]; direction: 'asc' | 'desc' };
 
 export async function listQuarantinedItems(
   ctx: RequestContext,

@@ -1,11 +1,11 @@
-import { type Token, tokenize } from './html-tokenizer';
+import sanitize from 'sanitize-html';
 
 /**
- * The allow-list sanitiser of the custom HTML widget ("sanitised").
- * The input is tokenized, then written back from scratch: only the elements and attributes below,
+ * The allow-list sanitiser of the custom HTML widget ("sanitised"), on the sanitize-html library.
+ * The input is parsed, then written back from scratch: only the elements and attributes below,
  * URLs only with a safe scheme, text and attribute values escaped, elements balanced. Whatever the
- * input, the output is markup we wrote, so no script, event handler, `javascript:` URL, frame,
- * object, form control, style or SVG/MathML can come through.
+ * input, the output is markup the library wrote, so no script, event handler, `javascript:` URL,
+ * frame, object, form control, style or SVG/MathML can come through.
  */
 
 const GLOBAL_ATTRIBUTES = ['title', 'lang', 'dir', 'class', 'role', 'aria-label', 'aria-hidden'];
@@ -68,27 +68,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   ul: [],
 };
 
-const VOID = new Set([
-  'br',
-  'hr',
-  'img',
-  'wbr',
-  'area',
-  'base',
-  'col',
-  'embed',
-  'input',
-  'link',
-  'meta',
-  'source',
-  'track',
-  'param',
-  'keygen',
-  'frame',
-]);
-
 /** Removed with everything inside them (their content is code, or foreign markup with its own parsing rules). */
-const DROP_WITH_CONTENT = new Set([
+const DROP_WITH_CONTENT = [
   'script',
   'style',
   'iframe',
@@ -114,7 +95,7 @@ const DROP_WITH_CONTENT = new Set([
   'audio',
   'canvas',
   'portal',
-]);
+];
 
 const URL_ATTRIBUTES: Record<string, readonly string[]> = {
   href: ['http', 'https', 'mailto', 'tel'],
@@ -134,11 +115,6 @@ const ENUMERATED: Record<string, readonly string[]> = {
 const NUMERIC = new Set(['width', 'height', 'colspan', 'rowspan', 'start', 'value']);
 const BOOLEAN = new Set(['reversed']);
 
-const escapeText = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * A URL as browsers read it (tabs and newlines removed, surrounding spaces and controls trimmed),
  * or null when its scheme is not one allowed. A URL without a scheme is relative and allowed.
@@ -155,6 +131,7 @@ export function safeUrl(value: string, schemes: readonly string[]): string | nul
   return beforePath.includes(':') ? null : cleaned;
 }
 
+/** The value kept for an attribute of an allowed element, or null when the attribute is dropped. */
 function attributeValue(element: string, name: string, value: string): string | null {
   if (!GLOBAL_ATTRIBUTES.includes(name) && !ALLOWED[element]!.includes(name)) return null;
   const schemes = URL_ATTRIBUTES[name];
@@ -166,60 +143,41 @@ function attributeValue(element: string, name: string, value: string): string | 
   return value;
 }
 
-function startTag(token: Extract<Token, { type: 'start' }>): string {
-  const parts = [token.name];
-  let blank = false;
-  for (const [name, raw] of token.attributes) {
-    const value = attributeValue(token.name, name, raw);
-    if (value === null) continue;
-    if (name === 'target' && value === '_blank') blank = true;
-    parts.push(BOOLEAN.has(name) ? name : `${name}="${escapeAttribute(value)}"`);
+/** An allowed element's attributes with their values checked, plus `rel` on a link opening a new tab. */
+function checkedAttributes(tagName: string, attribs: sanitize.Attributes): sanitize.Tag {
+  if (!ALLOWED[tagName]) return { tagName, attribs };
+  const checked: sanitize.Attributes = {};
+  for (const [name, raw] of Object.entries(attribs)) {
+    const value = attributeValue(tagName, name, raw);
+    if (value !== null) checked[name] = value;
   }
   // a new tab must not reach back to the site (window.opener)
-  if (blank) parts.push('rel="noopener noreferrer"');
-  return `<${parts.join(' ')}>`;
+  if (checked.target === '_blank') checked.rel = 'noopener noreferrer';
+  return { tagName, attribs: checked };
 }
+
+const allAttributes = [...new Set([...GLOBAL_ATTRIBUTES, ...Object.values(ALLOWED).flat()])];
+
+/** `allowedEmptyAttributes` is an option of the library that its type definitions do not list yet. */
+const OPTIONS: sanitize.IOptions & { allowedEmptyAttributes: string[] } = {
+  allowedTags: Object.keys(ALLOWED),
+  allowedAttributes: {
+    '*': GLOBAL_ATTRIBUTES,
+    ...Object.fromEntries(Object.entries(ALLOWED).map(([tag, names]) => [tag, [...names]])),
+    a: [...ALLOWED.a!, 'rel'],
+  },
+  // an attribute given empty stays empty (`title=""`); a boolean one is written bare
+  allowedEmptyAttributes: allAttributes.filter((name) => !BOOLEAN.has(name)),
+  allowedSchemes: ['http', 'https'],
+  allowedSchemesByTag: { a: [...URL_ATTRIBUTES.href!] },
+  allowedSchemesAppliedToAttributes: Object.keys(URL_ATTRIBUTES),
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROP_WITH_CONTENT,
+  selfClosing: ['br', 'hr', 'img'],
+  transformTags: { '*': checkedAttributes },
+};
 
 /** The sanitised markup; see the module comment for what survives. */
 export function sanitizeHtml(input: string): string {
-  const out: string[] = [];
-  const open: string[] = [];
-  /** Inside a dropped element: its name and nesting depth, until its end tag. */
-  let dropping: { name: string; depth: number } | null = null;
-
-  for (const token of tokenize(input)) {
-    if (dropping) {
-      if (token.type === 'start' && token.name === dropping.name && !token.selfClosing) dropping.depth += 1;
-      if (token.type === 'end' && token.name === dropping.name) {
-        dropping.depth -= 1;
-        if (dropping.depth === 0) dropping = null;
-      }
-      continue;
-    }
-    switch (token.type) {
-      case 'text':
-        out.push(escapeText(token.text));
-        break;
-      case 'comment':
-        break;
-      case 'start': {
-        if (DROP_WITH_CONTENT.has(token.name)) {
-          if (!VOID.has(token.name) && !token.selfClosing) dropping = { name: token.name, depth: 1 };
-          break;
-        }
-        if (!ALLOWED[token.name]) break; // unknown element: dropped, its content kept
-        out.push(startTag(token));
-        if (!VOID.has(token.name)) open.push(token.name);
-        break;
-      }
-      case 'end': {
-        const at = open.lastIndexOf(token.name);
-        if (at === -1) break;
-        while (open.length > at) out.push(`</${open.pop()}>`);
-        break;
-      }
-    }
-  }
-  while (open.length) out.push(`</${open.pop()}>`);
-  return out.join('');
+  return sanitize(input, OPTIONS);
 }

@@ -1,4 +1,4 @@
-import type { Locale } from '@reprise/shared';
+import type { BuybackPaymentType, IdentificationType, Locale, ProductGrade } from '@reprise/shared';
 
 /** The strings of the server's documents, in the four languages of the product. */
 
@@ -47,9 +47,9 @@ export interface DocumentStrings {
   voucherAmount: string;
   voucherIssuedFor: string;
   voucherUse: string;
-  grades: Record<'functional' | 'grade_a' | 'grade_b' | 'grade_c' | 'grade_d' | 'grade_e', string>;
-  paymentTypes: Record<'bank_transfer' | 'no_iban_transfer' | 'gift_card' | 'voucher', string>;
-  identityTypes: Record<'driving_licence' | 'identity_card' | 'passport' | 'residence_permit', string>;
+  grades: Record<ProductGrade, string>;
+  paymentTypes: Record<BuybackPaymentType, string>;
+  identityTypes: Record<IdentificationType, string>;
   /** Terms used when the account has no custom transfer-order terms; `{{variable}}` as in the settings. */
   defaultTerms: string;
 }

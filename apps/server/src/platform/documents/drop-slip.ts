@@ -1,4 +1,4 @@
-import { type Locale, PREDECLARATION_WARNING_DAYS } from '@reprise/shared';
+import { type Locale, PREDECLARATION_WARNING_DAYS, type ProductGrade } from '@reprise/shared';
 import { documentStrings } from './document-strings';
 import { BOLD, createPdf, formatDate, formatMoney, pdfBuffer, REGULAR } from './pdf';
 import { identificationBarcodePng } from './shipping-label';
@@ -24,7 +24,7 @@ export interface DropSlipData {
   identificationNumber: string;
   createdAt: Date;
   productName: string;
-  declaredState: 'functional' | 'grade_a' | 'grade_b' | 'grade_c' | 'grade_d' | 'grade_e';
+  declaredState: ProductGrade;
   totalCents: number;
   paymentModeLabel: string;
   circuitName: string;

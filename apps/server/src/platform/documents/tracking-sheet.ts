@@ -1,4 +1,4 @@
-import type { Locale } from '@reprise/shared';
+import type { Locale, ShipmentKind } from '@reprise/shared';
 import { code128Png } from './barcodes';
 import { BOLD, createPdf, formatDate, pdfBuffer, REGULAR } from './pdf';
 
@@ -15,7 +15,7 @@ export interface TrackingSheetData {
   customerName: string;
   generatedAt: Date;
   shipments: {
-    kind: 'shipping' | 'return';
+    kind: ShipmentKind;
     carrierName: string | null;
     trackingNumber: string | null;
     trackingUrl: string | null;

@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import type { Status } from '@reprise/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
@@ -9,7 +10,7 @@ import { ShowcaseSection } from './showcase-section';
 interface SampleRow {
   id: string;
   number: number;
-  status: 'active' | 'inactive';
+  status: Status;
   createdAt: Date;
   amount: number;
 }

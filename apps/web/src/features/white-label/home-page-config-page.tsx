@@ -23,6 +23,7 @@ import {
   CUSTOM_HTML_MAX,
   FEATURED_PRODUCTS_MAX,
   HOME_PAGE_STATUSES,
+  HOME_WIDGET_TYPES,
   HOME_WIDGETS_MAX,
   HomePageConfigRequest,
   type HomePageConfigResponse,
@@ -344,7 +345,7 @@ export function HomeForm({
               </Card>
             ))}
             <Group gap="xs">
-              {(['custom_html', 'featured_products', 'search'] as const).map((type) => (
+              {HOME_WIDGET_TYPES.map((type) => (
                 <Button
                   key={type}
                   variant="light"

@@ -1,4 +1,8 @@
-import type { BuybackInstructionsResponse, BuybackResponse } from '@reprise/shared';
+import {
+  type BuybackInstructionsResponse,
+  type BuybackResponse,
+  SHIPPING_LABEL_CIRCUIT_TYPES,
+} from '@reprise/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -10,7 +14,7 @@ import { useVisitor } from '../visitor-context';
 import { Loading } from './states';
 
 /** Circuits whose buyback travels with a shipping label (web_drop_label and web_post). */
-const LABEL_CIRCUITS = new Set(['web_drop_label', 'web_post']);
+const LABEL_CIRCUITS = new Set<string>(SHIPPING_LABEL_CIRCUIT_TYPES);
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -1,3 +1,4 @@
+import type { CircuitChannel } from '@reprise/shared';
 import { type BaseContext, readerOf } from '../../../platform/request-context';
 
 /** The account of a product, whichever it is (platform operators act for the product's retailer). */
@@ -28,7 +29,7 @@ export async function findProduct(ctx: BaseContext, accountId: string, productId
 export async function activeCircuitsLinkedTo(
   ctx: BaseContext,
   accountId: string,
-  channel: 'store' | 'web',
+  channel: CircuitChannel,
   categoryIds: string[],
 ) {
   return readerOf(ctx)

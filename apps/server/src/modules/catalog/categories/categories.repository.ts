@@ -1,4 +1,4 @@
-import type { Status } from '@reprise/shared';
+import type { CATEGORY_SORT_FIELDS, Status } from '@reprise/shared';
 import { type Insertable, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { CategoriesTable } from '../../../platform/db.types';
 import { fieldError } from '../../../platform/errors';
@@ -33,7 +33,7 @@ const withRefs = (db: Reader) =>
       'pc.label as parent_label',
     ]);
 
-export type CategorySortField = 'label' | 'identifier' | 'status' | 'createdAt';
+export type CategorySortField = (typeof CATEGORY_SORT_FIELDS)[number];
 const SORT_COLUMN = {
   label: 'c.sort_label',
   identifier: 'c.identifier',

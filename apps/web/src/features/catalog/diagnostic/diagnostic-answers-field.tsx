@@ -18,11 +18,12 @@ import { MoneyInput } from '../money-input';
 import {
   type DiagnosticAnswerRow,
   emptyDiagnosticAnswer,
+  PRICE_IMPACT_CHOICES,
   type PriceImpactKind,
 } from './diagnostic-question-form-values';
 import type { DiagnosticQuestionForm } from './use-diagnostic-question-form';
 
-const IMPACT_KINDS: PriceImpactKind[] = ['none', 'fixed', 'percentage'];
+const IMPACT_KINDS = PRICE_IMPACT_CHOICES;
 const NO_GRADE = 'none';
 
 interface DiagnosticAnswerFieldsProps {

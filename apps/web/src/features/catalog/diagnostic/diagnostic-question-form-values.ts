@@ -4,6 +4,7 @@ import {
   type DIAGNOSTIC_QUESTION_TYPES,
   type DiagnosticQuestionResponse,
   type PatchDiagnosticQuestionRequest,
+  PRICE_IMPACT_KINDS,
   type ProductGrade,
 } from '@reprise/shared';
 import { type TranslationValues, translationValues } from '../../../ui/translations';
@@ -12,7 +13,9 @@ import { type NumberField, toCents, toUnits, toWhole } from '../money';
 const TEXTS = ['title', 'description'] as const;
 type TextField = (typeof TEXTS)[number];
 
-export type PriceImpactKind = 'none' | 'fixed' | 'percentage';
+/** A form's price impact: none, or one of the shared kinds. */
+export const PRICE_IMPACT_CHOICES = ['none', ...PRICE_IMPACT_KINDS] as const;
+export type PriceImpactKind = (typeof PRICE_IMPACT_CHOICES)[number];
 
 export interface DiagnosticAnswerRow {
   /** A stable React key (answers are added, removed and moved). */
