@@ -1,11 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os, { tmpdir } from 'node:os';
-import path from 'node:path';
+import os from 'node:os';
 import pg from 'pg';
 import { seedBuybacks } from './buyback-list';
 import { cpuProbe } from './cpu';
 import { cpuText, type Section } from './lib';
-import { type Ceiling, pgbench, type Statement } from './pgbench';
+import { type Ceiling, pgbench, type Statement, withStatementCapture } from './pgbench';
 import { login, seedDemo, startServer } from './server';
 
 /** Generated buybacks the items are drawn from: 2 % of them are in transit to Saint-Priest (seed/buybacks-bulk.ts). */
@@ -74,31 +72,15 @@ async function checkIn(url: string, authorization: string, code: string): Promis
  * caches loaded by the first ones); the last one's statements are kept, pg-boss's polling left out.
  */
 async function captureCheckin(databaseUrl: string, port: number, codes: string[]): Promise<Statement[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'reprise-bench-sql-'));
-  const file = path.join(dir, 'statements.jsonl');
-  writeFileSync(file, '');
-  const server = await startServer(port, { DATABASE_URL: databaseUrl, BENCH_SQL_CAPTURE: file }, [
-    '--import',
-    new URL('./sql-capture.mjs', import.meta.url).href,
-  ]);
-  try {
+  return withStatementCapture(databaseUrl, port, async (server, record) => {
     const authorization = `Bearer ${await login(server.url, OPERATOR)}`;
     let from = 0;
     for (const code of codes) {
-      from = statSync(file).size;
+      from = record.size();
       await checkIn(server.url, authorization, code);
     }
-    return readFileSync(file)
-      .subarray(from)
-      .toString('utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Statement)
-      .filter((s) => !s.text.includes('pgboss.'));
-  } finally {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+    return record.since(from);
+  });
 }
 
 const percentile = (sorted: number[], p: number) =>

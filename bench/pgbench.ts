@@ -21,6 +21,41 @@ export interface Request {
 const SERVER_SETTINGS = '-c pg_trgm.similarity_threshold=0.2';
 
 /**
+ * A server of its own on `databaseUrl`, with bench/sql-capture.mjs recording what its clients
+ * send, handed to `use` with the size of the record so far and the statements recorded since a
+ * size (pg-boss's polling left out).
+ */
+export async function withStatementCapture<T>(
+  databaseUrl: string,
+  port: number,
+  use: (server: { url: string }, record: { size(): number; since(from: number): Statement[] }) => Promise<T>,
+): Promise<T> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reprise-bench-sql-'));
+  const file = path.join(dir, 'statements.jsonl');
+  writeFileSync(file, '');
+  const server = await startServer(port, { DATABASE_URL: databaseUrl, BENCH_SQL_CAPTURE: file }, [
+    '--import',
+    new URL('./sql-capture.mjs', import.meta.url).href,
+  ]);
+  try {
+    return await use(server, {
+      size: () => statSync(file).size,
+      since: (from) =>
+        readFileSync(file)
+          .subarray(from)
+          .toString('utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Statement)
+          .filter((s) => !s.text.includes('pgboss.')),
+    });
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * The statements each request runs once warm (its session and caches loaded): a server of its own
  * on `databaseUrl`, with bench/sql-capture.mjs recording what its clients send, asked each request
  * three times; the third's statements are kept (pg-boss's polling left out).
@@ -30,15 +65,8 @@ export async function captureStatements(
   port: number,
   requests: readonly Request[],
 ): Promise<Map<string, Statement[]>> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'reprise-bench-sql-'));
-  const file = path.join(dir, 'statements.jsonl');
-  writeFileSync(file, '');
-  const server = await startServer(port, { DATABASE_URL: databaseUrl, BENCH_SQL_CAPTURE: file }, [
-    '--import',
-    new URL('./sql-capture.mjs', import.meta.url).href,
-  ]);
-  const captured = new Map<string, Statement[]>();
-  try {
+  return withStatementCapture(databaseUrl, port, async (server, record) => {
+    const captured = new Map<string, Statement[]>();
     for (const request of requests) {
       const ask = async () => {
         const res = await fetch(server.url + request.url, { headers: request.headers });
@@ -47,19 +75,12 @@ export async function captureStatements(
       };
       await ask();
       await ask();
-      const from = statSync(file).size;
+      const from = record.size();
       await ask();
-      const lines = readFileSync(file).subarray(from).toString('utf8').split('\n').filter(Boolean);
-      captured.set(
-        request.name,
-        lines.map((line) => JSON.parse(line) as Statement).filter((s) => !s.text.includes('pgboss.')),
-      );
+      captured.set(request.name, record.since(from));
     }
-  } finally {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return captured;
+    return captured;
+  });
 }
 
 /** pgbench of the PostgreSQL client tools: on PATH, or in Debian's versioned directory. */

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, expect, login, pickOption, test } from './fixtures';
+import { signIn } from './api-calls';
+import { expect, login, pickOption, test, translations, useLanguage } from './fixtures';
 
 /**
  * The audit log viewer (docs/audit-log.md): a platform admin filters the entries by record type
@@ -11,25 +10,11 @@ import { DEMO_PASSWORD, expect, login, pickOption, test } from './fixtures';
  * nor the API.
  */
 
-test.use({ locale: 'en-GB' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'en-GB'));
-});
+useLanguage('en-GB');
 
-const text = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/i18n/en-GB/auditLog.json'), 'utf8'),
-);
+const text = translations('auditLog', 'en-GB');
 const STORE_PARIS = '00000000-0000-4000-8000-000000000204';
 const LOADED = { timeout: 30_000 };
-
-async function signIn(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/login', {
-    headers: { Origin: test.info().project.use.baseURL as string },
-    data: { email, password: DEMO_PASSWORD, tokenRequested: true },
-  });
-  expect(res.status()).toBe(200);
-  return { authorization: `Bearer ${(await res.json()).apiToken}` };
-}
 
 test('a platform admin filters the audit log by record type, opens an entry and downloads the CSV', async ({
   page,

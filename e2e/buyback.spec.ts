@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { DEMO_PASSWORD, expect, login, test } from './fixtures';
+import { imeiWithTac, okJson, sessionAs } from './api-calls';
+import { expect, login, test } from './fixtures';
 
 // Demo Retail speaks French: the screens are in French.
 
@@ -14,37 +15,9 @@ interface Product {
   isCollectingIMEI: boolean;
 }
 
-/** A 15-digit IMEI with the given TAC and a valid Luhn check digit. */
-function imeiWithTac(tac: string, serial = '123456'): string {
-  const body = `${tac}${serial}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let digit = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
-
-/** An API session of a demo user (cookie), for the set-up the screens do not need to show. */
-async function apiAs(baseURL: string, email: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const response = await api.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return api;
-}
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 /** Published products of Demo Retail that the store circuits take, by what the wizard needs to know. */
 async function storeProducts(api: APIRequestContext, search: string): Promise<Product[]> {
-  const page = await json<{ member: Product[] }>(
+  const page = await okJson<{ member: Product[] }>(
     await api.get('/api/products', {
       params: { search_product_buyback: search, status: 'published', itemsPerPage: 30 },
     }),
@@ -118,12 +91,12 @@ let others: Product[];
 
 /** Sets Demo Retail's minimum cart value (whole euros) through its root details. */
 async function setCartMinValue(baseURL: string, euros: number): Promise<void> {
-  const admin = await apiAs(baseURL, 'root_management_unit_manager@demo.test');
-  const me = await json<{ accountId: string }>(await admin.get('/api/me'));
-  const detail = await json<{ id: string }>(
+  const admin = await sessionAs(baseURL, 'root_management_unit_manager@demo.test');
+  const me = await okJson<{ accountId: string }>(await admin.get('/api/me'));
+  const detail = await okJson<{ id: string }>(
     await admin.get(`/api/accounts/${me.accountId}/organization-root-detail`),
   );
-  await json(
+  await okJson(
     await admin.patch(`/api/organization-root-details/${detail.id}`, {
       data: { cartMinValue: euros },
       headers: { 'Content-Type': 'application/merge-patch+json' },
@@ -133,16 +106,16 @@ async function setCartMinValue(baseURL: string, euros: number): Promise<void> {
 }
 
 test.beforeAll(async ({ baseURL }) => {
-  const admin = await apiAs(baseURL!, 'root_management_unit_manager@demo.test');
+  const admin = await sessionAs(baseURL!, 'root_management_unit_manager@demo.test');
   // The find-by-IMEI way and the IMEI step come with the imei_search_and_collect premium feature.
-  const me = await json<{ accountId: string }>(await admin.get('/api/me'));
-  const detail = await json<{ id: string; enabledPremiumFeatures: string[] }>(
+  const me = await okJson<{ accountId: string }>(await admin.get('/api/me'));
+  const detail = await okJson<{ id: string; enabledPremiumFeatures: string[] }>(
     await admin.get(`/api/accounts/${me.accountId}/organization-root-detail`),
   );
   const features = [
     ...new Set([...detail.enabledPremiumFeatures, 'imei_search_and_collect', 'multi_product_cart']),
   ];
-  await json(
+  await okJson(
     await admin.patch(`/api/organization-root-details/${detail.id}`, {
       data: { enabledPremiumFeatures: features },
       headers: { 'Content-Type': 'application/merge-patch+json' },
@@ -163,7 +136,7 @@ test.describe('store buyback', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    const imei = imeiWithTac(phone.tacCodes[0]!);
+    const imei = imeiWithTac(phone.tacCodes[0]!, '123456');
     await login(page, 'store_seller@demo.test');
 
     await page.getByRole('link', { name: 'Nouvelle reprise' }).first().click();
@@ -300,8 +273,8 @@ test.describe('store buyback', () => {
   }) => {
     test.setTimeout(90_000);
     // a demo buyback paid at once by instant transfer: its payment is on its way
-    const manager = await apiAs(baseURL!, 'store_manager@demo.test');
-    const found = await json<{
+    const manager = await sessionAs(baseURL!, 'store_manager@demo.test');
+    const found = await okJson<{
       member: { id: string; identificationNumber: string; paymentStatus: string }[];
     }>(await manager.get('/api/buybacks', { params: { customerName: 'Virement' } }));
     await manager.dispose();

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
+import { expect, login, test, translations, useLanguage } from './fixtures';
 
 /**
  * The buyer's and the warehouse's view of the buybacks (issue 11): Demo Buyer is a linked buyer of
@@ -11,14 +9,9 @@ import { expect, login, test } from './fixtures';
  * goes to Saint-Priest; Søren Ærøskøbing's laptop, collected in Lille, goes to Roubaix.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
-const buybacks = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/i18n/fr-FR/buybacks.json'), 'utf8'),
-);
+const buybacks = translations('buybacks');
 
 /** Opens the list filtered by a customer's name, once the list has answered. */
 async function listByCustomer(page: Page, name: string) {

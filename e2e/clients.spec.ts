@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, expect, login, test } from './fixtures';
+import { signIn } from './api-calls';
+import { expect, login, test, translations, useLanguage } from './fixtures';
 
 /**
  * The clients administration (docs/clients.md): a platform admin creates a client, enables a
@@ -11,26 +9,12 @@ import { DEMO_PASSWORD, expect, login, test } from './fixtures';
  * a platform admin.
  */
 
-test.use({ locale: 'en-GB' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'en-GB'));
-});
+useLanguage('en-GB');
 
-const text = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/i18n/en-GB/clients.json'), 'utf8'),
-);
+const text = translations('clients', 'en-GB');
 const LOADED = { timeout: 30_000 };
 /** The platform's own root organisation (apps/server/src/seed/demo-ids.ts). */
 const PLATFORM_NAME = 'Reprise Platform';
-
-async function signIn(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/login', {
-    headers: { Origin: test.info().project.use.baseURL as string },
-    data: { email, password: DEMO_PASSWORD, tokenRequested: true },
-  });
-  expect(res.status()).toBe(200);
-  return { authorization: `Bearer ${(await res.json()).apiToken}` };
-}
 
 test('a platform admin creates a client, enables a premium feature, and deletes it once inactive', async ({
   page,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, login, test } from './fixtures';
+import { DEMO_PASSWORD, expect, login, test, translations } from './fixtures';
 
 /**
  * Connectors (docs/connectors.md), against the real server: the root manager of Demo Retail opens
@@ -21,13 +21,9 @@ test.beforeEach(async ({ page }) => {
 });
 test.describe.configure({ mode: 'serial' });
 
-const fr = (ns: string) =>
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/fr-FR/${ns}.json`), 'utf8'),
-  );
-const connectors = fr('connectors');
-const errors = fr('errors');
-const layout = fr('layout');
+const connectors = translations('connectors');
+const errors = translations('errors');
+const layout = translations('layout');
 const publicFr = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/public/locales/fr-FR.json'), 'utf8'),
 );

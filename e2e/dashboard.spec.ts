@@ -1,24 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, login, pickOption, test } from './fixtures';
+import { expect, login, pickOption, test, translations, useLanguage } from './fixtures';
 
 /**
  * The home dashboard (docs/dashboard.md): the demo's weekly statistics as key figures and charts,
  * another week picked in the week picker, and a demo device found by its IMEI in the device history.
  */
 
-test.use({ locale: 'en-GB' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'en-GB'));
-});
+useLanguage('en-GB');
 
-const text = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/i18n/en-GB/dashboard.json'), 'utf8'),
-);
-const errors = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/i18n/en-GB/errors.json'), 'utf8'),
-);
+const text = translations('dashboard', 'en-GB');
+const errors = translations('errors', 'en-GB');
 /** Zoé Łukasiewicz's iPhone, bought back at Paris Rivoli (seed/buybacks.ts). */
 const DEMO_IMEI = '356789012345678';
 const LOADED = { timeout: 30_000 };

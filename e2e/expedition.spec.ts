@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
+import { expect, login, test, translations, useLanguage } from './fixtures';
 import { apiAs, storeBuybacks, uniqueLastName } from './store-buybacks';
 import { awaitingDispatch } from './warehouse-calls';
 
@@ -14,19 +13,12 @@ import { awaitingDispatch } from './warehouse-calls';
  * in a package without a label and closes it: the buyback is in transit.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
-const fr = (namespace: string) =>
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/fr-FR/${namespace}.json`), 'utf8'),
-  );
-const expedition = fr('expedition');
-const buybacks = fr('buybacks');
-const errors = fr('errors');
-const layout = fr('layout');
+const expedition = translations('expedition');
+const buybacks = translations('buybacks');
+const errors = translations('errors');
+const layout = translations('layout');
 
 /** A demo item of Saint-Priest in transit (apps/server/src/seed/demo-ids.ts, warehouseItems). */
 const IN_TRANSIT = '2100000000111';

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, login, test } from './fixtures';
+import { expect, login, test, translations, useLanguage } from './fixtures';
 
 /**
  * Exports (issue 15; docs/exports.md): the catalogue's export page (start disabled until a type is
@@ -8,16 +7,9 @@ import { expect, login, test } from './fixtures';
  * export of its filters in a modal. The export job runs in the server's worker: the waits are generous.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
-const fr = (namespace: string) =>
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/fr-FR/${namespace}.json`), 'utf8'),
-  );
-const text = fr('exports');
+const text = translations('exports');
 
 const RMU = 'root_management_unit_manager@demo.test';
 const LOADED = { timeout: 30_000 };

@@ -1,21 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, expect, login, test } from './fixtures';
+import { signIn } from './api-calls';
+import { expect, login, test } from './fixtures';
 
 const STORE_PARIS = '00000000-0000-4000-8000-000000000204';
 
 interface FailedJob {
   id: string;
   data: Record<string, string>;
-}
-
-async function signIn(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/login', {
-    headers: { Origin: test.info().project.use.baseURL as string },
-    data: { email, password: DEMO_PASSWORD, tokenRequested: true },
-  });
-  expect(res.status()).toBe(200);
-  return { authorization: `Bearer ${(await res.json()).apiToken}` };
 }
 
 async function failedMailsTo(request: APIRequestContext, headers: Record<string, string>, to: string) {

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 
 export { expect, test } from '@playwright/test';
 
@@ -25,6 +26,36 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.goto('/home');
   await confirmed;
   await expect(page).toHaveURL(/\/home$/);
+}
+
+/**
+ * Every test of the file sees the back office in `locale`: the browser's language and the one the
+ * app remembers (a later init script of a test wins over this one).
+ */
+export function useLanguage(locale: 'fr-FR' | 'en-GB'): void {
+  test.use({ locale });
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript((language) => localStorage.setItem('reprise.language', language), locale);
+  });
+}
+
+/** A page of its own browser context, in French, signed in as `email` (a second user beside `page`). */
+export async function signedInFrench(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  await context.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
+  const page = await context.newPage();
+  await login(page, email);
+  return page;
+}
+
+/** A namespace of the web's translations (apps/web/src/i18n/<locale>/<namespace>.json). */
+export function translations(namespace: string, locale = 'fr-FR') {
+  return JSON.parse(
+    readFileSync(
+      path.resolve(import.meta.dirname, `../apps/web/src/i18n/${locale}/${namespace}.json`),
+      'utf8',
+    ),
+  );
 }
 
 /** Signs in through the login screen and waits for the home page. Selectors do not depend on the language. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, login, test } from './fixtures';
+import { DEMO_PASSWORD, expect, login, test, useLanguage } from './fixtures';
 
 /**
  * The general settings (docs/general-settings.md): a retailer admin changes the user experience
@@ -10,10 +10,7 @@ import { DEMO_PASSWORD, expect, login, test } from './fixtures';
  * changes the check-in requirement on the buyer screen.
  */
 
-test.use({ locale: 'en-GB' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'en-GB'));
-});
+useLanguage('en-GB');
 
 const root = path.resolve(import.meta.dirname, '..');
 const json = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
+import { PRICE_COLUMNS } from './api-calls';
+import { expect, login, test, translations, useLanguage } from './fixtures';
 
 /**
  * Catalogue imports (issue 15; docs/imports.md): a products file with bad lines goes through the
@@ -10,17 +10,10 @@ import { expect, login, test } from './fixtures';
  * every 2 s: the waits are generous.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
-const fr = (namespace: string) =>
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/fr-FR/${namespace}.json`), 'utf8'),
-  );
-const imports = fr('imports');
-const exportsText = fr('exports');
+const imports = translations('imports');
+const exportsText = translations('exports');
 
 const RMU = 'root_management_unit_manager@demo.test';
 const LOADED = { timeout: 30_000 };
@@ -33,15 +26,6 @@ function ean13(twelve: string): string {
   return `${twelve}${(10 - (sum % 10)) % 10}`;
 }
 
-const PRICES = [
-  'price_functional',
-  'price_grade_a',
-  'price_grade_b',
-  'price_grade_c',
-  'price_grade_d',
-  'price_grade_e',
-];
-
 /** A products file of Demo Retail's catalogue: two good lines, then a bad EAN, an empty name and an unknown category. */
 function productsFileWithBadLines(run: string): string {
   const header = [
@@ -52,7 +36,7 @@ function productsFileWithBadLines(run: string): string {
     'model',
     'category_identifier',
     'status',
-    ...PRICES,
+    ...PRICE_COLUMNS,
   ];
   const prices = ['320.00', '290.00', '250,00', '190.00', '120.00', '40.00'];
   const line = (reference: string, ean: string, name: string, category: string) =>

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { type Headers, signIn } from './api-calls';
-import { expect, login, pickOption, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { call, signIn } from './api-calls';
+import { expect, login, pickOption, signedInFrench, test, useLanguage } from './fixtures';
 import { awaitingDispatch } from './warehouse-calls';
 
 /**
@@ -17,10 +17,7 @@ import { awaitingDispatch } from './warehouse-calls';
  * issues its certificate, downloaded as a PDF and shown valid on Demo Retail's public site.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
 const read = (file: string) => JSON.parse(readFileSync(path.resolve(import.meta.dirname, file), 'utf8'));
 const steps = read('../apps/web/src/i18n/fr-FR/itemRefurbSteps.json');
@@ -41,23 +38,6 @@ interface InRefurbishment {
   services: { id: string; name: string }[];
 }
 
-async function send<T>(
-  request: APIRequestContext,
-  headers: Headers,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(url, {
-    method,
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-    ...(data === undefined ? {} : { data }),
-  });
-  const text = await res.text();
-  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${text}`);
-  return JSON.parse(text) as T;
-}
-
 /**
  * A Paris store buyback sent, checked in and controlled at Saint-Priest at the declared answers,
  * then diagnosed with these services (the first run first) and finalized into the workshop stock.
@@ -70,8 +50,8 @@ async function inRefurbishment(
   const { itemId, identificationNumber: code } = await awaitingDispatch(baseURL, 'Reconditionnement');
   const operator = await signIn(request, 'warehouse_operator@demo.test');
 
-  const diagnosis = await send<{ id: string }>(request, operator, 'POST', '/api/refurb-diagnoses', { code });
-  const offered = await send<{ member: { id: string; name: string }[] }>(
+  const diagnosis = await call<{ id: string }>(request, operator, 'POST', '/api/refurb-diagnoses', { code });
+  const offered = await call<{ member: { id: string; name: string }[] }>(
     request,
     operator,
     'GET',
@@ -82,19 +62,19 @@ async function inRefurbishment(
     if (!service) throw new Error(`no service named ${name}`);
     return service.id;
   });
-  await send(request, operator, 'PUT', `/api/refurb-diagnoses/${diagnosis.id}/plan`, { refurbStepIds: ids });
-  const stocks = await send<{ member: { id: string; name: string }[] }>(
+  await call(request, operator, 'PUT', `/api/refurb-diagnoses/${diagnosis.id}/plan`, { refurbStepIds: ids });
+  const stocks = await call<{ member: { id: string; name: string }[] }>(
     request,
     operator,
     'GET',
     `/api/refurb-diagnoses/${diagnosis.id}/stocks`,
   );
   const workshop = stocks.member.find((s) => s.name === 'Atelier réparation');
-  await send(request, operator, 'POST', `/api/refurb-diagnoses/${diagnosis.id}/finalize`, {
+  await call(request, operator, 'POST', `/api/refurb-diagnoses/${diagnosis.id}/finalize`, {
     stockId: workshop?.id,
     firstRefurbStepId: ids[0],
   });
-  const listed = await send<{ member: { id: string; name: string }[] }>(
+  const listed = await call<{ member: { id: string; name: string }[] }>(
     request,
     operator,
     'GET',
@@ -196,14 +176,6 @@ test('the operator runs the services of an item and validates it into a stock', 
   await expect(page.getByTestId('refurb-search-code')).toBeFocused(LOADED);
 });
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'fr-FR' });
-  await context.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-  const page = await context.newPage();
-  await login(page, email);
-  return page;
-}
-
 test('two users on the same service: the later one is told another user changed it', async ({
   browser,
   request,
@@ -212,8 +184,8 @@ test('two users on the same service: the later one is told another user changed 
   test.setTimeout(150_000);
   const item = await inRefurbishment(request, baseURL as string, [CLEANING]);
   const url = `/item-refurb-steps/${item.services[0]?.id}`;
-  const operator = await signedIn(browser, 'warehouse_operator@demo.test');
-  const manager = await signedIn(browser, 'warehouse_manager@demo.test');
+  const operator = await signedInFrench(browser, 'warehouse_operator@demo.test');
+  const manager = await signedInFrench(browser, 'warehouse_manager@demo.test');
   try {
     await operator.goto(url);
     await expect(statusOf(operator)).toHaveText(steps.status.to_do, LOADED);
@@ -249,7 +221,7 @@ test('a data erasure validated issues its certificate: the PDF and the check on 
   test.setTimeout(150_000);
   const item = await inRefurbishment(request, baseURL as string, [ERASURE]);
   const imei = (
-    await send<{ imei: string | null }>(
+    await call<{ imei: string | null }>(
       request,
       await signIn(request, 'warehouse_operator@demo.test'),
       'GET',

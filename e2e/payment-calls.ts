@@ -1,6 +1,7 @@
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { DEMO_PASSWORD, expect } from './fixtures';
-import { type Api, apiAs, uniqueLastName } from './store-buybacks';
+import { type Api, apiAs, storeCustomer, uniqueLastName } from './store-buybacks';
+import { controlAtDeclaredAnswers } from './warehouse-calls';
 
 /**
  * The steps the payment and voucher specs need done through the API before their screens: a
@@ -85,21 +86,8 @@ export async function createStoreBuyback(
         shippingMethodId: drop.id,
         paymentModeId: payment.id,
         customer: {
-          firstName: 'Léonie',
-          lastName: uniqueLastName(lastNamePrefix),
-          email: 'leonie@example.test',
-          phone: '06 12 34 56 78',
-          street: '8 Rue des Écoles',
-          zip: '75005',
-          city: 'Paris',
-          country: 'FR',
+          ...storeCustomer(uniqueLastName(lastNamePrefix)),
           ...(paymentType === 'bank_transfer' ? { iban: 'FR76 3000 6000 0112 3456 7890 189' } : {}),
-          identification: {
-            type: 'identity_card',
-            number: 'EF24680',
-            deliveryDate: '2022-01-04',
-            issuingAuthority: 'Préfecture de Paris',
-          },
         },
       },
       { 'idempotency-key': crypto.randomUUID() },
@@ -115,16 +103,7 @@ export async function completeAtWarehouse(
   buyback: { id: string; item: { id: string; identificationNumber: string } },
 ): Promise<void> {
   await seller.post(`/api/buybacks/${buyback.id}/send`);
-  const code = buyback.item.identificationNumber;
-  await operator.post('/api/warehouse/checkin', { code });
-  await operator.post('/api/warehouse/control/start', { code });
-  const control = await operator.get<{
-    declared: { answers: { questionId: string; answerIds: string[] }[] };
-  }>(`/api/warehouse/control/${buyback.item.id}`);
-  await operator.post(`/api/warehouse/control/${buyback.item.id}/complete`, {
-    answers: control.declared.answers.map((a) => ({ questionId: a.questionId, answerIds: a.answerIds })),
-    comment: 'Conforme à la déclaration',
-  });
+  await controlAtDeclaredAnswers(operator, buyback.item);
 }
 
 /** A store buyback just created, its payment awaiting (it is paid once the buyback completes). */

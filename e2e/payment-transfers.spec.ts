@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, login, test } from './fixtures';
+import { expect, login, test, translations, useLanguage } from './fixtures';
 import { completeAtWarehouse, createStoreBuyback } from './payment-calls';
 import { type Api, apiAs } from './store-buybacks';
 
@@ -12,17 +11,10 @@ import { type Api, apiAs } from './store-buybacks';
  * (CSV) and the buyback then shows its payment paid.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
-const fr = (namespace: string) =>
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/fr-FR/${namespace}.json`), 'utf8'),
-  );
-const batches = fr('paymentBatches');
-const buybacks = fr('buybacks');
+const batches = translations('paymentBatches');
+const buybacks = translations('buybacks');
 
 const LOADED = { timeout: 30_000 };
 const RMU = 'root_management_unit_manager@demo.test';

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, login, test } from './fixtures';
+import { expect, login, test, translations, useLanguage } from './fixtures';
 import {
   completedBuyback,
   newStoreBuyback,
@@ -16,17 +14,10 @@ import {
  * the root manager marks the payment as paid from the buyback detail, with complementary information.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
-const fr = (namespace: string) =>
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/fr-FR/${namespace}.json`), 'utf8'),
-  );
-const payments = fr('payments');
-const buybacks = fr('buybacks');
+const payments = translations('payments');
+const buybacks = translations('buybacks');
 
 const LOADED = { timeout: 30_000 };
 const RMU = 'root_management_unit_manager@demo.test';
@@ -96,7 +87,7 @@ test('a payment is marked as paid from the buyback detail', async ({ page, baseU
   const dialog = page.getByRole('dialog', { name: payments.markPaid.title });
   await dialog.getByTestId('mark-paid-information').fill('x'.repeat(256));
   await dialog.getByTestId('mark-paid-confirm').click();
-  await expect(dialog.getByText(fr('errors').too_long)).toBeVisible();
+  await expect(dialog.getByText(translations('errors').too_long)).toBeVisible();
   await dialog.getByTestId('mark-paid-information').fill('Espèces remises en caisse, ticket 4821');
   await dialog.getByTestId('mark-paid-confirm').click();
   await expect(page.getByText(payments.markPaid.done)).toBeVisible();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { imeiWithTac, okJson, sessionAs } from './api-calls';
+import { expect, test } from './fixtures';
 
 /**
  * The visitor's journey on Demo Retail's public site (`demo-retail.localhost`, in French): search,
@@ -18,36 +19,9 @@ interface Product {
 const siteUrl = (baseURL: string | undefined) =>
   (baseURL as string).replace('//localhost', '//demo-retail.localhost');
 
-/** A 15-digit IMEI with the given TAC and a valid Luhn check digit. */
-function imeiWithTac(tac: string, serial = '654321'): string {
-  const body = `${tac}${serial}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let digit = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
-
-async function apiAs(baseURL: string, email: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const response = await api.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return api;
-}
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 /** Published products of Demo Retail that the web circuits take. */
 async function webProducts(api: APIRequestContext, search: string): Promise<Product[]> {
-  const page = await json<{ member: Product[] }>(
+  const page = await okJson<{ member: Product[] }>(
     await api.get('/api/products', {
       params: { search_product_buyback: search, status: 'published', itemsPerPage: 30 },
     }),
@@ -59,12 +33,12 @@ async function patchRootDetail(
   baseURL: string,
   patch: (detail: { enabledPremiumFeatures: string[] }) => object,
 ) {
-  const admin = await apiAs(baseURL, 'root_management_unit_manager@demo.test');
-  const me = await json<{ accountId: string }>(await admin.get('/api/me'));
-  const detail = await json<{ id: string; enabledPremiumFeatures: string[] }>(
+  const admin = await sessionAs(baseURL, 'root_management_unit_manager@demo.test');
+  const me = await okJson<{ accountId: string }>(await admin.get('/api/me'));
+  const detail = await okJson<{ id: string; enabledPremiumFeatures: string[] }>(
     await admin.get(`/api/accounts/${me.accountId}/organization-root-detail`),
   );
-  await json(
+  await okJson(
     await admin.patch(`/api/organization-root-details/${detail.id}`, {
       data: patch(detail),
       headers: { 'Content-Type': 'application/merge-patch+json' },
@@ -187,7 +161,7 @@ test.beforeAll(async ({ baseURL }) => {
     ],
     cartMinValue: 0,
   }));
-  const admin = await apiAs(baseURL as string, 'root_management_unit_manager@demo.test');
+  const admin = await sessionAs(baseURL as string, 'root_management_unit_manager@demo.test');
   const phones = (await webProducts(admin, 'Galaxy')).filter(
     (p) => p.isCollectingIMEI && p.tacCodes.length > 0,
   );
@@ -219,7 +193,9 @@ test.describe
       await expect(stepHeading(page)).toHaveText("L'IMEI de votre appareil");
       await page.getByRole('button', { name: 'Suivant' }).click();
       await expect(page.getByText('Obligatoire.')).toBeVisible();
-      await page.getByRole('textbox', { name: 'IMEI' }).fill(imeiWithTac(phone.tacCodes[0] as string));
+      await page
+        .getByRole('textbox', { name: 'IMEI' })
+        .fill(imeiWithTac(phone.tacCodes[0] as string, '654321'));
       await page.getByRole('button', { name: 'Suivant' }).click();
       await expect(stepHeading(page)).toHaveText(/^Question 1 sur/);
       // a question must be answered to go on
@@ -367,9 +343,9 @@ test.describe
       const dropId = /\/api\/buybacks\/([0-9a-f-]{36})\//.exec(
         (await dropSlip.getAttribute('href')) ?? '',
       )?.[1];
-      const seller = await apiAs(baseURL as string, 'store_seller@demo.test');
-      const me = await json<{ currentOrganization: { id: string } }>(await seller.get('/api/me'));
-      await json(
+      const seller = await sessionAs(baseURL as string, 'store_seller@demo.test');
+      const me = await okJson<{ currentOrganization: { id: string } }>(await seller.get('/api/me'));
+      await okJson(
         await seller.post(`/api/store/${me.currentOrganization.id}/buybacks/${dropId}/finalize`, {
           data: {},
           headers: { 'Idempotency-Key': `e2e-finalize-${dropId}` },

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { call, type Headers, imeiOf, STORE_PARIS, signIn } from './api-calls';
-import { expect, login, pickOption, test } from './fixtures';
+import { call, type Headers, STORE_PARIS, signIn, storeBuybackRequest, storeDropIphone } from './api-calls';
+import { expect, login, pickOption, test, translations, useLanguage } from './fixtures';
 
 /**
  * Quarantine and loss, against the real server. Two Paris store
@@ -14,17 +12,10 @@ import { expect, login, pickOption, test } from './fixtures';
  * that loss with a reason; the History tab shows each step with who, where and why.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
-const fr = (ns: string) =>
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/fr-FR/${ns}.json`), 'utf8'),
-  );
-const quarantine = fr('quarantine');
-const buybacks = fr('buybacks');
+const quarantine = translations('quarantine');
+const buybacks = translations('buybacks');
 
 interface Created {
   id: string;
@@ -38,51 +29,30 @@ async function createStoreBuyback(
   rmu: Headers,
   lastName: string,
 ): Promise<Created> {
-  const products = await call<{ member: { id: string }[] }>(
+  const offer = await storeDropIphone(request, rmu);
+  if (!offer) throw new Error('no product with a store drop and a payment without IBAN');
+  return call<Created>(
     request,
     rmu,
-    'GET',
-    '/api/products?status=published&itemsPerPage=10&search_product_buyback=iPhone',
-  );
-  for (const product of products.member) {
-    const methods = await call<{
-      member: { id: string; type: string; paymentMethods: { id: string; iban: boolean }[] }[];
-    }>(request, rmu, 'GET', `/api/products/${product.id}/shipping-methods?channel=store&country=FR`);
-    const drop = methods.member.find((m) => m.type === 'store_drop');
-    const payment = drop?.paymentMethods.find((p) => !p.iban);
-    if (!drop || !payment) continue;
-    const q = await call<{
-      product: { isCollectingIMEI: boolean; tacCodes: string[] };
-      questions: { id: string; answers: { id: string }[] }[];
-    }>(request, rmu, 'GET', `/api/products/${product.id}/buyback-questionnaire`);
-    return call<Created>(request, rmu, 'POST', `/api/store/${STORE_PARIS}/buybacks`, {
-      productId: product.id,
-      answers: q.questions.map((question) => ({
-        questionId: question.id,
-        answerIds: [question.answers[0]?.id],
-      })),
-      shippingMethodId: drop.id,
-      paymentModeId: payment.id,
-      imei: q.product.isCollectingIMEI ? imeiOf(q.product.tacCodes[0] ?? '35345678') : null,
-      customer: {
-        firstName: 'Quentin',
-        lastName,
-        email: `${lastName.toLowerCase()}@example.test`,
-        phone: '06 12 34 56 78',
-        street: '8 Rue de la Quarantaine',
-        zip: '75011',
-        city: 'Paris',
-        country: 'FR',
-        identification: {
-          type: 'identity_card',
-          number: 'QL12345',
-          deliveryDate: '2020-05-04',
-          issuingAuthority: 'Préfecture de Paris',
-        },
+    'POST',
+    `/api/store/${STORE_PARIS}/buybacks`,
+    storeBuybackRequest(offer, {
+      firstName: 'Quentin',
+      lastName,
+      email: `${lastName.toLowerCase()}@example.test`,
+      phone: '06 12 34 56 78',
+      street: '8 Rue de la Quarantaine',
+      zip: '75011',
+      city: 'Paris',
+      country: 'FR',
+      identification: {
+        type: 'identity_card',
+        number: 'QL12345',
+        deliveryDate: '2020-05-04',
+        issuingAuthority: 'Préfecture de Paris',
       },
-    });
-  }
-  throw new Error('no product with a store drop and a payment without IBAN');
+    }),
+  );
 }
 
 /** Sent by the store, checked in at Saint-Priest and controlled there (awaiting compliancy tests). */
@@ -138,7 +108,7 @@ test('the warehouse manager finds the item in quarantine by its code, downloads 
   // a code of the wrong length is said, and selected for the next scan
   await page.keyboard.type('12345');
   await page.keyboard.press('Enter');
-  await expect(page.getByText(fr('errors').code_length_invalid)).toBeVisible();
+  await expect(page.getByText(translations('errors').code_length_invalid)).toBeVisible();
   // a keyboard-wedge scan: the whole code and Enter, replacing the selected text
   await page.keyboard.type(quarantined.item.identificationNumber, { delay: 5 });
   await page.keyboard.press('Enter');
@@ -160,7 +130,7 @@ test('the warehouse manager finds the item in quarantine by its code, downloads 
   await expect(dialog).toBeVisible();
   // a stock is required
   await dialog.getByTestId('release-submit').click();
-  await expect(dialog.getByText(fr('errors').required ?? 'requis')).toBeVisible();
+  await expect(dialog.getByText(translations('errors').required ?? 'requis')).toBeVisible();
   await pickOption(
     dialog.getByTestId('release-stock'),
     page.getByRole('option', { name: buybacks.nativeStock.customer_return }),

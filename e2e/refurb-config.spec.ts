@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { call, signIn } from './api-calls';
-import { expect, login, pickOption, test } from './fixtures';
+import { expect, login, pickOption, test, useLanguage } from './fixtures';
 
 /**
  * The refurbishment configuration: Demo Buyer's warehouse
@@ -9,10 +9,7 @@ import { expect, login, pickOption, test } from './fixtures';
  * French.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
 /** Picks an option of a Mantine select or multi-select by its field's label. */
 async function choose(page: Page, field: string | RegExp, option: string | RegExp) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator } from '@playwright/test';
-import { expect, login, test } from './fixtures';
+import { expect, login, test, translations, useLanguage } from './fixtures';
 import { awaitingDispatch } from './warehouse-calls';
 
 /**
@@ -15,18 +15,11 @@ import { awaitingDispatch } from './warehouse-calls';
  * it is already diagnosed.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
-const fr = (ns: string) =>
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/fr-FR/${ns}.json`), 'utf8'),
-  );
-const text = fr('refurbDiagnosis');
-const errors = fr('errors');
-const checkin = fr('warehouseCheckin');
+const text = translations('refurbDiagnosis');
+const errors = translations('errors');
+const checkin = translations('warehouseCheckin');
 const fill = (template: string, values: Record<string, string>) =>
   Object.entries(values).reduce((s, [k, v]) => s.replace(`{{${k}}}`, v), template);
 const euros = (cents: number) =>

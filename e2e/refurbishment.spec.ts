@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { expect, login, pickOption, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, login, pickOption, signedInFrench, test, translations, useLanguage } from './fixtures';
 import { apiAs } from './store-buybacks';
 import { awaitingDispatch } from './warehouse-calls';
 
@@ -15,19 +13,12 @@ import { awaitingDispatch } from './warehouse-calls';
  * package and downloads its label; the item's page tells the whole story.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
-const fr = (namespace: string) =>
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/fr-FR/${namespace}.json`), 'utf8'),
-  );
-const diagnosis = fr('refurbDiagnosis');
-const steps = fr('itemRefurbSteps');
-const buybacks = fr('buybacks');
-const errors = fr('errors');
+const diagnosis = translations('refurbDiagnosis');
+const steps = translations('itemRefurbSteps');
+const buybacks = translations('buybacks');
+const errors = translations('errors');
 
 const LOADED = { timeout: 30_000 };
 const SCREEN = "Remplacement de l'écran";
@@ -44,14 +35,6 @@ async function act(page: Page, testId: string, status: string) {
 async function scan(page: Page, code: string) {
   await page.keyboard.type(code, { delay: 5 });
   await page.keyboard.press('Enter');
-}
-
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'fr-FR' });
-  await context.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-  const page = await context.newPage();
-  await login(page, email);
-  return page;
 }
 
 test('diagnosed, refurbished service by service, stored and shipped: the item from its control to its package', async ({
@@ -100,7 +83,7 @@ test('diagnosed, refurbished service by service, stored and shipped: the item fr
     .filter({ hasText: SCREEN })
     .getByRole('link', { name: SCREEN, exact: true })
     .getAttribute('href');
-  const manager = await signedIn(browser, 'warehouse_manager@demo.test');
+  const manager = await signedInFrench(browser, 'warehouse_manager@demo.test');
   try {
     await manager.goto(screenHref as string);
     await expect(statusOf(manager)).toHaveAttribute('data-status', 'to_do', LOADED);
@@ -193,7 +176,7 @@ test('a certificate of a retailer without a public site is checked on the platfo
   );
   await operator.dispose();
   const code = certificates.member[0]?.verificationCode as string;
-  const check = fr('erasureCertificate');
+  const check = translations('erasureCertificate');
 
   // without a session, as the customer who reads the printed address
   await page.goto(`/erasure-certificate/${code}`);

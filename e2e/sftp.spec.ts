@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import ssh2 from 'ssh2';
-import { expect, login, test } from './fixtures';
+import { PRICE_COLUMNS } from './api-calls';
+import { expect, login, test, translations, useLanguage } from './fixtures';
 
 /**
  * SFTP access (issue 15; docs/imports.md, "SFTP access"): the root manager of Demo Retail (premium
@@ -10,14 +9,9 @@ import { expect, login, test } from './fixtures';
  * deactivated, the password is refused; reactivated, a new password is given.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
-const sftpText = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/i18n/fr-FR/sftp.json'), 'utf8'),
-);
+const sftpText = translations('sftp');
 const LOADED = { timeout: 30_000 };
 
 /** Signs in to the built-in SFTP server and writes one file; rejects when the sign-in is refused. */
@@ -40,17 +34,8 @@ function dropFile(port: number, username: string, password: string, name: string
   });
 }
 
-const PRICES = [
-  'price_functional',
-  'price_grade_a',
-  'price_grade_b',
-  'price_grade_c',
-  'price_grade_d',
-  'price_grade_e',
-];
-
 function productsFile(run: string): string {
-  const header = ['reference', 'name', 'brand', 'category_identifier', 'status', ...PRICES].join(';');
+  const header = ['reference', 'name', 'brand', 'category_identifier', 'status', ...PRICE_COLUMNS].join(';');
   const line = (n: number) =>
     [
       `SFTP-${run}-${n}`,

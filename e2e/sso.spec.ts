@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type OidcPeer, startOidcPeer } from '../apps/server/test/oidc-peer';
-import { expect, login, test } from './fixtures';
+import { expect, login, test, translations, useLanguage } from './fixtures';
 
 /**
  * Single sign-on (issue 16; docs/single-sign-on.md) against a real OpenID Connect provider
@@ -11,14 +9,9 @@ import { expect, login, test } from './fixtures';
  * created by the role mapping; `/open-id/logout` signs out here and at the provider, then login.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
-const ssoText = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/i18n/fr-FR/sso.json'), 'utf8'),
-);
+const ssoText = translations('sso');
 const LOADED = { timeout: 30_000 };
 const RETAIL_ROOT = '00000000-0000-4000-8000-000000000201';
 const DOMAIN = 'sso-e2e.test';

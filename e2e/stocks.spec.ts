@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { call, signIn } from './api-calls';
-import { expect, login, pickOption, test } from './fixtures';
+import { expect, login, pickOption, test, translations } from './fixtures';
 
 /**
  * Stocks and items in stock, against the real server, as the
@@ -19,14 +17,10 @@ test.beforeEach(async ({ page }) => {
 });
 test.describe.configure({ mode: 'serial' });
 
-const fr = (ns: string) =>
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/fr-FR/${ns}.json`), 'utf8'),
-  );
-const stocks = fr('stocks');
-const buybacks = fr('buybacks');
-const errors = fr('errors');
-const layout = fr('layout');
+const stocks = translations('stocks');
+const buybacks = translations('buybacks');
+const errors = translations('errors');
+const layout = translations('layout');
 
 /** A demo item awaiting dispatch at Saint-Priest (seed/demo-ids.ts, completedWithAbsorption). */
 const ITEM = '2100000000180';

@@ -106,22 +106,7 @@ export async function storeBuybacks(baseURL: string) {
         `/api/store/${me.currentOrganization.id}/buybacks`,
         {
           ...offer,
-          customer: {
-            firstName: 'Léonie',
-            lastName,
-            email: 'leonie@example.test',
-            phone: '06 12 34 56 78',
-            street: '8 Rue des Écoles',
-            zip: '75005',
-            city: 'Paris',
-            country: 'FR',
-            identification: {
-              type: 'identity_card',
-              number: 'EF24680',
-              deliveryDate: '2022-01-04',
-              issuingAuthority: 'Préfecture de Paris',
-            },
-          },
+          customer: storeCustomer(lastName),
         },
         { 'idempotency-key': crypto.randomUUID() },
       );
@@ -129,6 +114,26 @@ export async function storeBuybacks(baseURL: string) {
     /** Marks it sent, as the store does. */
     async send(buyback: StoreBuyback): Promise<void> {
       await seller.post(`/api/buybacks/${buyback.id}/send`);
+    },
+  };
+}
+
+/** The customer of the store buybacks of the specs, identified by an identity card. */
+export function storeCustomer(lastName: string) {
+  return {
+    firstName: 'Léonie',
+    lastName,
+    email: 'leonie@example.test',
+    phone: '06 12 34 56 78',
+    street: '8 Rue des Écoles',
+    zip: '75005',
+    city: 'Paris',
+    country: 'FR',
+    identification: {
+      type: 'identity_card',
+      number: 'EF24680',
+      deliveryDate: '2022-01-04',
+      issuingAuthority: 'Préfecture de Paris',
     },
   };
 }

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { call, type Headers, signIn } from './api-calls';
-import { expect, login, openProfileMenu, test } from './fixtures';
+import { expect, login, openProfileMenu, test, translations } from './fixtures';
 
 /**
  * A user whose modules belong to two accounts (docs/data-access.md, "Which account a request
@@ -18,11 +16,7 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
 });
 
-const fr = (ns: string) =>
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/fr-FR/${ns}.json`), 'utf8'),
-  );
-const common = fr('common');
+const common = translations('common');
 
 const DEMO_BUYER = '00000000-0000-4000-8000-000000000300';
 const DEMO_RETAIL = '00000000-0000-4000-8000-000000000200';

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, login, readLatestMail, test } from './fixtures';
+import { expect, login, readLatestMail, test, translations, useLanguage } from './fixtures';
 
 /**
  * The batch user import (issue 15; docs/imports.md, "Batch user import"): a store manager downloads
@@ -8,14 +7,9 @@ import { expect, login, readLatestMail, test } from './fixtures';
  * imports the valid line; the new user is invited by e-mail and listed.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
-const text = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/i18n/fr-FR/userImport.json'), 'utf8'),
-);
+const text = translations('userImport');
 const LOADED = { timeout: 30_000 };
 const HEADER =
   'email;firstname;lastname;locale;force_sso;tim_user_type;tim_parent_entity;lcm_user_type;lcm_parent_entity';

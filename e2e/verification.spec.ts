@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, login, test } from './fixtures';
+import { expect, login, test, translations, useLanguage } from './fixtures';
 import { apiAs, storeBuybacks, uniqueLastName } from './store-buybacks';
 
 /**
@@ -9,18 +8,11 @@ import { apiAs, storeBuybacks, uniqueLastName } from './store-buybacks';
  * and the results downloaded as CSV.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
-const fr = (namespace: string) =>
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/fr-FR/${namespace}.json`), 'utf8'),
-  );
-const verification = fr('verification');
-const buybacks = fr('buybacks');
-const errors = fr('errors');
+const verification = translations('verification');
+const buybacks = translations('buybacks');
+const errors = translations('errors');
 
 test('the warehouse operator verifies devices by number and by a CSV list', async ({ page, baseURL }) => {
   test.setTimeout(120_000);

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { DEMO_PASSWORD, expect, login, test } from './fixtures';
+import { DEMO_PASSWORD, expect, login, test, translations, useLanguage } from './fixtures';
 import { completedBuyback } from './payment-calls';
 
 /**
@@ -11,20 +9,11 @@ import { completedBuyback } from './payment-calls';
  * voucher's code on /vouchers/redeem, reads its balance and redeems it whole; it is then spent.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
-const vouchers = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/i18n/fr-FR/vouchers.json'), 'utf8'),
-);
-const errors = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/i18n/fr-FR/errors.json'), 'utf8'),
-);
-const common = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/i18n/fr-FR/common.json'), 'utf8'),
-);
+const vouchers = translations('vouchers');
+const errors = translations('errors');
+const common = translations('common');
 const LOADED = { timeout: 30_000 };
 /** The words of the redemption's message between its figures ("utilisés. Nouveau solde :"). */
 const redeemedText = (vouchers.redeem.done as string).split('}}')[1]?.split('{{')[0]?.trim() ?? '';

@@ -1,5 +1,5 @@
 import { expect } from './fixtures';
-import { apiAs, storeBuybacks, uniqueLastName } from './store-buybacks';
+import { type Api, apiAs, storeBuybacks, uniqueLastName } from './store-buybacks';
 
 /**
  * The warehouse steps an e2e spec needs done before its own screens (refurbishment, expedition),
@@ -7,6 +7,23 @@ import { apiAs, storeBuybacks, uniqueLastName } from './store-buybacks';
  * checked in and controlled at its declared answers by the operator of Saint-Priest, completed at
  * its price. Each spec makes its own items: the demo items stay as the README describes them.
  */
+
+/** Saint-Priest checks the item in and controls it at the answers its buyback declared. */
+export async function controlAtDeclaredAnswers(
+  operator: Api,
+  item: { id: string; identificationNumber: string },
+): Promise<{ outcome: string }> {
+  const code = item.identificationNumber;
+  await operator.post('/api/warehouse/checkin', { code });
+  await operator.post('/api/warehouse/control/start', { code });
+  const control = await operator.get<{
+    declared: { answers: { questionId: string; answerIds: string[] }[] };
+  }>(`/api/warehouse/control/${item.id}`);
+  return operator.post<{ outcome: string }>(`/api/warehouse/control/${item.id}/complete`, {
+    answers: control.declared.answers.map((a) => ({ questionId: a.questionId, answerIds: a.answerIds })),
+    comment: 'Conforme à la déclaration',
+  });
+}
 
 export interface AwaitingDispatch {
   buybackId: string;
@@ -23,21 +40,13 @@ export async function awaitingDispatch(
   try {
     const buyback = await shop.create(uniqueLastName(lastNamePrefix));
     await shop.send(buyback);
-    const code = buyback.item.identificationNumber;
-    await operator.post('/api/warehouse/checkin', { code });
-    await operator.post('/api/warehouse/control/start', { code });
-    const control = await operator.get<{
-      declared: { answers: { questionId: string; answerIds: string[] }[] };
-    }>(`/api/warehouse/control/${buyback.item.id}`);
-    const done = await operator.post<{ outcome: string }>(
-      `/api/warehouse/control/${buyback.item.id}/complete`,
-      {
-        answers: control.declared.answers.map((a) => ({ questionId: a.questionId, answerIds: a.answerIds })),
-        comment: 'Conforme à la déclaration',
-      },
-    );
+    const done = await controlAtDeclaredAnswers(operator, buyback.item);
     expect(done.outcome).toBe('by_price');
-    return { buybackId: buyback.id, itemId: buyback.item.id, identificationNumber: code };
+    return {
+      buybackId: buyback.id,
+      itemId: buyback.item.id,
+      identificationNumber: buyback.item.identificationNumber,
+    };
   } finally {
     await shop.seller.dispose();
     await operator.dispose();

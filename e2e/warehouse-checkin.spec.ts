@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, login, test } from './fixtures';
+import { expect, login, test, translations, useLanguage } from './fixtures';
 import { apiAs, storeBuybacks, uniqueLastName } from './store-buybacks';
 
 /**
@@ -11,20 +9,13 @@ import { apiAs, storeBuybacks, uniqueLastName } from './store-buybacks';
  * disabled for platform admins: no menu entry, and the route leads home.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
-const fr = (namespace: string) =>
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/fr-FR/${namespace}.json`), 'utf8'),
-  );
-const checkin = fr('warehouseCheckin');
-const buybacks = fr('buybacks');
-const errors = fr('errors');
-const layout = fr('layout');
-const control = fr('warehouseControl');
+const checkin = translations('warehouseCheckin');
+const buybacks = translations('buybacks');
+const errors = translations('errors');
+const layout = translations('layout');
+const control = translations('warehouseControl');
 
 test('the store seller marks a buyback sent from its detail, and two from the list', async ({
   page,

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { call, imeiOf, STORE_PARIS, signIn } from './api-calls';
-import { expect, linkIn, login, readLatestMail, test } from './fixtures';
+import { call, STORE_PARIS, signIn, storeBuybackRequest, storeDropIphone } from './api-calls';
+import { expect, linkIn, login, readLatestMail, test, translations, useLanguage } from './fixtures';
 
 /**
  * The reception journey (issue 12), against the real server. Two
@@ -15,18 +15,11 @@ import { expect, linkIn, login, readLatestMail, test } from './fixtures';
  * each step. In a second test the customer declines: the item is to be returned.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
-const fr = (ns: string) =>
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../apps/web/src/i18n/fr-FR/${ns}.json`), 'utf8'),
-  );
-const control = fr('warehouseControl');
-const checkin = fr('warehouseCheckin');
-const buybacks = fr('buybacks');
+const control = translations('warehouseControl');
+const checkin = translations('warehouseCheckin');
+const buybacks = translations('buybacks');
 const publicFr = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/public/locales/fr-FR.json'), 'utf8'),
 ).litigation;
@@ -65,68 +58,42 @@ async function arrivedBuyback(
   { arrive = true } = {},
 ): Promise<Arrived> {
   const rmu = await signIn(request, 'root_management_unit_manager@demo.test');
-  const products = await call<{ member: { id: string }[] }>(
+  const email = `${lastName.toLowerCase()}.${Date.now()}@example.test`;
+  const offer = await storeDropIphone<Question>(request, rmu, (questions) =>
+    questions.some((question) => question.title === "État de l'écran"),
+  );
+  if (!offer) throw new Error('no iPhone with a store drop and a payment without IBAN');
+  const created = await call<Omit<Arrived, 'email' | 'questions'>>(
     request,
     rmu,
-    'GET',
-    '/api/products?status=published&itemsPerPage=10&search_product_buyback=iPhone',
-  );
-  const email = `${lastName.toLowerCase()}.${Date.now()}@example.test`;
-  for (const product of products.member) {
-    const methods = await call<{
-      member: { id: string; type: string; paymentMethods: { id: string; iban: boolean }[] }[];
-    }>(request, rmu, 'GET', `/api/products/${product.id}/shipping-methods?channel=store&country=FR`);
-    const drop = methods.member.find((m) => m.type === 'store_drop');
-    const payment = drop?.paymentMethods.find((p) => !p.iban);
-    if (!drop || !payment) continue;
-    const q = await call<{
-      product: { isCollectingIMEI: boolean; tacCodes: string[] };
-      questions: Question[];
-    }>(request, rmu, 'GET', `/api/products/${product.id}/buyback-questionnaire`);
-    if (!q.questions.some((question) => question.title === "État de l'écran")) continue;
-    const created = await call<Omit<Arrived, 'email' | 'questions'>>(
-      request,
-      rmu,
-      'POST',
-      `/api/store/${STORE_PARIS}/buybacks`,
-      {
-        productId: product.id,
-        answers: q.questions.map((question) => ({
-          questionId: question.id,
-          answerIds: [question.answers[0]?.id],
-        })),
-        shippingMethodId: drop.id,
-        paymentModeId: payment.id,
-        imei: q.product.isCollectingIMEI ? imeiOf(q.product.tacCodes[0] ?? '35345678') : null,
-        customer: {
-          firstName: 'Camille',
-          lastName,
-          email,
-          phone: '06 12 34 56 78',
-          street: '3 Rue du Contrôle',
-          zip: '75011',
-          city: 'Paris',
-          country: 'FR',
-          identification: {
-            type: 'identity_card',
-            number: 'CL12345',
-            deliveryDate: '2020-05-04',
-            issuingAuthority: 'Préfecture de Paris',
-          },
-        },
+    'POST',
+    `/api/store/${STORE_PARIS}/buybacks`,
+    storeBuybackRequest(offer, {
+      firstName: 'Camille',
+      lastName,
+      email,
+      phone: '06 12 34 56 78',
+      street: '3 Rue du Contrôle',
+      zip: '75011',
+      city: 'Paris',
+      country: 'FR',
+      identification: {
+        type: 'identity_card',
+        number: 'CL12345',
+        deliveryDate: '2020-05-04',
+        issuingAuthority: 'Préfecture de Paris',
       },
-    );
-    if (arrive) {
-      const seller = await signIn(request, 'store_seller@demo.test');
-      const operator = await signIn(request, 'warehouse_operator@demo.test');
-      await call(request, seller, 'POST', `/api/buybacks/${created.id}/send`);
-      await call(request, operator, 'POST', '/api/warehouse/checkin', {
-        code: created.item.identificationNumber,
-      });
-    }
-    return { ...created, email, questions: q.questions };
+    }),
+  );
+  if (arrive) {
+    const seller = await signIn(request, 'store_seller@demo.test');
+    const operator = await signIn(request, 'warehouse_operator@demo.test');
+    await call(request, seller, 'POST', `/api/buybacks/${created.id}/send`);
+    await call(request, operator, 'POST', '/api/warehouse/checkin', {
+      code: created.item.identificationNumber,
+    });
   }
-  throw new Error('no iPhone with a store drop and a payment without IBAN');
+  return { ...created, email, questions: offer.questionnaire.questions };
 }
 
 /** Scans a code into the focused field of /warehouse/check, as a keyboard-wedge scanner does. */
@@ -213,7 +180,7 @@ test('the operator controls one item at its declared state and one lower with a 
 
   // a code of the wrong length is said, and selected for the next scan
   await scan(page, '12345');
-  await expect(page.getByText(fr('errors').code_length_invalid)).toBeVisible();
+  await expect(page.getByText(translations('errors').code_length_invalid)).toBeVisible();
   await page.keyboard.type(byPrice.item.identificationNumber, { delay: 5 });
   await page.keyboard.press('Enter');
 
@@ -249,7 +216,7 @@ test('the operator controls one item at its declared state and one lower with a 
   await expect(
     page.getByRole('img', { name: fill(control.summary.photoAlt, { number: '1' }) }),
   ).toBeVisible();
-  await expect(page.getByText(fr('errors').photo_required)).toHaveCount(0);
+  await expect(page.getByText(translations('errors').photo_required)).toHaveCount(0);
   const since = Date.now();
   await page.getByRole('button', { name: control.summary.sendCounterOffer }).click();
   await expect(page.getByTestId('control-confirmation')).toContainText(control.confirmation.counterOffer);

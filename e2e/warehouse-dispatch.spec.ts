@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
-import { DEMO_PASSWORD, expect, login, pickOption, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { okJson, sessionAs } from './api-calls';
+import { expect, login, pickOption, test, useLanguage } from './fixtures';
 
 /**
  * Warehouse dispatch rules: Demo Buyer's manager writes them in
@@ -9,26 +10,11 @@ import { DEMO_PASSWORD, expect, login, pickOption, test } from './fixtures';
  * other spec creates buybacks of that brand. The account speaks French.
  */
 
-test.use({ locale: 'fr-FR' });
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('reprise.language', 'fr-FR'));
-});
+useLanguage('fr-FR');
 
 const STORE_PARIS = '00000000-0000-4000-8000-000000000204';
 const ROUBAIX = '00000000-0000-4000-8000-000000000303';
 const SAINT_PRIEST = '00000000-0000-4000-8000-000000000302';
-
-async function apiAs(baseURL: string, email: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const response = await api.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return api;
-}
-
-async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 interface ShippingMethod {
   id: string;
@@ -38,7 +24,7 @@ interface ShippingMethod {
 
 /** A store buyback at Paris of a published Nintendo product (store drop: its circuit names Saint-Priest). */
 async function sellNintendo(seller: APIRequestContext) {
-  const hits = await json<{ member: { id: string; brand: string | null }[] }>(
+  const hits = await okJson<{ member: { id: string; brand: string | null }[] }>(
     await seller.get('/api/search/products', { params: { q: 'Nintendo' } }),
   );
   for (const product of hits.member.filter((p) => p.brand === 'Nintendo')) {
@@ -51,7 +37,7 @@ async function sellNintendo(seller: APIRequestContext) {
     );
     const payment = drop?.paymentMethods.find((p) => !p.iban);
     if (!drop || !payment) continue;
-    const questionnaire = await json<{
+    const questionnaire = await okJson<{
       product: { isCollectingIMEI: boolean };
       questions: { id: string; answers: { id: string }[] }[];
     }>(await seller.get(`/api/products/${product.id}/buyback-questionnaire`));
@@ -111,8 +97,8 @@ test('a buyer manager writes a rule, a store buyback of its brand goes to its wa
   const suffix = Date.now().toString().slice(-6);
   const nintendo = `Nintendo vers Roubaix ${suffix}`;
   const garmin = `Garmin vers Saint-Priest ${suffix}`;
-  const buyer = await apiAs(baseURL as string, 'buyer_manager@demo.test');
-  const seller = await apiAs(baseURL as string, 'store_seller@demo.test');
+  const buyer = await sessionAs(baseURL as string, 'buyer_manager@demo.test');
+  const seller = await sessionAs(baseURL as string, 'store_seller@demo.test');
 
   await login(page, 'buyer_manager@demo.test');
   await page.goto('/warehouse-dispatch');
@@ -213,7 +199,7 @@ test('a buyer manager writes a rule, a store buyback of its brand goes to its wa
   }
 
   // the buyback keeps the warehouse the rule chose
-  const after = await json<{ destinationWarehouse: { id: string } }>(
+  const after = await okJson<{ destinationWarehouse: { id: string } }>(
     await seller.get(`/api/buybacks/${buyback.id}`),
   );
   expect(after.destinationWarehouse.id).toBe(ROUBAIX);
@@ -227,7 +213,7 @@ test('a warehouse manager reads the rules of its account without changing them',
 }) => {
   test.setTimeout(90_000);
   const title = `Bose hors grade E ${Date.now().toString().slice(-6)}`;
-  const buyer = await apiAs(baseURL as string, 'buyer_manager@demo.test');
+  const buyer = await sessionAs(baseURL as string, 'buyer_manager@demo.test');
   const created = await buyer.post('/api/warehouse-dispatch-rules', {
     data: {
       title,

@@ -3,10 +3,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
-import { adminUrl, withDatabase } from '../test/postgres';
+import { describe, expect, it } from 'vitest';
 import { startSmtpPeer } from '../test/smtp-peer';
+import { copyOfTemplate } from '../test/template-copy';
 import { spawnWorker, until } from '../test/worker-process';
 import { type DatabaseHandle, openDatabase } from './platform/db';
 import { startJobs } from './platform/jobs';
@@ -39,16 +38,7 @@ describe('npm run worker', () => {
 if (process.env.TEST_DB === 'postgres') {
   describe('a job and the worker process', () => {
     it('survives kill -9 of the worker and is delivered exactly once after a restart', async () => {
-      const url = process.env.TEST_DATABASE_URL as string;
-      const name = `reprise_test_${process.pid}_worker`;
-      const admin = async (text: string) => {
-        const c = new pg.Client({ connectionString: adminUrl(url) });
-        await c.connect();
-        await c.query(text).finally(() => c.end());
-      };
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-      const databaseUrl = withDatabase(url, name);
+      const { databaseUrl, drop } = await copyOfTemplate(`reprise_test_${process.pid}_worker`);
       let handle: DatabaseHandle | undefined;
       const workers: ReturnType<typeof startWorker>[] = [];
       const smtp = await startSmtpPeer();
@@ -102,7 +92,7 @@ if (process.env.TEST_DB === 'postgres') {
         }
         await smtp.close();
         await handle?.close();
-        await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await drop();
       }
     }, 60_000);
   });

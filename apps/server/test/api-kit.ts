@@ -47,17 +47,8 @@ export async function startApiKit(): Promise<ApiKit> {
   const t = await createTestApp();
   const auth: Record<string, string> = {};
   for (const [who, email] of Object.entries(DEMO_USERS)) auth[who] = (await t.login(email)).authorization;
-  const send: ApiKit['send'] = (method, who, url, payload, headers = {}) =>
-    t.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: auth[who] as string,
-        ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
-        ...headers,
-      },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const send: ApiKit['send'] = (method, who, url, payload, headers) =>
+    requestAs(t, auth[who] as string, method, url, payload, headers);
   return {
     t,
     send,
@@ -68,6 +59,33 @@ export async function startApiKit(): Promise<ApiKit> {
     remove: (who, url) => send('DELETE', who, url),
     close: () => t.close(),
   };
+}
+
+/** A request as the holder of `authorization` (a merge-patch when PATCH): any user, the kit's or not. */
+export function requestAs(
+  t: TestApp,
+  authorization: string,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method,
+    url,
+    headers: {
+      authorization,
+      ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
+      ...headers,
+    },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/** The JSON body of an answer of `status` (200 by default); any other status fails with the body. */
+export function okJson(res: LightMyRequestResponse, status = 200) {
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json();
 }
 
 /** Expects a 422 naming `code` on `propertyPath`. */

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { DEMO_CONFIG } from '../src/seed/buyback-config';
 import { DEMO_CATALOG } from '../src/seed/catalog';
 import { type ApiKit, startApiKit, type Who } from './api-kit';
-import { DEMO } from './test-app';
+import { DEMO, type TestApp } from './test-app';
 
 /** What the buybacks' integration tests share: demo users signed in, requests, payloads. */
 
@@ -67,6 +67,28 @@ export const customer = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** A web cart of one buyback, sent by post and paid by bank transfer unless `line` says otherwise. */
+export const webCartOf = (
+  productId: string,
+  answers: ReturnType<typeof answersFor>,
+  line: Record<string, unknown> = {},
+) => ({
+  channel: 'web',
+  buybacks: [
+    {
+      inCartId: 'line-1',
+      productId,
+      answers,
+      shippingMethodId: CIRCUIT.webPost,
+      paymentModeId: PM.bankTransfer,
+      ...line,
+    },
+  ],
+  customer: customer(),
+  iban: IBAN,
+  termsAccepted: true,
+});
+
 export async function startBuybackKit(): Promise<BuybackKit> {
   const api = await startApiKit();
   let sequence = 0;
@@ -118,6 +140,23 @@ export function expectProblem(res: LightMyRequestResponse, status: number, code:
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json().code, res.body).toBe(code);
   return res.json();
+}
+
+/** Runs `work` with Demo Retail's web circuits inactive, then makes them active again. */
+export async function withoutWebCircuits(t: TestApp, work: () => Promise<void>): Promise<void> {
+  const webCircuits = (status: 'active' | 'inactive') =>
+    t.db
+      .updateTable('circuits')
+      .set({ status })
+      .where('channel', '=', 'web')
+      .where('account_id', '=', DEMO.accounts.demoRetail)
+      .execute();
+  await webCircuits('inactive');
+  try {
+    await work();
+  } finally {
+    await webCircuits('active');
+  }
 }
 
 export const key = () => ({ 'idempotency-key': randomUUID() });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ModuleType, UserType } from '@reprise/shared';
-import type { TestApp } from './test-app';
+import { DEMO, type TestApp } from './test-app';
 
 /**
  * What the tests of the retailer ↔ buyer ↔ warehouse relationship add to the demo data: another
@@ -80,4 +80,34 @@ export async function addUser(
     })
     .execute();
   return (await t.login(user.email)).authorization;
+}
+
+/** The authorization of a warehouse operator of Roubaix, the other warehouse of Demo Buyer. */
+export function addRoubaixOperator(t: TestApp): Promise<string> {
+  return addUser(t, {
+    email: 'operator@roubaix.test',
+    accountId: DEMO.accounts.demoBuyer,
+    module: 'rps',
+    userType: 'warehouse_operator',
+    organizationId: DEMO.orgs.warehouseRoubaix,
+  });
+}
+
+/**
+ * The authorization of a warehouse user of another buyer account: `second`, else a "Second Buyer"
+ * added for it.
+ */
+export async function addOtherBuyerUser(
+  t: TestApp,
+  userType: 'warehouse_operator' | 'warehouse_manager',
+  second?: TestBuyer,
+): Promise<string> {
+  const buyer = second ?? (await addBuyer(t, 'Second Buyer'));
+  return addUser(t, {
+    email: `${userType === 'warehouse_operator' ? 'operator' : 'manager'}@second-buyer.test`,
+    accountId: buyer.accountId,
+    module: 'rps',
+    userType,
+    organizationId: buyer.warehouseId,
+  });
 }

@@ -4,6 +4,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { answersFor, type BuybackKit, customer, IBAN, startBuybackKit } from './buyback-kit';
 import type { ReceivedMail } from './smtp-peer';
+import { multipartFile, PNG } from './upload-kit';
+
+export { PNG };
 
 /**
  * What the warehouse control's and the litigation's integration tests share: buybacks sent to
@@ -11,22 +14,25 @@ import type { ReceivedMail } from './smtp-peer';
  * counter-offer made through the API.
  */
 
-/** A 1×1 PNG: a real image by its content. */
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 export function multipart(data: Buffer, filename: string) {
-  const boundary = '----reprise-control-photo';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartFile(data, { filename, type: 'image/png' });
+}
+
+/**
+ * A request of a visitor of the public pages, each from its own address in 10.`subnet`.x.y (the
+ * public answers are throttled by address); `kit` answers the file's started kit.
+ */
+export function visitorRequests(kit: () => ControlKit, subnet: number) {
+  let address = 0;
+  return (method: 'GET' | 'POST', url: string, payload?: object) => {
+    address += 1;
+    return kit().t.app.inject({
+      method,
+      url,
+      remoteAddress: `10.${subnet}.${Math.floor(address / 250)}.${address % 250}`,
+      ...(payload ? { payload } : {}),
+    });
+  };
 }
 
 export interface ControlKit extends BuybackKit {

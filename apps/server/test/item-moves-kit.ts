@@ -79,3 +79,17 @@ export async function quarantineItem(
     await putInQuarantine(tx, item, { reason, comment });
   });
 }
+
+/**
+ * Gives the item `twinId` the same last 8 digits as `code` under another prefix, as two labels a
+ * short code cannot tell apart; answers the twin's full code.
+ */
+export async function giveTwinCode(t: TestApp, code: string, twinId: string): Promise<string> {
+  const twin = `29999${code.slice(-8)}`;
+  await t.db
+    .updateTable('buyback_items')
+    .set({ identification_number: twin })
+    .where('id', '=', twinId)
+    .execute();
+  return twin;
+}

@@ -19,6 +19,16 @@ export class AppError extends Error {
 
 export const notFound = (what = 'resource') => new AppError('not_found', `This ${what} does not exist.`);
 export const forbidden = (detail = 'You may not do this.') => new AppError('forbidden', detail);
+/**
+ * `too_many_attempts` for a throttled request refused for `refusedForMs`, with the seconds to wait
+ * in the detail ("Too many requests. Try again in 60 seconds.") and in Retry-After.
+ */
+export function tooManyAttempts(refusedForMs: number, what: string): AppError {
+  const seconds = Math.max(1, Math.ceil(refusedForMs / 1000));
+  return new AppError('too_many_attempts', `${what}. Try again in ${seconds} seconds.`, undefined, {
+    'retry-after': String(seconds),
+  });
+}
 /** A 422 on one field, with the field's code as the problem's code. */
 export const fieldError = (code: ErrorCode, propertyPath: string, message: string) =>
   new AppError(code, message, [{ propertyPath, message, code }]);

@@ -1,12 +1,6 @@
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
-import { withIndexesRebuilt } from '../modules/catalog/catalog-bulk.repository';
-import { loadConfig } from '../platform/config';
-import { openDatabase } from '../platform/db';
-import { migrate } from '../platform/migrate';
-import { loadKeyring } from '../platform/secrets';
+import { seedInBulk } from './bulk-seed';
 import { insertBulkBuybacks } from './buybacks-bulk';
-import { isEmpty, seedDemo } from './demo';
 
 /**
  * `npm run seed:buybacks -- --buybacks 1000000`: adds N generated buybacks to Demo Retail in the
@@ -25,35 +19,17 @@ if (!Number.isInteger(total) || total < 1 || !Number.isInteger(chunk) || chunk <
   process.exit(2);
 }
 
-const REBUILD_INDEXES_FROM = 10_000;
 const TABLES = ['customers', 'buybacks', 'buyback_items', 'payments'];
 
-const config = loadConfig();
-const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  await migrate(handle.db);
-  if (await isEmpty(handle.db))
-    await seedDemo(
-      handle.db,
-      loadKeyring(config, (message) => console.log(message)),
-    );
-  const started = performance.now();
-  await handle.db.transaction().execute(async (trx) => {
-    const load = () =>
-      insertBulkBuybacks(trx, total, {
-        chunk,
-        progress: (done) => process.stdout.write(`\r${done} / ${total} buybacks`),
-      });
-    await (total >= REBUILD_INDEXES_FROM ? withIndexesRebuilt(trx, TABLES, load) : load());
-  });
-  const inserted = performance.now();
-  // fresh statistics and visibility maps: the planner picks the right indexes, counts scan indexes only
-  for (const table of TABLES) await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(handle.db);
-  const done = performance.now();
-  console.log(
-    `\n${total} buybacks added to Demo Retail in ${((inserted - started) / 1000).toFixed(1)} s` +
-      ` (+ ${((done - inserted) / 1000).toFixed(1)} s VACUUM ANALYZE), ${handle.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}.`,
-  );
-} finally {
-  await handle.close();
-}
+await seedInBulk({
+  total,
+  what: 'buybacks',
+  written: TABLES,
+  analysed: TABLES,
+  load: async (trx) => {
+    await insertBulkBuybacks(trx, total, {
+      chunk,
+      progress: (done) => process.stdout.write(`\r${done} / ${total} buybacks`),
+    });
+  },
+});

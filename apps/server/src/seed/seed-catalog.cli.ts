@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
-import { withIndexesRebuilt } from '../modules/catalog/catalog-bulk.repository';
 import { lockCatalogue } from '../modules/catalog/categories/categories.repository';
 import { insertProducts, type NewProduct } from '../modules/catalog/products/products-bulk.repository';
 import { writeDocuments } from '../modules/catalog/search/postgres-product-search';
-import { loadConfig } from '../platform/config';
-import { openDatabase } from '../platform/db';
-import { migrate } from '../platform/migrate';
 import type { Trx } from '../platform/request-context';
-import { loadKeyring } from '../platform/secrets';
+import { seedInBulk } from './bulk-seed';
 import { recountCategories } from './catalog-counters';
 import { ean13, productRow, productTemplates } from './catalog-generate';
-import { isEmpty, seedDemo } from './demo';
 import { DEMO } from './demo-ids';
 
 /**
@@ -41,7 +35,6 @@ const EDITIONS = [
   'Vitrine',
   'Grade Pro',
 ];
-const REBUILD_INDEXES_FROM = 10_000;
 const accountId = DEMO.accounts.demoRetail;
 const templates = productTemplates();
 
@@ -96,34 +89,6 @@ async function load(trx: Trx): Promise<void> {
   await recountCategories(trx, accountId);
 }
 
-const config = loadConfig();
-const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  await migrate(handle.db);
-  if (await isEmpty(handle.db))
-    await seedDemo(
-      handle.db,
-      loadKeyring(config, (message) => console.log(message)),
-    );
-  const started = performance.now();
-  await handle.db
-    .transaction()
-    .execute((trx) =>
-      total >= REBUILD_INDEXES_FROM
-        ? withIndexesRebuilt(trx, ['products', 'product_search_documents', 'product_search_words'], () =>
-            load(trx),
-          )
-        : load(trx),
-    );
-  const inserted = performance.now();
-  // fresh statistics and visibility maps: the planner picks the right indexes, counts scan indexes only
-  for (const table of ['products', 'product_search_documents', 'product_search_words', 'categories'])
-    await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(handle.db);
-  const done = performance.now();
-  console.log(
-    `\n${total} products added to Demo Retail in ${((inserted - started) / 1000).toFixed(1)} s` +
-      ` (+ ${((done - inserted) / 1000).toFixed(1)} s VACUUM ANALYZE), ${handle.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}.`,
-  );
-} finally {
-  await handle.close();
-}
+const WRITTEN = ['products', 'product_search_documents', 'product_search_words'];
+
+await seedInBulk({ total, what: 'products', written: WRITTEN, analysed: [...WRITTEN, 'categories'], load });

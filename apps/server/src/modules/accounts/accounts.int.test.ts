@@ -3,14 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../../test/test-app';
+import { multipartFile, PNG } from '../../../test/upload-kit';
 
 const A = DEMO.accounts;
 
 // tiny files of each kind, recognised by their content
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 const JPEG = Buffer.concat([
   Buffer.from([
     0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00,
@@ -18,7 +15,7 @@ const JPEG = Buffer.concat([
   ]),
   Buffer.from([0xff, 0xd9]),
 ]);
-// an ICO header with one 1×1 entry pointing at the PNG above
+// an ICO header with one 1×1 entry pointing at the PNG
 const ICO = Buffer.concat([
   Buffer.from([0, 0, 1, 0, 1, 0]),
   Buffer.from([1, 1, 0, 0, 1, 0, 32, 0]),
@@ -39,15 +36,7 @@ let filesDir: string;
 const as: Record<string, string> = {};
 
 function multipart(data: Buffer, filename: string, field = 'file') {
-  const boundary = '----reprise-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartFile(data, { filename, type: 'application/octet-stream', field });
 }
 
 const upload = (

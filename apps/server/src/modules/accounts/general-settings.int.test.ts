@@ -1,6 +1,6 @@
-import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../../test/test-app';
+import { multipartFile, PNG, REFUSED_POLICY_PDFS, textPdf } from '../../../test/upload-kit';
 
 /**
  * The general settings (docs/general-settings.md): the policy files of the brand module, the
@@ -17,32 +17,8 @@ let demoDetailId: string;
 let otherDetailId: string;
 let buyerDetailId: string;
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-function pdf(text: string): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument({ compress: false });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.text(text);
-    doc.end();
-  });
-}
-
 function multipart(data: Buffer, filename: string) {
-  const boundary = '----reprise-general-settings';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartFile(data, { filename, type: 'application/pdf' });
 }
 
 const fileUrl = (id: string, document: string) => `/api/organization-root-details/${id}/files/${document}`;
@@ -110,7 +86,7 @@ afterAll(() => t?.close());
 
 describe('policy files', () => {
   it('a PDF is stored, linked from the root details, downloaded, and served by the public site', async () => {
-    const file = await pdf('Conditions générales de Demo Retail');
+    const file = await textPdf('Conditions générales de Demo Retail');
     const before = await auditCount(demoDetailId);
     const res = await upload('rmu', demoDetailId, 'eula', file);
     expect(res.statusCode, res.body).toBe(200);
@@ -146,7 +122,7 @@ describe('policy files', () => {
   it('replacing a file stores the new one and deletes the old one from storage', async () => {
     const old = (await fileKeys(A.demoRetail)).eula_file_key as string;
     expect(await t.deps.storage.get(old)).not.toBeNull();
-    const next = await pdf('Version 2');
+    const next = await textPdf('Version 2');
     const res = await upload('rmu', demoDetailId, 'eula', next);
     expect(res.statusCode).toBe(200);
     const key = (await fileKeys(A.demoRetail)).eula_file_key as string;
@@ -156,7 +132,7 @@ describe('policy files', () => {
   });
 
   it('removing a file takes it off the root details, the storage and the public site', async () => {
-    await upload('rmu', demoDetailId, 'faq-and-contact', await pdf('FAQ'));
+    await upload('rmu', demoDetailId, 'faq-and-contact', await textPdf('FAQ'));
     const key = (await fileKeys(A.demoRetail)).faq_and_contact_file_key as string;
     const before = await auditCount(demoDetailId);
     const res = await call('rmu', 'DELETE', fileUrl(demoDetailId, 'faq-and-contact'));
@@ -177,28 +153,7 @@ describe('policy files', () => {
     ],
     ['a PNG', () => Promise.resolve(PNG), 422, 'invalid_file'],
     ['an empty file', () => Promise.resolve(Buffer.alloc(0)), 422, 'invalid_file'],
-    ['a truncated PDF', async () => (await pdf('cut')).subarray(0, 400), 422, 'invalid_file'],
-    [
-      'a PDF with JavaScript',
-      async () =>
-        Buffer.from(
-          (await pdf('x'))
-            .toString('latin1')
-            .replace('/Type /Catalog', '/Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >>'),
-          'latin1',
-        ),
-      422,
-      'invalid_file',
-    ],
-    [
-      'a PDF over 250 kB',
-      async () => {
-        const file = await pdf('big');
-        return Buffer.concat([file.subarray(0, 20), Buffer.alloc(250 * 1024), file.subarray(20)]);
-      },
-      413,
-      'file_too_large',
-    ],
+    ...REFUSED_POLICY_PDFS,
   ])('refuses %s, changing nothing', async (_name, make, status, code) => {
     const before = await auditCount(demoDetailId);
     const res = await upload('rmu', demoDetailId, 'service-terms', await make());
@@ -210,7 +165,7 @@ describe('policy files', () => {
   });
 
   it('a PDF of exactly 250 kB is accepted', async () => {
-    const file = await pdf('limit');
+    const file = await textPdf('limit');
     const padded = Buffer.concat([
       file.subarray(0, 20),
       Buffer.alloc(250 * 1024 - file.length),
@@ -223,7 +178,7 @@ describe('policy files', () => {
   });
 
   it("another account's root details answer 404, on every file route", async () => {
-    const file = await pdf('intruder');
+    const file = await textPdf('intruder');
     expect((await upload('otherRmu', demoDetailId, 'eula', file)).statusCode).toBe(404);
     expect((await call('otherRmu', 'GET', fileUrl(demoDetailId, 'eula'))).statusCode).toBe(404);
     expect((await call('otherRmu', 'DELETE', fileUrl(demoDetailId, 'eula'))).statusCode).toBe(404);
@@ -234,7 +189,7 @@ describe('policy files', () => {
   });
 
   it('needs the general settings permission', async () => {
-    const file = await pdf('no');
+    const file = await textPdf('no');
     for (const who of ['rmuAnalyst', 'seller']) {
       expect((await upload(who, demoDetailId, 'eula', file)).statusCode, who).toBe(403);
       expect((await call(who, 'DELETE', fileUrl(demoDetailId, 'eula'))).statusCode, who).toBe(403);
@@ -243,13 +198,13 @@ describe('policy files', () => {
   });
 
   it('a platform operator manages any account’s files; an unknown document answers 4xx', async () => {
-    const res = await upload('admin', otherDetailId, 'service-terms', await pdf('Other terms'));
+    const res = await upload('admin', otherDetailId, 'service-terms', await textPdf('Other terms'));
     expect(res.statusCode).toBe(200);
     expect((await publicGet(OTHER_HOST, '/api/white-label/legal')).json().termsOfServiceFile).toMatch(
       /^\/api\/white-label\/legal\/service-terms\?v=/,
     );
     expect((await publicGet(DEMO_HOST, '/api/white-label/legal')).json().termsOfServiceFile).toBeNull();
-    const unknown = await upload('rmu', demoDetailId, 'privacy', await pdf('x'));
+    const unknown = await upload('rmu', demoDetailId, 'privacy', await textPdf('x'));
     expect(unknown.statusCode).toBe(422);
   });
 });

@@ -247,12 +247,4 @@ export async function markPasswordTokensUsed(tx: Tx, userId: string): Promise<vo
     .execute();
 }
 
-/** The language of an account, the one its users' mails fall back to. */
-export async function findAccountLanguage(ctx: BaseContext, accountId: string): Promise<string | null> {
-  const row = await readerOf(ctx)
-    .selectFrom('accounts')
-    .select('language')
-    .where('id', '=', accountId)
-    .executeTakeFirst();
-  return row?.language ?? null;
-}
+export { findAccountLanguage } from '../../platform/account-language';

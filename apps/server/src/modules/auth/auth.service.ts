@@ -5,7 +5,7 @@ import {
   type ModuleType,
   permissionsFor,
 } from '@reprise/shared';
-import { AppError, fieldError } from '../../platform/errors';
+import { AppError, fieldError, tooManyAttempts } from '../../platform/errors';
 import { followUpJobId } from '../../platform/jobs';
 import { queueMail } from '../../platform/mail';
 import {
@@ -44,17 +44,7 @@ const userContext = (ctx: BaseContext, accountId: string): BaseContext =>
 const invalidCredentials = () =>
   new AppError('invalid_credentials', 'The e-mail or the password is incorrect.');
 
-function tooMany(ms: number) {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  return new AppError(
-    'too_many_attempts',
-    `Too many failed attempts. Try again in ${seconds} seconds.`,
-    undefined,
-    {
-      'retry-after': String(seconds),
-    },
-  );
-}
+const tooMany = (ms: number) => tooManyAttempts(ms, 'Too many failed attempts');
 
 /** Permissions per held module; the module a session starts in. */
 function modulesOf(user: repo.UserWithModules) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, type TestApp } from '../../../test/test-app';
-import type { Actor } from '../../platform/context';
-import { type RequestContext, scopeOfActor, type TxContext, transact } from '../../platform/request-context';
+import { demoRetailContext, rolledBack as rollBack } from '../../../test/rolled-back';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { TxContext } from '../../platform/request-context';
 import { DEMO_CONFIG } from './buyback-config.test-kit';
 import * as circuits from './circuits/circuits.repository';
 import * as rules from './dispatch-circuit-rules/dispatch-circuit-rules.repository';
@@ -23,33 +23,8 @@ const C = DEMO_CONFIG.circuits;
 const R = DEMO_CONFIG.rules;
 const PM = DEMO_CONFIG.paymentModes;
 
-const demoRetail = (): RequestContext => {
-  const actor = {
-    userId: DEMO.orgs.retailRoot,
-    sessionId: 'test',
-    accountId: DEMO.accounts.demoRetail,
-    email: 'root_management_unit_manager@demo.test',
-    module: 'tim',
-    userType: 'root_management_unit_manager',
-    organizationId: DEMO.orgs.retailRoot,
-    organizationPath: `/${DEMO.orgs.retailRoot}/`,
-    isPlatform: false,
-    permissions: new Set(),
-  } as Actor;
-  return { actor, scope: scopeOfActor(actor), locale: null, db: t.db, deps: t.deps };
-};
-
-class RolledBack extends Error {}
-
 /** Runs `work` in a Demo Retail transaction, then rolls it back. */
-async function rolledBack(work: (tx: TxContext) => Promise<void>) {
-  await expect(
-    transact(demoRetail(), async (tx) => {
-      await work(tx);
-      throw new RolledBack();
-    }),
-  ).rejects.toBeInstanceOf(RolledBack);
-}
+const rolledBack = (work: (tx: TxContext) => Promise<void>) => rollBack(demoRetailContext(t), work);
 
 const nameOfCircuit = async (tx: TxContext, id: string) =>
   (await tx.trx.selectFrom('circuits').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;

@@ -27,6 +27,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Actor } from '../../platform/context';
 import { isDatabaseUnavailable } from '../../platform/db-faults';
 import type { AppDeps } from '../../platform/deps';
+import { sendPdfDownload } from '../../platform/documents/pdf-reply';
 import { AppError } from '../../platform/errors';
 import { type IdempotentAnswer, idempotencyKeyOf, runIdempotentIn } from '../../platform/idempotency';
 import { pageResponse } from '../../platform/pagination';
@@ -309,11 +310,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: AppDeps): 
         request.params.id,
         request.query.lang,
       );
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${pdf.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf.data);
+      return sendPdfDownload(reply, pdf);
     },
   );
 
@@ -322,11 +319,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: AppDeps): 
     { config: { permission: READ }, schema: { tags, params: IdParams, querystring: DropSlipQuery } },
     async (request, reply) => {
       const pdf = await dropSlipPdf(contextOf(request, deps), request.params.id, request.query.lang);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${pdf.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf.data);
+      return sendPdfDownload(reply, pdf);
     },
   );
 
@@ -339,11 +332,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: AppDeps): 
       { config: { permission: READ }, schema: { tags, params: IdParams, querystring: DocumentQuery } },
       async (request, reply) => {
         const pdf = await render(contextOf(request, deps), request.params.id, request.query.lang);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${pdf.filename}"`)
-          .header('cache-control', 'private, no-store')
-          .send(pdf.data);
+        return sendPdfDownload(reply, pdf);
       },
     );
   }

@@ -10,7 +10,7 @@ import {
   PM,
   startBuybackKit,
 } from '../../../test/buyback-kit';
-import { addBuyer, addUser } from '../../../test/buyer-kit';
+import { addOtherBuyerUser } from '../../../test/buyer-kit';
 import { advanceItem, contextOfUser } from '../../../test/item-moves-kit';
 import type { RequestContext } from '../../platform/request-context';
 
@@ -37,14 +37,7 @@ beforeAll(async () => {
   warehouse = await contextOfUser(k.t, (await k.t.login('warehouse_manager@demo.test')).authorization);
   seller = (await k.t.login('store_seller@demo.test')).authorization;
   operator = (await k.t.login('warehouse_operator@demo.test')).authorization;
-  const second = await addBuyer(k.t, 'Second Buyer');
-  otherWarehouse = await addUser(k.t, {
-    email: 'manager@second-buyer.test',
-    accountId: second.accountId,
-    module: 'rps',
-    userType: 'warehouse_manager',
-    organizationId: second.warehouseId,
-  });
+  otherWarehouse = await addOtherBuyerUser(k.t, 'warehouse_manager');
   productId = await k.newProduct();
 });
 afterAll(() => k.close());

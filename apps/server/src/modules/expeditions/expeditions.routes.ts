@@ -10,23 +10,16 @@ import {
   PackageItemParams,
   PackageResponse,
 } from '@reprise/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
-import type { PdfDocument } from '../../platform/documents';
+import { sendPdfDownload } from '../../platform/documents/pdf-reply';
 import { pageResponse } from '../../platform/pagination';
 import { contextOf } from '../../platform/request-context';
 import { packageLabelPdf, packingListPdf } from './package-documents.service';
 import * as packages from './packages.service';
 
 const tags = ['expedition'];
-
-const sendPdf = (reply: FastifyReply, pdf: PdfDocument) =>
-  reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="${pdf.filename}"`)
-    .header('cache-control', 'private, no-store')
-    .send(pdf.data);
 
 /** Packages, their labels and packing lists, the transports list (packages.service.ts). */
 export function registerExpeditionRoutes(fastify: FastifyInstance, deps: AppDeps): void {
@@ -87,14 +80,20 @@ export function registerExpeditionRoutes(fastify: FastifyInstance, deps: AppDeps
     '/packages/:id/documents/label',
     { config, schema: { tags, params: IdParams, querystring: DocumentQuery } },
     async (request, reply) =>
-      sendPdf(reply, await packageLabelPdf(contextOf(request, deps), request.params.id, request.query.lang)),
+      sendPdfDownload(
+        reply,
+        await packageLabelPdf(contextOf(request, deps), request.params.id, request.query.lang),
+      ),
   );
 
   app.get(
     '/packages/:id/documents/packing-list',
     { config, schema: { tags, params: IdParams, querystring: DocumentQuery } },
     async (request, reply) =>
-      sendPdf(reply, await packingListPdf(contextOf(request, deps), request.params.id, request.query.lang)),
+      sendPdfDownload(
+        reply,
+        await packingListPdf(contextOf(request, deps), request.params.id, request.query.lang),
+      ),
   );
 
   app.get(

@@ -259,15 +259,7 @@ export async function findRootOrganization(ctx: BaseContext, accountId: string) 
     .executeTakeFirst();
 }
 
-/** The language of an account (its documents' text). */
-export async function findAccountLanguage(ctx: BaseContext, accountId: string): Promise<string | null> {
-  const row = await readerOf(ctx)
-    .selectFrom('accounts')
-    .select('language')
-    .where('id', '=', accountId)
-    .executeTakeFirst();
-  return row?.language ?? null;
-}
+export { findAccountLanguage } from '../../platform/account-language';
 
 export async function insertPackage(
   tx: Tx,

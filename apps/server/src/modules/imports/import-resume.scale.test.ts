@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
-import { adminUrl, withDatabase } from '../../../test/postgres';
+import { describe, expect, it } from 'vitest';
+import { copyOfTemplate } from '../../../test/template-copy';
 import { TEST_DATA_ENCRYPTION_KEY } from '../../../test/test-keys';
 import { spawnWorker, until } from '../../../test/worker-process';
 import { loadConfig } from '../../platform/config';
@@ -38,16 +37,7 @@ function* productLines(run: string): Generator<string> {
 // several processes on one database: PostgreSQL only (the scale project runs on TEST_DATABASE_URL)
 describe('an import whose worker is killed (kill -9)', () => {
   it('resumes from its last committed batch and ends with the right counts and no duplicate', async () => {
-    const url = process.env.TEST_DATABASE_URL as string;
-    const name = `reprise_test_${process.pid}_import_kill`;
-    const admin = async (text: string) => {
-      const c = new pg.Client({ connectionString: adminUrl(url) });
-      await c.connect();
-      await c.query(text).finally(() => c.end());
-    };
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-    const databaseUrl = withDatabase(url, name);
+    const { databaseUrl, drop } = await copyOfTemplate(`reprise_test_${process.pid}_import_kill`);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'reprise-import-kill-'));
     const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir };
     let handle: DatabaseHandle | undefined;
@@ -135,7 +125,7 @@ describe('an import whose worker is killed (kill -9)', () => {
       for (const w of workers)
         if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
       await handle?.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 420_000);

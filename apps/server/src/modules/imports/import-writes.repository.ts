@@ -5,6 +5,7 @@ import {
   type InTransaction,
   readerOf,
 } from '../../platform/request-context';
+import { findRootOrganizationId } from '../../platform/root-organization';
 import { updateChildOf, updateOwned } from '../../platform/scoped-writes';
 
 type Tx = InTransaction<BaseContext>;
@@ -41,14 +42,7 @@ export async function catalogueCategories(ctx: BaseContext, accountId: string): 
 
 /** The account's root organisation (a category's `organization_id`) and its first linked buyer. */
 export async function catalogueFacts(ctx: BaseContext, accountId: string) {
-  const root = await readerOf(ctx)
-    .selectFrom('organizations')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('parent_organization_id', 'is', null)
-    .orderBy(sql`type = 'root_management_unit'`, 'desc')
-    .orderBy('created_at')
-    .executeTakeFirst();
+  const rootOrganizationId = await findRootOrganizationId(ctx, accountId);
   const buyer = await readerOf(ctx)
     .selectFrom('account_linked_buyers')
     .select('buyer_account_id')
@@ -56,7 +50,7 @@ export async function catalogueFacts(ctx: BaseContext, accountId: string) {
     .orderBy('created_at')
     .orderBy('buyer_account_id')
     .executeTakeFirst();
-  return { rootOrganizationId: root?.id ?? null, defaultBuyerId: buyer?.buyer_account_id ?? null };
+  return { rootOrganizationId: rootOrganizationId ?? null, defaultBuyerId: buyer?.buyer_account_id ?? null };
 }
 
 export interface NewCategoryRow {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoRetailContext, rolledBack as rollBack } from '../../../test/rolled-back';
 import { createTestApp, DEMO, type TestApp } from '../../../test/test-app';
-import type { Actor } from '../../platform/context';
-import { type RequestContext, scopeOfActor, type TxContext, transact } from '../../platform/request-context';
+import type { TxContext } from '../../platform/request-context';
 import { moveSubtree, updateOrganization } from './organizations.repository';
 
 /**
@@ -18,32 +18,8 @@ afterAll(() => t.close());
 
 const O = DEMO.orgs;
 
-const demoRetail = (): RequestContext => {
-  const actor = {
-    userId: O.retailRoot,
-    sessionId: 'test',
-    accountId: DEMO.accounts.demoRetail,
-    email: 'root_management_unit_manager@demo.test',
-    module: 'tim',
-    userType: 'root_management_unit_manager',
-    organizationId: O.retailRoot,
-    organizationPath: `/${O.retailRoot}/`,
-    isPlatform: false,
-    permissions: new Set(),
-  } as Actor;
-  return { actor, scope: scopeOfActor(actor), locale: null, db: t.db, deps: t.deps };
-};
-
-class RolledBack extends Error {}
-
-async function rolledBack(work: (tx: TxContext) => Promise<void>) {
-  await expect(
-    transact(demoRetail(), async (tx) => {
-      await work(tx);
-      throw new RolledBack();
-    }),
-  ).rejects.toBeInstanceOf(RolledBack);
-}
+/** Runs `work` in a Demo Retail transaction, then rolls it back. */
+const rolledBack = (work: (tx: TxContext) => Promise<void>) => rollBack(demoRetailContext(t), work);
 
 const rowOf = async (tx: TxContext, id: string) =>
   tx.trx

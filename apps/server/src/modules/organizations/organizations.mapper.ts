@@ -7,6 +7,17 @@ export type OrganizationRow = Selectable<OrganizationsTable> & { parent_common_n
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
+/** The postal address of an organisation, as every answer shows it. */
+export const addressOf = (
+  row: Pick<Selectable<OrganizationsTable>, 'street' | 'street_more' | 'zip' | 'city' | 'country'>,
+): OrganizationResponse['address'] => ({
+  street: row.street,
+  streetMore: row.street_more,
+  zip: row.zip,
+  city: row.city,
+  country: row.country,
+});
+
 export function toOrganizationResponse(row: OrganizationRow): OrganizationResponse {
   return {
     id: row.id,
@@ -15,13 +26,7 @@ export function toOrganizationResponse(row: OrganizationRow): OrganizationRespon
     corporateName: row.corporate_name,
     siret: row.siret,
     capital: row.capital === null ? null : Number(row.capital),
-    address: {
-      street: row.street,
-      streetMore: row.street_more,
-      zip: row.zip,
-      city: row.city,
-      country: row.country,
-    },
+    address: addressOf(row),
     latitude: row.latitude,
     longitude: row.longitude,
     geocodedByUser: row.geocoded_by_user,

@@ -14,7 +14,7 @@ import { notFound } from '../../platform/errors';
 import { orderFrom, type Page } from '../../platform/pagination';
 import type { BaseContext, RequestContext } from '../../platform/request-context';
 import { buildTree, rootIdOf } from './organization-rules';
-import { toOrganizationResponse } from './organizations.mapper';
+import { addressOf, toOrganizationResponse } from './organizations.mapper';
 import * as repo from './organizations.repository';
 
 /** Only platform operators choose an account; everyone else always reads their own scope. */
@@ -56,13 +56,7 @@ export async function getPublicOrganization(ctx: BaseContext, id: string) {
     id: row.id,
     commonName: row.common_name,
     type: row.type as OrganizationResponse['type'],
-    address: {
-      street: row.street,
-      streetMore: row.street_more,
-      zip: row.zip,
-      city: row.city,
-      country: row.country,
-    },
+    address: addressOf(row),
     latitude: row.latitude,
     longitude: row.longitude,
     placeEmail: row.place_email,

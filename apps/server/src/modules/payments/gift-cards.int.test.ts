@@ -1,8 +1,14 @@
-import type { BuybackResponse, GiftCardResponse, PaymentResponse, PaymentStatus } from '@reprise/shared';
+import type { BuybackResponse, GiftCardResponse, PaymentResponse } from '@reprise/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuybackKit, DEMO, expectProblem, PM, startBuybackKit } from '../../../test/buyback-kit';
 import { advanceItem, contextOfUser } from '../../../test/item-moves-kit';
+import {
+  giftCardNumberOf,
+  paymentReaching,
+  paymentStatusHistory,
+  setTerminalMaximum,
+} from '../../../test/payment-kit';
 import type { RequestContext } from '../../platform/request-context';
 import { isValidLuhn } from './gift-card-codes';
 
@@ -21,32 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => k.close());
 
-/** Sets the Demo Retail gift-card terminal's maximum (cents), as the configuration screen would. */
-async function setTerminalMaximum(cents: number) {
-  await k.t.db
-    .updateTable('connector_configurations')
-    .set({ properties: sql`properties || ${JSON.stringify({ maximum_amount: String(cents) })}::jsonb` })
-    .where('id', '=', DEMO.connectorConfigurations.giftCardTerminal.id)
-    .execute();
-}
-
-async function payment(b: BuybackResponse): Promise<PaymentResponse> {
-  const res = await k.get('rmu', `/api/buybacks/${b.id}/payment`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-/** Waits for the payment job to bring the payment to `status`. */
-async function paymentReaching(b: BuybackResponse, status: PaymentStatus): Promise<PaymentResponse> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const p = await payment(b);
-    if (p.status === status) return p;
-    if (Date.now() > deadline) throw new Error(`payment still ${p.status}, expected ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /** A Paris store buyback paid this way, completed at its declared price (the payment job runs). */
 async function completedBuyback(paymentModeId: string): Promise<BuybackResponse> {
   const b = await k.createBuyback({ paymentModeId });
@@ -63,7 +43,7 @@ describe('issuing', () => {
 
   beforeAll(async () => {
     b = await completedBuyback(PM.giftCard);
-    p = await paymentReaching(b, 'payment_completed');
+    p = await paymentReaching(k, b, 'payment_completed');
   });
 
   it('a completed buyback paid by gift card gets a 16-digit Luhn card of its amount, valid 12 months', async () => {
@@ -104,14 +84,7 @@ describe('issuing', () => {
     ).gift_card_number as string;
     expect(p.giftCardNumberMasked).toBe(`••••••••••••${number.slice(-4)}`);
     expect(p.allowedActions).toEqual({ relaunch: false, markPaid: false, downloadGiftCard: true });
-    const history = await k.t.db
-      .selectFrom('buyback_status_events')
-      .select('payment_status')
-      .where('buyback_id', '=', b.id)
-      .where('payment_status', 'is not', null)
-      .orderBy('id')
-      .execute();
-    expect(history.map((h) => h.payment_status)).toEqual(['awaiting_payment', 'payment_completed']);
+    expect(await paymentStatusHistory(k.t, b.id)).toEqual(['awaiting_payment', 'payment_completed']);
   });
 
   it('the gift card PDF is downloaded under its localized name; another retailer gets 404', async () => {
@@ -136,7 +109,7 @@ describe('issuing', () => {
 
   it('a voucher is recorded with the code issued with the buyback', async () => {
     const v = await completedBuyback(PM.voucher);
-    await paymentReaching(v, 'payment_completed');
+    await paymentReaching(k, v, 'payment_completed');
     expect(v.voucherCode).toMatch(/^V[0-9A-Z]{11}$/);
     const card = await cardOf(v.voucherCode as string);
     const paid = await k.t.db
@@ -156,10 +129,10 @@ describe('issuing', () => {
   });
 
   it('above the active terminal maximum the payment fails with its reason and no card is issued', async () => {
-    await setTerminalMaximum(1000);
+    await setTerminalMaximum(k.t, 1000);
     try {
       const f = await completedBuyback(PM.giftCard);
-      const failed = await paymentReaching(f, 'payment_failed');
+      const failed = await paymentReaching(k, f, 'payment_failed');
       expect(failed.failureReason).toBe('amount_above_terminal_maximum');
       expect(failed.allowedActions.relaunch).toBe(true);
       const cards = await k.t.db
@@ -169,7 +142,7 @@ describe('issuing', () => {
         .execute();
       expect(cards).toEqual([]);
     } finally {
-      await setTerminalMaximum(150000);
+      await setTerminalMaximum(k.t, 150000);
     }
   });
 
@@ -179,13 +152,13 @@ describe('issuing', () => {
       .set({ status: 'inactive' })
       .where('id', '=', DEMO.connectorConfigurations.giftCardTerminal.id)
       .execute();
-    await setTerminalMaximum(1000);
+    await setTerminalMaximum(k.t, 1000);
     try {
       const f = await completedBuyback(PM.giftCard);
-      const paid = await paymentReaching(f, 'payment_completed');
+      const paid = await paymentReaching(k, f, 'payment_completed');
       expect(paid.giftCardNumberMasked).toMatch(/^•{12}\d{4}$/);
     } finally {
-      await setTerminalMaximum(150000);
+      await setTerminalMaximum(k.t, 150000);
       await k.t.db
         .updateTable('connector_configurations')
         .set({ status: 'active' })
@@ -202,15 +175,9 @@ describe('redemption at the counter', () => {
   beforeAll(async () => {
     const g = await completedBuyback(PM.giftCard);
     const v = await completedBuyback(PM.voucher);
-    await paymentReaching(g, 'payment_completed');
-    await paymentReaching(v, 'payment_completed');
-    giftCard = (
-      await k.t.db
-        .selectFrom('payments')
-        .select('gift_card_number')
-        .where('buyback_id', '=', g.id)
-        .executeTakeFirstOrThrow()
-    ).gift_card_number as string;
+    await paymentReaching(k, g, 'payment_completed');
+    await paymentReaching(k, v, 'payment_completed');
+    giftCard = await giftCardNumberOf(k.t, g.id);
     voucher = v.voucherCode as string;
   });
 
@@ -277,14 +244,8 @@ describe('redemption at the counter', () => {
 
   it('an expired or cancelled card is refused', async () => {
     const g = await completedBuyback(PM.giftCard);
-    await paymentReaching(g, 'payment_completed');
-    const code = (
-      await k.t.db
-        .selectFrom('payments')
-        .select('gift_card_number')
-        .where('buyback_id', '=', g.id)
-        .executeTakeFirstOrThrow()
-    ).gift_card_number as string;
+    await paymentReaching(k, g, 'payment_completed');
+    const code = await giftCardNumberOf(k.t, g.id);
     await k.t.db
       .updateTable('gift_cards')
       .set({ expires_at: sql<Date>`now() - interval '1 day'` })
@@ -316,14 +277,8 @@ describe('redemption at the counter', () => {
 
   it('two tills redeeming at once cannot overdraw a card', async () => {
     const g = await completedBuyback(PM.giftCard);
-    await paymentReaching(g, 'payment_completed');
-    const code = (
-      await k.t.db
-        .selectFrom('payments')
-        .select('gift_card_number')
-        .where('buyback_id', '=', g.id)
-        .executeTakeFirstOrThrow()
-    ).gift_card_number as string;
+    await paymentReaching(k, g, 'payment_completed');
+    const code = await giftCardNumberOf(k.t, g.id);
     const card = await look(code);
     const part = Math.ceil(card.balanceCents * 0.6);
     const second = await k.t.secondApp();

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
+import { sendPdfDownload } from '../../platform/documents/pdf-reply';
 import { contextOf } from '../../platform/request-context';
 import * as giftCards from './gift-cards.service';
 
@@ -56,11 +57,7 @@ export function registerGiftCardRoutes(fastify: FastifyInstance, deps: AppDeps):
         request.params.id,
         request.query.lang,
       );
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${pdf.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf.data);
+      return sendPdfDownload(reply, pdf);
     },
   );
 }

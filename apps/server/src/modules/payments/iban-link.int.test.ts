@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer, expectProblem, PM } from '../../../test/buyback-kit';
-import { type ControlKit, startControlKit } from '../../../test/control-kit';
+import { type ControlKit, startControlKit, visitorRequests } from '../../../test/control-kit';
 
 /**
  * The transfer without IBAN (payment-job.ts, iban-link.mail.ts, iban-link.service.ts): the payment
@@ -11,15 +11,8 @@ import { type ControlKit, startControlKit } from '../../../test/control-kit';
 let k: ControlKit;
 let address = 0;
 
-const visitor = (method: 'GET' | 'POST', url: string, payload?: object) => {
-  address += 1;
-  return k.t.app.inject({
-    method,
-    url,
-    remoteAddress: `10.88.${Math.floor(address / 250)}.${address % 250}`,
-    ...(payload ? { payload } : {}),
-  });
-};
+/** A visitor's request, each from its own address (the public answers are throttled by address). */
+const visitor = visitorRequests(() => k, 88);
 
 const payment = (buybackId: string) =>
   k.t.db.selectFrom('payments').selectAll().where('buyback_id', '=', buybackId).executeTakeFirstOrThrow();

@@ -6,7 +6,7 @@ import type {
   SubmitIbanResponse,
 } from '@reprise/shared';
 import { audit } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
+import { AppError, tooManyAttempts } from '../../platform/errors';
 import { type BaseContext, systemContext, transact } from '../../platform/request-context';
 import { hashToken } from '../../platform/security';
 import { countAttempt } from '../auth';
@@ -28,17 +28,7 @@ const PUBLIC_LIMIT = { windowMs: 15 * 60_000, allowed: 60, firstBlockMs: 60_000,
 
 async function throttle(ctx: BaseContext, ip: string): Promise<void> {
   const { refusedForMs } = await countAttempt(ctx.db, `iban-link:${ip}`, PUBLIC_LIMIT);
-  if (refusedForMs > 0) {
-    const seconds = Math.max(1, Math.ceil(refusedForMs / 1000));
-    throw new AppError(
-      'too_many_attempts',
-      `Too many requests. Try again in ${seconds} seconds.`,
-      undefined,
-      {
-        'retry-after': String(seconds),
-      },
-    );
-  }
+  if (refusedForMs > 0) throw tooManyAttempts(refusedForMs, 'Too many requests');
 }
 
 const linkInvalid = () =>

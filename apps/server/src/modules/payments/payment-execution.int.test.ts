@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem } from '../../../test/buyback-kit';
 import { type ControlKit, startControlKit } from '../../../test/control-kit';
+import { paymentStatusHistory } from '../../../test/payment-kit';
 import { DEMO } from '../../../test/test-app';
 import { systemContext, transact } from '../../platform/request-context';
 import { enqueuePaymentOnCompletion } from './payment-execution';
@@ -93,14 +94,7 @@ describe('the payment job', () => {
       }),
     );
     expect(await paymentJobs(row.id)).toBe(1);
-    const events = await k.t.db
-      .selectFrom('buyback_status_events')
-      .select('payment_status')
-      .where('buyback_id', '=', b.id)
-      .where('payment_status', 'is not', null)
-      .orderBy('id')
-      .execute();
-    expect(events.map((e) => e.payment_status)).toEqual(['awaiting_payment', 'payment_created']);
+    expect(await paymentStatusHistory(k.t, b.id)).toEqual(['awaiting_payment', 'payment_created']);
     const audits = await k.t.db
       .selectFrom('audit_log')
       .select('after')

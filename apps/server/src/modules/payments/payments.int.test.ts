@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectViolation } from '../../../test/api-kit';
 import { type BuybackKit, DEMO, expectProblem, PM, startBuybackKit } from '../../../test/buyback-kit';
 import { advanceItem, contextOfUser } from '../../../test/item-moves-kit';
+import { paymentOf, paymentReaching, setTerminalMaximum } from '../../../test/payment-kit';
 import type { RequestContext } from '../../platform/request-context';
 
 /**
@@ -21,41 +22,15 @@ beforeAll(async () => {
 });
 afterAll(() => k.close());
 
-const TERMINAL = DEMO.connectorConfigurations.giftCardTerminal.id;
-
-async function setTerminalMaximum(cents: number) {
-  await k.t.db
-    .updateTable('connector_configurations')
-    .set({ properties: sql`properties || ${JSON.stringify({ maximum_amount: String(cents) })}::jsonb` })
-    .where('id', '=', TERMINAL)
-    .execute();
-}
-
-async function payment(b: BuybackResponse, who: 'rmu' | 'admin' = 'rmu'): Promise<PaymentResponse> {
-  const res = await k.get(who, `/api/buybacks/${b.id}/payment`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-async function paymentReaching(b: BuybackResponse, status: PaymentStatus): Promise<PaymentResponse> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const p = await payment(b);
-    if (p.status === status) return p;
-    if (Date.now() > deadline) throw new Error(`payment still ${p.status}, expected ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /** A gift-card buyback completed while the terminal's maximum is below its amount: its payment fails. */
 async function failedGiftCardPayment(): Promise<{ b: BuybackResponse; p: PaymentResponse }> {
-  await setTerminalMaximum(1000);
+  await setTerminalMaximum(k.t, 1000);
   try {
     const b = await k.createBuyback({ paymentModeId: PM.giftCard });
     await advanceItem(warehouse, b.item.id, 'item_completed_by_price');
-    return { b, p: await paymentReaching(b, 'payment_failed') };
+    return { b, p: await paymentReaching(k, b, 'payment_failed') };
   } finally {
-    await setTerminalMaximum(150000);
+    await setTerminalMaximum(k.t, 150000);
   }
 }
 
@@ -70,7 +45,7 @@ describe('relaunch', () => {
     const res = await k.post('rmu', `/api/payments/${p.id}/relaunch`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'payment_created', failureReason: null });
-    const paid = await paymentReaching(b, 'payment_completed');
+    const paid = await paymentReaching(k, b, 'payment_completed');
     expect(paid.giftCardNumberMasked).toMatch(/^•{12}\d{4}$/);
     expect(paid.attempts).toBe(2);
     const events = await k.t.db
@@ -93,20 +68,20 @@ describe('relaunch', () => {
 
   it('relaunched while the maximum is still too low, it fails again', async () => {
     const { b, p } = await failedGiftCardPayment();
-    await setTerminalMaximum(1000);
+    await setTerminalMaximum(k.t, 1000);
     try {
       expect((await k.post('rmu', `/api/payments/${p.id}/relaunch`)).statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const again = await paymentReaching(b, 'payment_failed');
+      const again = await paymentReaching(k, b, 'payment_failed');
       expect(again.attempts).toBe(2);
     } finally {
-      await setTerminalMaximum(150000);
+      await setTerminalMaximum(k.t, 150000);
     }
   });
 
   it('only a failed payment is relaunched; another tenant and a store seller are refused', async () => {
     const b = await k.createBuyback({ paymentModeId: PM.giftCard });
-    const p = await payment(b);
+    const p = await paymentOf(k, b);
     expect(p.status).toBe('awaiting_payment');
     expectProblem(await k.post('rmu', `/api/payments/${p.id}/relaunch`), 409, 'payment_not_relaunchable');
     const { p: failed } = await failedGiftCardPayment();
@@ -130,9 +105,9 @@ describe('mark as paid', () => {
   ] as const) {
     it(`from ${status}: completed with the information, who and when`, async () => {
       const b = await k.createBuyback();
-      const p = await payment(b);
+      const p = await paymentOf(k, b);
       if (status !== 'awaiting_payment') await forceStatus(p.id, status);
-      expect((await payment(b)).allowedActions.markPaid).toBe(true);
+      expect((await paymentOf(k, b)).allowedActions.markPaid).toBe(true);
       const res = await k.post('rmu', `/api/payments/${p.id}/mark-paid`, {
         information: `  Chèque n° 1234 (${status})  `,
       });
@@ -150,7 +125,7 @@ describe('mark as paid', () => {
 
   it('the information is optional, and refused above 255 characters', async () => {
     const b = await k.createBuyback();
-    const p = await payment(b);
+    const p = await paymentOf(k, b);
     expectViolation(
       await k.post('rmu', `/api/payments/${p.id}/mark-paid`, { information: 'x'.repeat(256) }),
       'too_long',
@@ -163,7 +138,7 @@ describe('mark as paid', () => {
 
   it('a completed or cancelled payment is not marked paid', async () => {
     const b = await k.createBuyback();
-    const p = await payment(b);
+    const p = await paymentOf(k, b);
     expect((await k.post('rmu', `/api/payments/${p.id}/mark-paid`, {})).statusCode).toBe(200);
     expectProblem(
       await k.post('rmu', `/api/payments/${p.id}/mark-paid`, {}),
@@ -173,7 +148,7 @@ describe('mark as paid', () => {
     const c = await k.createBuyback();
     const cancel = await k.post('rmu', `/api/buybacks/${c.id}/cancel`, { reason: 'customer_retraction' });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    const cp = await payment(c);
+    const cp = await paymentOf(k, c);
     expect(cp.status).toBe('payment_cancelled');
     expectProblem(
       await k.post('rmu', `/api/payments/${cp.id}/mark-paid`, {}),
@@ -184,7 +159,7 @@ describe('mark as paid', () => {
 
   it('another tenant gets 404 and a store seller 403', async () => {
     const b = await k.createBuyback();
-    const p = await payment(b);
+    const p = await paymentOf(k, b);
     expectProblem(await k.post('otherRmu', `/api/payments/${p.id}/mark-paid`, {}), 404, 'not_found');
     expect((await k.post('seller', `/api/payments/${p.id}/mark-paid`, {})).statusCode).toBe(403);
   });
@@ -209,7 +184,7 @@ describe('mark as paid', () => {
     const sent = await batch('sent', 902);
     const inBatch = async (batchId: string, status: PaymentStatus) => {
       const b = await k.createBuyback();
-      const p = await payment(b);
+      const p = await paymentOf(k, b);
       await k.t.db
         .updateTable('payments')
         .set({ transfer_batch_id: batchId, status })

@@ -6,18 +6,7 @@ import { type BaseContext, readerOf } from '../../platform/request-context';
  * stocks.
  */
 
-/** Buyer accounts: every one (platform operators), or those named, by name. */
-export async function findBuyerAccounts(ctx: BaseContext, ids: string[] | null) {
-  let q = readerOf(ctx)
-    .selectFrom('accounts')
-    .select(['id', 'name'])
-    .where('is_buyer_and_workshops_supervisor', '=', true);
-  if (ids) {
-    if (ids.length === 0) return [];
-    q = q.where('id', 'in', ids);
-  }
-  return q.orderBy('name').orderBy('id').execute();
-}
+export { findBuyerAccounts } from '../../platform/buyer-accounts';
 
 /** The warehouse organisations of an account, by name (inactive ones too: their costs are kept). */
 export async function findWarehouses(ctx: BaseContext, accountId: string) {

@@ -5,7 +5,7 @@ import type {
   RefurbStepStockOptionsResponse,
 } from '@reprise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiKit, expectViolation, startApiKit } from '../../../test/api-kit';
+import { type ApiKit, expectViolation, requestAs, startApiKit } from '../../../test/api-kit';
 import { expectProblem } from '../../../test/buyback-kit';
 import { addBuyer, addUser, type TestBuyer } from '../../../test/buyer-kit';
 import { DEMO } from '../../../test/test-app';
@@ -25,15 +25,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** A request as a user who is not one of the api kit's (its `authorization`). */
 const as = (authorization: string, method: Method, url: string, payload?: unknown) =>
-  k.t.app.inject({
-    method,
-    url,
-    headers: {
-      authorization,
-      ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
-    },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  requestAs(k.t, authorization, method, url, payload);
 
 beforeAll(async () => {
   k = await startApiKit();

@@ -6,7 +6,7 @@ import type {
 } from '@reprise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuybackKit, DEMO, expectProblem, startBuybackKit } from '../../../test/buyback-kit';
-import { addBuyer, addUser } from '../../../test/buyer-kit';
+import { addBuyer, addOtherBuyerUser } from '../../../test/buyer-kit';
 import { advanceItem, contextOfUser } from '../../../test/item-moves-kit';
 import type { RequestContext } from '../../platform/request-context';
 
@@ -45,13 +45,7 @@ beforeAll(async () => {
   ).id;
   const second = await addBuyer(k.t, 'Second Buyer');
   otherAccountId = second.accountId;
-  otherWarehouse = await addUser(k.t, {
-    email: 'manager@second-buyer.test',
-    accountId: second.accountId,
-    module: 'rps',
-    userType: 'warehouse_manager',
-    organizationId: second.warehouseId,
-  });
+  otherWarehouse = await addOtherBuyerUser(k.t, 'warehouse_manager', second);
 });
 afterAll(() => k.close());
 

@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuybackKit, DEMO, expectProblem, startBuybackKit } from '../../../test/buyback-kit';
-import { addBuyer, addUser } from '../../../test/buyer-kit';
+import { addOtherBuyerUser } from '../../../test/buyer-kit';
 import { contextOfUser } from '../../../test/item-moves-kit';
 import { itemInRefurbishment } from '../../../test/refurb-kit';
 import type { RequestContext } from '../../platform/request-context';
@@ -35,16 +35,7 @@ beforeAll(async () => {
   k = await startBuybackKit();
   manager = await contextOfUser(k.t, (await k.t.login('warehouse_manager@demo.test')).authorization);
   operator = { authorization: (await k.t.login('warehouse_operator@demo.test')).authorization };
-  const second = await addBuyer(k.t, 'Second Buyer');
-  otherWarehouse = {
-    authorization: await addUser(k.t, {
-      email: 'operator@second-buyer.test',
-      accountId: second.accountId,
-      module: 'rps',
-      userType: 'warehouse_operator',
-      organizationId: second.warehouseId,
-    }),
-  };
+  otherWarehouse = { authorization: await addOtherBuyerUser(k.t, 'warehouse_operator') };
 });
 afterAll(() => k.close());
 

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
+import { sendPdfDownload } from '../../platform/documents/pdf-reply';
 import { contextOf, systemContext } from '../../platform/request-context';
 import * as certificates from './erasure-certificates.service';
 
@@ -43,11 +44,7 @@ export function registerErasureCertificateRoutes(fastify: FastifyInstance, deps:
         request.params.id,
         request.query.lang,
       );
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${pdf.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf.data);
+      return sendPdfDownload(reply, pdf);
     },
   );
 

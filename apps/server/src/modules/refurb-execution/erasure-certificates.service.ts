@@ -1,6 +1,6 @@
 import type { ErasureCertificateResponse, ItemErasureCertificatesResponse, Locale } from '@reprise/shared';
 import type { PdfDocument } from '../../platform/documents';
-import { AppError } from '../../platform/errors';
+import { AppError, tooManyAttempts } from '../../platform/errors';
 import type { BaseContext, RequestContext, TxContext } from '../../platform/request-context';
 import { resolveSiteHost } from '../../platform/site-host';
 import { countAttempt } from '../auth';
@@ -136,17 +136,7 @@ export async function certificateDocument(
 
 async function throttle(ctx: BaseContext, ip: string): Promise<void> {
   const { refusedForMs } = await countAttempt(ctx.db, `erasure-certificate:${ip}`, PUBLIC_LIMIT);
-  if (refusedForMs > 0) {
-    const seconds = Math.max(1, Math.ceil(refusedForMs / 1000));
-    throw new AppError(
-      'too_many_attempts',
-      `Too many requests. Try again in ${seconds} seconds.`,
-      undefined,
-      {
-        'retry-after': String(seconds),
-      },
-    );
-  }
+  if (refusedForMs > 0) throw tooManyAttempts(refusedForMs, 'Too many requests');
 }
 
 /**

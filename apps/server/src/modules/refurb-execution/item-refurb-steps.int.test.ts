@@ -12,8 +12,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectViolation } from '../../../test/api-kit';
 import { type BuybackKit, DEMO, expectProblem, startBuybackKit } from '../../../test/buyback-kit';
-import { addBuyer, addUser } from '../../../test/buyer-kit';
-import { advanceItem, contextOfUser } from '../../../test/item-moves-kit';
+import { addOtherBuyerUser, addRoubaixOperator } from '../../../test/buyer-kit';
+import { advanceItem, contextOfUser, giveTwinCode } from '../../../test/item-moves-kit';
 import { itemInRefurbishment, type PlannedService } from '../../../test/refurb-kit';
 import type { RequestContext } from '../../platform/request-context';
 
@@ -26,7 +26,6 @@ import type { RequestContext } from '../../platform/request-context';
  */
 
 const O = DEMO.orgs;
-const A = DEMO.accounts;
 const S = DEMO.stocks;
 
 let k: BuybackKit;
@@ -47,25 +46,8 @@ beforeAll(async () => {
   operator = { authorization: (await k.t.login('warehouse_operator@demo.test')).authorization };
   seller = { authorization: (await k.t.login('store_seller@demo.test')).authorization };
   buyer = { authorization: (await k.t.login('buyer_manager@demo.test')).authorization };
-  roubaix = {
-    authorization: await addUser(k.t, {
-      email: 'operator@roubaix.test',
-      accountId: A.demoBuyer,
-      module: 'rps',
-      userType: 'warehouse_operator',
-      organizationId: O.warehouseRoubaix,
-    }),
-  };
-  const second = await addBuyer(k.t, 'Second Buyer');
-  otherWarehouse = {
-    authorization: await addUser(k.t, {
-      email: 'operator@second-buyer.test',
-      accountId: second.accountId,
-      module: 'rps',
-      userType: 'warehouse_operator',
-      organizationId: second.warehouseId,
-    }),
-  };
+  roubaix = { authorization: await addRoubaixOperator(k.t) };
+  otherWarehouse = { authorization: await addOtherBuyerUser(k.t, 'warehouse_operator') };
 });
 afterAll(() => k.close());
 
@@ -156,12 +138,7 @@ describe('finding the item by its code', () => {
     expect((await search(operator, '')).statusCode).toBe(422);
     const a = await refurbishing();
     const b = await refurbishing();
-    const twin = `29999${a.item.identificationNumber.slice(-8)}`;
-    await k.t.db
-      .updateTable('buyback_items')
-      .set({ identification_number: twin })
-      .where('id', '=', b.item.id)
-      .execute();
+    const twin = await giveTwinCode(k.t, a.item.identificationNumber, b.item.id);
     expectProblem(await search(operator, a.item.identificationNumber.slice(-8)), 409, 'several_items_match');
     expect(ok(await search(operator, twin))).toEqual({ itemId: b.item.id });
   });

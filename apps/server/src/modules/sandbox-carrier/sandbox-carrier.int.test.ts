@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { waitFor } from '../../../test/wait-for';
 import { s10CheckDigit } from './sandbox-carrier.rules';
 
 /**
@@ -50,19 +51,8 @@ async function signUp(body: Record<string, unknown> = {}) {
   return res.json() as { accountNumber: string; apiKey: string; webhookSecret: string };
 }
 
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined | null | false>,
-  ms = 30_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 30_000) =>
+  waitFor(what, probe, ms);
 
 beforeAll(async () => {
   t = await createTestApp();

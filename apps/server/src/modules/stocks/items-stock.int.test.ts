@@ -1,9 +1,8 @@
 import type { ItemEventResponse, ItemStockDetailResponse, ItemStockResponse } from '@reprise/shared';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectViolation } from '../../../test/api-kit';
+import { expectViolation, okJson, requestAs } from '../../../test/api-kit';
 import { type BuybackKit, CIRCUIT, DEMO, expectProblem, startBuybackKit } from '../../../test/buyback-kit';
-import { addBuyer, addUser } from '../../../test/buyer-kit';
+import { addOtherBuyerUser } from '../../../test/buyer-kit';
 import { advanceItem, contextOfUser, quarantineItem } from '../../../test/item-moves-kit';
 import type { RequestContext } from '../../platform/request-context';
 
@@ -30,14 +29,7 @@ beforeAll(async () => {
   k = await startBuybackKit();
   manager = await contextOfUser(k.t, (await k.t.login('warehouse_manager@demo.test')).authorization);
   operator = (await k.t.login('warehouse_operator@demo.test')).authorization;
-  const second = await addBuyer(k.t, 'Second Buyer');
-  foreign = await addUser(k.t, {
-    email: 'manager@second-buyer.test',
-    accountId: second.accountId,
-    module: 'rps',
-    userType: 'warehouse_manager',
-    organizationId: second.warehouseId,
-  });
+  foreign = await addOtherBuyerUser(k.t, 'warehouse_manager');
   const b = await k.createBuyback();
   fresh = {
     id: await awaitingDispatch(b.item.id, 12),
@@ -60,28 +52,15 @@ async function awaitingDispatch(itemId: string, days: number): Promise<string> {
 
 const as = (authorization: string) => ({
   send: (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-    k.t.app.inject({
-      method,
-      url,
-      headers: {
-        authorization,
-        ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
-      },
-      ...(payload ? { payload } : {}),
-    }),
+    requestAs(k.t, authorization, method, url, payload),
 });
 
-const ok = (res: LightMyRequestResponse, status = 200) => {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-};
-
 const list = async (query = ''): Promise<{ member: ItemStockResponse[]; totalItems: number }> =>
-  ok(await k.get('warehouse', `/api/items-stock?itemsPerPage=100${query}`));
+  okJson(await k.get('warehouse', `/api/items-stock?itemsPerPage=100${query}`));
 const ids = async (query = '') => (await list(query)).member.map((i) => i.id);
 
 const idOf = async (code: string): Promise<string> =>
-  ok(await k.get('warehouse', `/api/items/by-code/${code}`)).id;
+  okJson(await k.get('warehouse', `/api/items/by-code/${code}`)).id;
 
 const nativeStock = async (kind: string, warehouseId: string = O.warehouseSaintPriest) =>
   (
@@ -94,7 +73,7 @@ const nativeStock = async (kind: string, warehouseId: string = O.warehouseSaintP
   ).id;
 
 const history = async (itemId: string): Promise<ItemEventResponse[]> =>
-  ok(await k.get('warehouse', `/api/items/${itemId}/history`)).member;
+  okJson(await k.get('warehouse', `/api/items/${itemId}/history`)).member;
 
 const move = (itemId: string, body: object, who: 'warehouse' | 'seller' | 'buyer' = 'warehouse') =>
   k.post(who, `/api/items/${itemId}/move-to-stock`, body);
@@ -173,7 +152,7 @@ describe('the items in stock', () => {
     const moves = (await list('&order[latestMoveAt]=desc')).member.map((i) => i.latestMoveAt ?? '');
     expect(moves).toEqual([...moves].sort().reverse());
     const total = (await list()).totalItems;
-    const page = ok(await k.get('warehouse', '/api/items-stock?itemsPerPage=2&page=2'));
+    const page = okJson(await k.get('warehouse', '/api/items-stock?itemsPerPage=2&page=2'));
     expect(page.totalItems).toBe(total);
     expect(page.member).toHaveLength(2);
     expect(page.view.previous).toContain('page=1');
@@ -183,7 +162,7 @@ describe('the items in stock', () => {
 describe('the item page', () => {
   it('answers the item with its control’s results, its customer’s answers and its economic data', async () => {
     const id = await idOf(W.completedWithAbsorption);
-    const item: ItemStockDetailResponse = ok(await k.get('warehouse', `/api/items-stock/${id}`));
+    const item: ItemStockDetailResponse = okJson(await k.get('warehouse', `/api/items-stock/${id}`));
     expect(item).toMatchObject({
       id,
       identificationNumber: W.completedWithAbsorption,
@@ -210,23 +189,23 @@ describe('the item page', () => {
     expect(item.diagnosis.declaredPriceCents).toBe(item.buyback.declaredPriceCents);
     // the control found no charger where the customer declared one
     expect(item.compliance?.answers).not.toEqual(item.diagnosis.answers);
-    const buyback = ok(await k.get('warehouse', `/api/buybacks/${item.buyback.id}`));
+    const buyback = okJson(await k.get('warehouse', `/api/buybacks/${item.buyback.id}`));
     expect(item.diagnosis.answers).toEqual(buyback.answers);
   });
 
   it('has no control results for an item not controlled yet; pays the purchase price then', async () => {
     const id = await idOf(W.registered[0] as string);
-    const item: ItemStockDetailResponse = ok(await k.get('warehouse', `/api/items-stock/${id}`));
+    const item: ItemStockDetailResponse = okJson(await k.get('warehouse', `/api/items-stock/${id}`));
     expect(item.compliance).toBeNull();
     expect(item.economics.paidPriceCents).toBe(item.purchasePriceCents);
     // the operator reads it too
-    expect(ok(await as(operator).send('GET', `/api/items-stock/${id}`)).id).toBe(id);
+    expect(okJson(await as(operator).send('GET', `/api/items-stock/${id}`)).id).toBe(id);
   });
 
   it('sets the resale price: the margin is resale − paid − the planned cost, then the completed one', async () => {
     const before = await history(fresh.id);
-    const moved = ok(await k.get('warehouse', `/api/items-stock/${fresh.id}`));
-    const item: ItemStockDetailResponse = ok(
+    const moved = okJson(await k.get('warehouse', `/api/items-stock/${fresh.id}`));
+    const item: ItemStockDetailResponse = okJson(
       await k.patch('warehouse', `/api/items-stock/${fresh.id}`, { resalePriceCents: 40000 }),
     );
     const paid = item.economics.paidPriceCents;
@@ -250,24 +229,24 @@ describe('the item page', () => {
       .set({ planned_refurb_cost_cents: 7500, completed_refurb_cost_cents: 4000 })
       .where('id', '=', fresh.id)
       .execute();
-    const planned = ok(await k.get('warehouse', `/api/items-stock/${fresh.id}`));
+    const planned = okJson(await k.get('warehouse', `/api/items-stock/${fresh.id}`));
     expect(planned.economics.marginCents).toBe(40000 - paid - 7500);
     await k.t.db
       .updateTable('buyback_items')
       .set({ refurb_completed_at: new Date() })
       .where('id', '=', fresh.id)
       .execute();
-    const completed = ok(await k.get('warehouse', `/api/items-stock/${fresh.id}`));
+    const completed = okJson(await k.get('warehouse', `/api/items-stock/${fresh.id}`));
     expect(completed.economics.marginCents).toBe(40000 - paid - 4000);
     expect(completed.refurbCompletedAt).not.toBeNull();
   });
 
   it('sets the serial number alone (the resale price stays), and removes either with null', async () => {
-    const item = ok(
+    const item = okJson(
       await k.patch('warehouse', `/api/items-stock/${fresh.id}`, { serialNumber: ' SN-4471 ' }),
     );
     expect(item).toMatchObject({ serialNumber: 'SN-4471', economics: { resalePriceCents: 40000 } });
-    const cleared = ok(
+    const cleared = okJson(
       await k.patch('warehouse', `/api/items-stock/${fresh.id}`, {
         serialNumber: '',
         resalePriceCents: null,
@@ -303,7 +282,7 @@ describe('the item page', () => {
       403,
       'forbidden',
     );
-    expect(ok(await as(operator).send('GET', '/api/items-stock')).totalItems).toBeGreaterThan(0);
+    expect(okJson(await as(operator).send('GET', '/api/items-stock')).totalItems).toBeGreaterThan(0);
   });
 });
 
@@ -311,7 +290,9 @@ describe('moving an item to another stock', () => {
   it('moves it to another stock of its warehouse, its status unchanged, with an item event stock_move', async () => {
     const b = await k.createBuyback();
     await awaitingDispatch(b.item.id, 2);
-    const moved = ok(await move(b.item.id, { stockId: S.shelfSaintPriest, comment: ' Prêt à revendre ' }));
+    const moved = okJson(
+      await move(b.item.id, { stockId: S.shelfSaintPriest, comment: ' Prêt à revendre ' }),
+    );
     expect(moved).toMatchObject({
       status: 'item_completed_by_price',
       stock: { id: S.shelfSaintPriest, name: 'Étagère revente A', nativeKind: null },
@@ -330,13 +311,13 @@ describe('moving an item to another stock', () => {
     // the operator moves items too (refurb.write)
     const back = await nativeStock('refurbishment_completed');
     expect(
-      ok(await as(operator).send('POST', `/api/items/${b.item.id}/move-to-stock`, { stockId: back })).stock
-        .id,
+      okJson(await as(operator).send('POST', `/api/items/${b.item.id}/move-to-stock`, { stockId: back }))
+        .stock.id,
     ).toBe(back);
   });
 
   it('refuses the stock it is in, a stock of another warehouse, and an unknown stock', async () => {
-    const current = (ok(await k.get('warehouse', `/api/items/${fresh.id}`)) as { stock: { id: string } })
+    const current = (okJson(await k.get('warehouse', `/api/items/${fresh.id}`)) as { stock: { id: string } })
       .stock.id;
     expectViolation(await move(fresh.id, { stockId: current }), 'same_stock', 'stockId');
     expectViolation(
@@ -356,7 +337,7 @@ describe('moving an item to another stock', () => {
       'comment',
     );
     expect(
-      (ok(await k.get('warehouse', `/api/items/${fresh.id}`)) as { stock: { id: string } }).stock.id,
+      (okJson(await k.get('warehouse', `/api/items/${fresh.id}`)) as { stock: { id: string } }).stock.id,
     ).toBe(current);
   });
 
@@ -388,9 +369,9 @@ describe('moving an item to another stock', () => {
 describe('another buyer’s warehouse', () => {
   it('sees none of Demo Buyer’s items and changes none (404 item_not_found)', async () => {
     const other = as(foreign);
-    const page = ok(await other.send('GET', '/api/items-stock?itemsPerPage=100'));
+    const page = okJson(await other.send('GET', '/api/items-stock?itemsPerPage=100'));
     expect(page.totalItems).toBe(0);
-    expect(ok(await other.send('GET', `/api/items-stock?code=${fresh.number}`)).member).toEqual([]);
+    expect(okJson(await other.send('GET', `/api/items-stock?code=${fresh.number}`)).member).toEqual([]);
     expectProblem(await other.send('GET', `/api/items-stock/${fresh.id}`), 404, 'item_not_found');
     expectProblem(
       await other.send('PATCH', `/api/items-stock/${fresh.id}`, { resalePriceCents: 1 }),
@@ -402,7 +383,7 @@ describe('another buyer’s warehouse', () => {
       404,
       'item_not_found',
     );
-    const item = ok(await k.get('warehouse', `/api/items-stock/${fresh.id}`));
+    const item = okJson(await k.get('warehouse', `/api/items-stock/${fresh.id}`));
     expect(item.economics.resalePriceCents).toBeNull();
   });
 
@@ -415,7 +396,7 @@ describe('another buyer’s warehouse', () => {
       .execute();
     expect(await ids()).not.toContain(b.item.id);
     expect(
-      ok(
+      okJson(
         await k.get('admin', `/api/items-stock?itemsPerPage=100&warehouse=${O.warehouseRoubaix}`),
       ).member.map((i: ItemStockResponse) => i.id),
     ).toContain(b.item.id);

@@ -1,6 +1,7 @@
 import type { ITEMS_STOCK_SORT_FIELDS, ItemStatus } from '@reprise/shared';
 import { type SqlBool, sql } from 'kysely';
 import type { BuybackAnswerSnapshot } from '../../platform/db.types';
+import { itemCodeCondition } from '../../platform/item-code';
 import {
   type BaseContext,
   type InTransaction,
@@ -49,15 +50,7 @@ async function itemsInStock(ctx: RequestContext, filters: ItemsStockFilters) {
       ? query.where('i.warehouse_id', 'in', filters.warehouseIds)
       : query.where(sql<SqlBool>`false`);
   const code = filters.code;
-  if (code && 'fullCode' in code)
-    query = query.where((eb) =>
-      eb.or([
-        eb('i.identification_number', '=', code.fullCode),
-        eb('b.identification_number', '=', code.fullCode),
-      ]),
-    );
-  else if (code && 'shortCode' in code)
-    query = query.where(sql<string>`right(i.identification_number, 8)`, '=', code.shortCode);
+  if (code) query = query.where(itemCodeCondition(code));
   if (filters.warehouse) query = query.where('i.warehouse_id', '=', filters.warehouse);
   if (filters.stock) query = query.where('i.stock_id', '=', filters.stock);
   if (filters.status) query = query.where('i.status', '=', filters.status);

@@ -1,9 +1,8 @@
 import type { StockOptionsResponse, StockResponse } from '@reprise/shared';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectViolation } from '../../../test/api-kit';
+import { expectViolation, okJson, requestAs } from '../../../test/api-kit';
 import { type BuybackKit, DEMO, expectProblem, startBuybackKit } from '../../../test/buyback-kit';
-import { addBuyer, addUser, type TestBuyer } from '../../../test/buyer-kit';
+import { addBuyer, addOtherBuyerUser, addUser, type TestBuyer } from '../../../test/buyer-kit';
 import { advanceItem, contextOfUser } from '../../../test/item-moves-kit';
 import type { RequestContext } from '../../platform/request-context';
 
@@ -34,13 +33,7 @@ beforeAll(async () => {
   manager = await contextOfUser(k.t, (await k.t.login('warehouse_manager@demo.test')).authorization);
   operator = (await k.t.login('warehouse_operator@demo.test')).authorization;
   second = await addBuyer(k.t, 'Second Buyer');
-  foreignManager = await addUser(k.t, {
-    email: 'manager@second-buyer.test',
-    accountId: second.accountId,
-    module: 'rps',
-    userType: 'warehouse_manager',
-    organizationId: second.warehouseId,
-  });
+  foreignManager = await addOtherBuyerUser(k.t, 'warehouse_manager', second);
   roubaixManager = await addUser(k.t, {
     email: 'manager-roubaix@demo.test',
     accountId: DEMO.accounts.demoBuyer,
@@ -53,27 +46,14 @@ afterAll(() => k.close());
 
 const as = (authorization: string) => ({
   send: (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    k.t.app.inject({
-      method,
-      url,
-      headers: {
-        authorization,
-        ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
-      },
-      ...(payload ? { payload } : {}),
-    }),
+    requestAs(k.t, authorization, method, url, payload),
 });
 
-const ok = (res: LightMyRequestResponse, status = 200) => {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-};
-
 const list = async (query = ''): Promise<{ member: StockResponse[]; totalItems: number }> =>
-  ok(await k.get('warehouse', `/api/stocks${query}`));
+  okJson(await k.get('warehouse', `/api/stocks${query}`));
 
 const create = async (over: Record<string, unknown> = {}): Promise<StockResponse> =>
-  ok(
+  okJson(
     await k.post('warehouse', '/api/stocks', {
       warehouseId: O.warehouseSaintPriest,
       name: `Rayon ${++sequence}`,
@@ -107,7 +87,7 @@ async function itemAwaitingDispatch(days = 0): Promise<string> {
 }
 
 const moveTo = async (itemId: string, stockId: string) =>
-  ok(await k.post('warehouse', `/api/items/${itemId}/move-to-stock`, { stockId }));
+  okJson(await k.post('warehouse', `/api/items/${itemId}/move-to-stock`, { stockId }));
 
 const audits = (entityId: string) =>
   k.t.db
@@ -142,9 +122,9 @@ describe('the list of stocks', () => {
     });
     expect(page.member.some((s) => s.id === S.workshopRoubaix)).toBe(false);
     // an admin sees every warehouse's; a Roubaix manager only Roubaix's
-    const all = ok(await k.get('admin', `/api/stocks?itemsPerPage=100&warehouse=${O.warehouseRoubaix}`));
+    const all = okJson(await k.get('admin', `/api/stocks?itemsPerPage=100&warehouse=${O.warehouseRoubaix}`));
     expect(all.member.map((s: StockResponse) => s.id)).toContain(S.workshopRoubaix);
-    const roubaix = ok(await as(roubaixManager).send('GET', '/api/stocks?itemsPerPage=100'));
+    const roubaix = okJson(await as(roubaixManager).send('GET', '/api/stocks?itemsPerPage=100'));
     expect(roubaix.member.every((s: StockResponse) => s.warehouse.id === O.warehouseRoubaix)).toBe(true);
     expect(roubaix.member).toHaveLength(6);
   });
@@ -164,7 +144,7 @@ describe('the list of stocks', () => {
       .set({ dispatched_at: new Date() })
       .where('id', '=', dispatched)
       .execute();
-    const counted = ok(await k.get('warehouse', `/api/stocks/${stock.id}`));
+    const counted = okJson(await k.get('warehouse', `/api/stocks/${stock.id}`));
     expect(counted.productCount).toBe(2);
     expect(counted.averageAgeDays).toBeCloseTo(15, 1);
   });
@@ -174,7 +154,7 @@ describe('the list of stocks', () => {
     expect((await list('?search=sp-atl')).member.map((s) => s.id)).toEqual([S.workshopSaintPriest]);
     expect((await list('?search=allée 1')).member.map((s) => s.id)).toEqual([S.shelfSaintPriest]);
     expect((await list('?search=50%25_')).member).toEqual([]);
-    const byWarehouse = ok(
+    const byWarehouse = okJson(
       await k.get('admin', `/api/stocks?warehouse=${O.warehouseRoubaix}&itemsPerPage=100`),
     );
     expect(byWarehouse.member.every((s: StockResponse) => s.warehouse.id === O.warehouseRoubaix)).toBe(true);
@@ -206,7 +186,7 @@ describe('the list of stocks', () => {
 
 describe('the stock options of other screens’ selects', () => {
   it('lists every stock the user sees with its warehouse, for items_stock.read (the operator too)', async () => {
-    const options: StockOptionsResponse = ok(await as(operator).send('GET', '/api/stocks/options'));
+    const options: StockOptionsResponse = okJson(await as(operator).send('GET', '/api/stocks/options'));
     expect(options.member.every((s) => s.warehouseId === O.warehouseSaintPriest)).toBe(true);
     expect(options.member.find((s) => s.id === S.shelfSaintPriest)).toEqual({
       id: S.shelfSaintPriest,
@@ -217,7 +197,7 @@ describe('the stock options of other screens’ selects', () => {
     });
     // natives first
     expect(options.member[0]?.nativeKind).not.toBeNull();
-    const roubaix: StockOptionsResponse = ok(
+    const roubaix: StockOptionsResponse = okJson(
       await k.get('admin', `/api/stocks/options?warehouse=${O.warehouseRoubaix}`),
     );
     expect(roubaix.member.map((s) => s.id)).toContain(S.workshopRoubaix);
@@ -239,7 +219,7 @@ describe('creating a stock', () => {
       averageAgeDays: null,
       refurbStepCount: 0,
     });
-    expect(ok(await k.get('warehouse', `/api/stocks/${stock.id}`))).toEqual(stock);
+    expect(okJson(await k.get('warehouse', `/api/stocks/${stock.id}`))).toEqual(stock);
     const row = await k.t.db
       .selectFrom('stocks')
       .selectAll()
@@ -278,7 +258,7 @@ describe('creating a stock', () => {
       'stock_name_exists',
     );
     // the same name in another warehouse is another stock
-    ok(
+    okJson(
       await k.post('admin', '/api/stocks', { warehouseId: O.warehouseRoubaix, name: 'Atelier réparation' }),
       201,
     );
@@ -324,7 +304,7 @@ describe('creating a stock', () => {
       'required',
       'warehouseId',
     );
-    ok(
+    okJson(
       await k.post('warehouse', '/api/stocks', {
         warehouseId: O.warehouseSaintPriest,
         name: 'x'.repeat(255),
@@ -337,7 +317,7 @@ describe('creating a stock', () => {
 describe('changing a stock', () => {
   it('renames a stock, changes its identifier and location, and audits before and after', async () => {
     const stock = await create();
-    const changed = ok(
+    const changed = okJson(
       await k.patch('warehouse', `/api/stocks/${stock.id}`, { name: 'Rayon renommé', location: 'Quai 4' }),
     );
     expect(changed).toMatchObject({
@@ -345,7 +325,7 @@ describe('changing a stock', () => {
       identifier: stock.identifier,
       location: 'Quai 4',
     });
-    const cleared = ok(await k.patch('warehouse', `/api/stocks/${stock.id}`, { identifier: null }));
+    const cleared = okJson(await k.patch('warehouse', `/api/stocks/${stock.id}`, { identifier: null }));
     expect(cleared).toMatchObject({ name: 'Rayon renommé', identifier: null, location: 'Quai 4' });
     const entries = await audits(stock.id);
     expect(entries.map((e) => e.action)).toEqual(['create', 'update', 'update']);
@@ -354,7 +334,7 @@ describe('changing a stock', () => {
       after: expect.objectContaining({ name: 'Rayon renommé' }),
     });
     // nothing changed: nothing written
-    ok(await k.patch('warehouse', `/api/stocks/${stock.id}`, { name: 'Rayon renommé' }));
+    okJson(await k.patch('warehouse', `/api/stocks/${stock.id}`, { name: 'Rayon renommé' }));
     expect(await audits(stock.id)).toHaveLength(3);
   });
 
@@ -365,25 +345,25 @@ describe('changing a stock', () => {
       'stock_name_exists',
       'name',
     );
-    ok(await k.patch('warehouse', `/api/stocks/${stock.id}`, { name: stock.name.toUpperCase() }));
+    okJson(await k.patch('warehouse', `/api/stocks/${stock.id}`, { name: stock.name.toUpperCase() }));
     expectViolation(
       await k.patch('warehouse', `/api/stocks/${stock.id}`, { warehouseId: O.warehouseRoubaix }),
       'immutable_field',
       'warehouseId',
     );
-    ok(await k.patch('warehouse', `/api/stocks/${stock.id}`, { warehouseId: O.warehouseSaintPriest }));
+    okJson(await k.patch('warehouse', `/api/stocks/${stock.id}`, { warehouseId: O.warehouseSaintPriest }));
     expectViolation(await k.patch('warehouse', `/api/stocks/${stock.id}`, { name: '' }), 'required', 'name');
   });
 
   it('keeps a native stock’s name (409 native_stock_immutable) but lets its identifier and location change', async () => {
     const id = await nativeStock(O.warehouseSaintPriest, 'to_refurbish');
-    const native = ok(await k.get('warehouse', `/api/stocks/${id}`));
+    const native = okJson(await k.get('warehouse', `/api/stocks/${id}`));
     expectProblem(
       await k.patch('warehouse', `/api/stocks/${id}`, { name: 'Mes réparations' }),
       409,
       'native_stock_immutable',
     );
-    const changed = ok(
+    const changed = okJson(
       await k.patch('warehouse', `/api/stocks/${id}`, {
         name: native.name,
         identifier: 'SP-REC',
@@ -425,7 +405,7 @@ describe('deleting a stock', () => {
     expect(refused).toMatchObject({ items: 1, refurbSteps: 0, itemRefurbSteps: 0 });
     await moveTo(item, S.shelfSaintPriest);
     expect((await k.remove('warehouse', `/api/stocks/${stock.id}`)).statusCode).toBe(204);
-    const history = ok(await k.get('warehouse', `/api/items/${item}/history`)).member;
+    const history = okJson(await k.get('warehouse', `/api/items/${item}/history`)).member;
     // the move into the deleted stock stays in the history, without the stock
     expect(history.filter((e: { reason: string }) => e.reason === 'stock_move')).toHaveLength(2);
     expect(history.at(-1).stock).toMatchObject({ id: S.shelfSaintPriest });
@@ -485,7 +465,7 @@ describe('who may do what', () => {
       ['DELETE', `/api/stocks/${stock.id}`, undefined],
     ] as const)
       expectProblem(await op.send(method, url, payload), 403, 'forbidden');
-    expect(ok(await k.get('warehouse', `/api/stocks/${stock.id}`)).name).toBe(stock.name);
+    expect(okJson(await k.get('warehouse', `/api/stocks/${stock.id}`)).name).toBe(stock.name);
   });
 
   it('store users and the buyer manager have no stock screens (403)', async () => {
@@ -501,10 +481,10 @@ describe('who may do what', () => {
 
   it('another buyer’s manager sees none of Demo Buyer’s stocks and changes none (404)', async () => {
     const foreign = as(foreignManager);
-    const page = ok(await foreign.send('GET', '/api/stocks?itemsPerPage=100'));
+    const page = okJson(await foreign.send('GET', '/api/stocks?itemsPerPage=100'));
     expect(page.member.every((s: StockResponse) => s.warehouse.id === second.warehouseId)).toBe(true);
     expect(page.totalItems).toBe(5);
-    const options = ok(await foreign.send('GET', '/api/stocks/options'));
+    const options = okJson(await foreign.send('GET', '/api/stocks/options'));
     expect(options.member.every((s: { warehouseId: string }) => s.warehouseId === second.warehouseId)).toBe(
       true,
     );
@@ -512,10 +492,10 @@ describe('who may do what', () => {
     expectProblem(await foreign.send('GET', `/api/stocks/${stock.id}`), 404, 'not_found');
     expectProblem(await foreign.send('PATCH', `/api/stocks/${stock.id}`, { name: 'Volé' }), 404, 'not_found');
     expectProblem(await foreign.send('DELETE', `/api/stocks/${stock.id}`), 404, 'not_found');
-    expect(ok(await foreign.send('GET', `/api/stocks?warehouse=${O.warehouseSaintPriest}`)).totalItems).toBe(
-      0,
-    );
-    expect(ok(await k.get('warehouse', `/api/stocks/${stock.id}`)).name).toBe(stock.name);
+    expect(
+      okJson(await foreign.send('GET', `/api/stocks?warehouse=${O.warehouseSaintPriest}`)).totalItems,
+    ).toBe(0);
+    expect(okJson(await k.get('warehouse', `/api/stocks/${stock.id}`)).name).toBe(stock.name);
     // and Demo Buyer's Roubaix manager does not reach Saint-Priest's
     expectProblem(await as(roubaixManager).send('GET', `/api/stocks/${stock.id}`), 404, 'not_found');
     // its own stocks are its own: Demo Buyer's manager does not reach them either

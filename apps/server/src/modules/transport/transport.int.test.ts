@@ -4,8 +4,9 @@ import type { BuybackResponse } from '@reprise/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answersFor, CAT, CIRCUIT, customer, IBAN, PM, PRICES } from '../../../test/buyback-kit';
+import { answersFor, CAT, CIRCUIT, PM, PRICES, webCartOf } from '../../../test/buyback-kit';
 import { createTestApp, DEMO, type TestApp } from '../../../test/test-app';
+import { waitFor } from '../../../test/wait-for';
 import { systemContext, transact } from '../../platform/request-context';
 import { DEMO_TRANSPORT } from '../../seed/demo-transport';
 import { CONNECTOR_FQN, insertConfiguration, resolveConfiguration } from '../connectors';
@@ -40,19 +41,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined | null | false>,
-  ms = 25_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 25_000) =>
+  waitFor(what, probe, ms);
 
 async function visitorCheckout(line: Record<string, unknown> = {}): Promise<{
   buyback: BuybackResponse;
@@ -70,27 +60,9 @@ async function visitorCheckout(line: Record<string, unknown> = {}): Promise<{
       cookies: { reprise_session: token },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  const res = await as(
-    'POST',
-    '/api/carts',
-    {
-      channel: 'web',
-      buybacks: [
-        {
-          inCartId: 'line-1',
-          productId: product,
-          answers,
-          shippingMethodId: CIRCUIT.webPost,
-          paymentModeId: PM.bankTransfer,
-          ...line,
-        },
-      ],
-      customer: customer(),
-      iban: IBAN,
-      termsAccepted: true,
-    },
-    { 'idempotency-key': randomUUID() },
-  );
+  const res = await as('POST', '/api/carts', webCartOf(product, answers, line), {
+    'idempotency-key': randomUUID(),
+  });
   expect(res.statusCode, res.body).toBe(201);
   const buyback = res.json().buybacks[0] as BuybackResponse;
   return {

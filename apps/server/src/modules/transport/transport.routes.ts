@@ -2,6 +2,7 @@ import { BuybackTransportResponse, DocumentQuery, IdParams, TransportWebhookPara
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
+import { sendPdfDownload } from '../../platform/documents/pdf-reply';
 import { contextOf, systemContext } from '../../platform/request-context';
 import { receiveDeliveryEvent } from './delivery-events.service';
 import * as transport from './transport.service';
@@ -32,11 +33,7 @@ export function registerTransportRoutes(fastify: FastifyInstance, deps: AppDeps)
         request.params.id,
         request.query.lang,
       );
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${pdf.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf.data);
+      return sendPdfDownload(reply, pdf);
     },
   );
 

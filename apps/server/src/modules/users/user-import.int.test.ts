@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, type TestApp } from '../../../test/test-app';
+import { multipartFile } from '../../../test/upload-kit';
 import { USER_IMPORT_COLUMNS } from './user-import.csv';
 
 let t: TestApp;
@@ -29,15 +30,7 @@ const HEADER =
   'email;firstname;lastname;locale;force_sso;tim_user_type;tim_parent_entity;lcm_user_type;lcm_parent_entity';
 
 function multipart(data: Buffer | string, field = 'file') {
-  const boundary = '----reprise-user-import-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="users.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(data),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartFile(data, { filename: 'users.csv', type: 'text/csv', field });
 }
 
 const send = (who: Who, data: Buffer | string, dryRun: boolean, field?: string) => {

@@ -185,18 +185,7 @@ export async function findBuyerBrands(ctx: BaseContext, buyerAccountId: string):
   return rows.map((r) => r.brand);
 }
 
-/** Buyer accounts: every one (platform operators), or those named. */
-export async function findBuyerAccounts(ctx: BaseContext, ids: string[] | null) {
-  let q = readerOf(ctx)
-    .selectFrom('accounts')
-    .select(['id', 'name'])
-    .where('is_buyer_and_workshops_supervisor', '=', true);
-  if (ids) {
-    if (ids.length === 0) return [];
-    q = q.where('id', 'in', ids);
-  }
-  return q.orderBy('name').orderBy('id').execute();
-}
+export { findBuyerAccounts } from '../../platform/buyer-accounts';
 
 /** Serialises the rule writes of one buyer account (positions) until the transaction ends. */
 export async function lockRules(tx: Tx, accountId: string): Promise<void> {

@@ -16,6 +16,7 @@ import {
 import { audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import type { Page } from '../../platform/pagination';
+import { isWholeReorder, movedPositionEntries } from '../../platform/reorder';
 import {
   type AccountScope,
   type BaseContext,
@@ -260,30 +261,13 @@ export async function orderRules(
     const accountId = await ruleAccount(tx, input.accountId);
     await repo.lockRules(tx, accountId);
     const rows = await repo.findRules(tx, [accountId]);
-    const current = new Set(rows.map((r) => r.id));
-    const wanted = new Set(input.ids);
-    if (
-      wanted.size !== input.ids.length ||
-      wanted.size !== current.size ||
-      input.ids.some((id) => !current.has(id))
-    )
+    if (!isWholeReorder(input.ids, rows))
       throw new AppError(
         'conflict',
         'The rules of the account changed meanwhile: reload them and order again.',
       );
     await repo.setPositions(tx, scopeOf(accountId), accountId, input.ids);
-    const moved = rows.filter((r) => r.position !== input.ids.indexOf(r.id));
-    await audit(
-      tx,
-      ...moved.map((r) => ({
-        action: 'update' as const,
-        entityType: 'warehouse_dispatch_rule' as const,
-        entityId: r.id,
-        accountId,
-        before: { position: r.position },
-        after: { position: input.ids.indexOf(r.id) },
-      })),
-    );
+    await audit(tx, ...movedPositionEntries(rows, input.ids, 'warehouse_dispatch_rule', accountId));
     const ordered = await repo.findRules(tx, [accountId]);
     return { member: await responsesOf(tx, ordered), totalItems: ordered.length };
   });

@@ -2,7 +2,8 @@ import type { BuybackResponse, ItemResponse } from '@reprise/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectViolation } from '../../../test/api-kit';
 import { type BuybackKit, DEMO, expectProblem, startBuybackKit } from '../../../test/buyback-kit';
-import { addBuyer, addUser } from '../../../test/buyer-kit';
+import { addOtherBuyerUser, addRoubaixOperator } from '../../../test/buyer-kit';
+import { giveTwinCode } from '../../../test/item-moves-kit';
 
 /**
  * Warehouse check-in (checkin.service.ts): the requirement each user
@@ -24,25 +25,8 @@ let otherWarehouse: Record<string, string>;
 beforeAll(async () => {
   k = await startBuybackKit();
   operator = { authorization: (await k.t.login('warehouse_operator@demo.test')).authorization };
-  roubaix = {
-    authorization: await addUser(k.t, {
-      email: 'operator@roubaix.test',
-      accountId: A.demoBuyer,
-      module: 'rps',
-      userType: 'warehouse_operator',
-      organizationId: O.warehouseRoubaix,
-    }),
-  };
-  const second = await addBuyer(k.t, 'Second Buyer');
-  otherWarehouse = {
-    authorization: await addUser(k.t, {
-      email: 'operator@second-buyer.test',
-      accountId: second.accountId,
-      module: 'rps',
-      userType: 'warehouse_operator',
-      organizationId: second.warehouseId,
-    }),
-  };
+  roubaix = { authorization: await addRoubaixOperator(k.t) };
+  otherWarehouse = { authorization: await addOtherBuyerUser(k.t, 'warehouse_operator') };
 });
 afterAll(() => k.close());
 
@@ -204,13 +188,7 @@ describe('checking an item in', () => {
   it('asks for the full number when 8 digits name several items', async () => {
     const a = await inTransit();
     const b = await inTransit();
-    // the same last 8 digits (another prefix): two labels the short code cannot tell apart
-    const twin = `29999${a.item.identificationNumber.slice(-8)}`;
-    await k.t.db
-      .updateTable('buyback_items')
-      .set({ identification_number: twin })
-      .where('id', '=', b.item.id)
-      .execute();
+    const twin = await giveTwinCode(k.t, a.item.identificationNumber, b.item.id);
     expectProblem(await checkin(operator, a.item.identificationNumber.slice(-8)), 409, 'several_items_match');
     expect((await checkin(operator, twin)).json().id).toBe(b.item.id);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem } from '../../../test/buyback-kit';
-import { type ControlKit, PNG, startControlKit } from '../../../test/control-kit';
+import { type ControlKit, PNG, startControlKit, visitorRequests } from '../../../test/control-kit';
 import { DEMO } from '../../../test/test-app';
 import { systemContext } from '../../platform/request-context';
 import { remindLitigation } from './litigation.service';
@@ -13,18 +13,9 @@ import { remindLitigation } from './litigation.service';
  */
 
 let k: ControlKit;
-let address = 0;
 
 /** A visitor's request, each from its own address (the public answers are throttled by address). */
-const visitor = (method: 'GET' | 'POST', url: string, payload?: object) => {
-  address += 1;
-  return k.t.app.inject({
-    method,
-    url,
-    remoteAddress: `10.77.${Math.floor(address / 250)}.${address % 250}`,
-    ...(payload ? { payload } : {}),
-  });
-};
+const visitor = visitorRequests(() => k, 77);
 const proposal = (buybackId: string, token: string) =>
   visitor('GET', `/api/public/litigations/${buybackId}?token=${encodeURIComponent(token)}`);
 const answer = (buybackId: string, choice: 'accept' | 'reject', token: string) =>

@@ -8,7 +8,7 @@ import {
   type PublicLitigationResponse,
 } from '@reprise/shared';
 import { audit } from '../../platform/audit';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, notFound, tooManyAttempts } from '../../platform/errors';
 import { followUpJobId } from '../../platform/jobs';
 import { queueMail } from '../../platform/mail';
 import {
@@ -207,17 +207,7 @@ export async function remindLitigation(
 
 async function throttle(ctx: BaseContext, ip: string): Promise<void> {
   const { refusedForMs } = await countAttempt(ctx.db, `litigation:${ip}`, PUBLIC_LIMIT);
-  if (refusedForMs > 0) {
-    const seconds = Math.max(1, Math.ceil(refusedForMs / 1000));
-    throw new AppError(
-      'too_many_attempts',
-      `Too many requests. Try again in ${seconds} seconds.`,
-      undefined,
-      {
-        'retry-after': String(seconds),
-      },
-    );
-  }
+  if (refusedForMs > 0) throw tooManyAttempts(refusedForMs, 'Too many requests');
 }
 
 const linkInvalid = () =>

@@ -1,7 +1,7 @@
 import type { BuybackResponse, ItemEventResponse } from '@reprise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuybackKit, DEMO, expectProblem, startBuybackKit } from '../../../test/buyback-kit';
-import { addBuyer, addUser } from '../../../test/buyer-kit';
+import { addOtherBuyerUser } from '../../../test/buyer-kit';
 import { advanceItem, contextOfUser, quarantineItem } from '../../../test/item-moves-kit';
 import type { RequestContext } from '../../platform/request-context';
 import { markItemLost } from './loss.service';
@@ -23,14 +23,7 @@ beforeAll(async () => {
   k = await startBuybackKit();
   warehouse = await contextOfUser(k.t, (await k.t.login('warehouse_manager@demo.test')).authorization);
   operator = (await k.t.login('warehouse_operator@demo.test')).authorization;
-  const second = await addBuyer(k.t, 'Second Buyer');
-  otherWarehouse = await addUser(k.t, {
-    email: 'operator@second-buyer.test',
-    accountId: second.accountId,
-    module: 'rps',
-    userType: 'warehouse_operator',
-    organizationId: second.warehouseId,
-  });
+  otherWarehouse = await addOtherBuyerUser(k.t, 'warehouse_operator');
 });
 afterAll(() => k.close());
 

@@ -2,7 +2,7 @@ import type { BuybackResponse, ItemEventResponse, QuarantineItem } from '@repris
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuybackKit, customer, DEMO, expectProblem, startBuybackKit } from '../../../test/buyback-kit';
-import { addBuyer, addUser } from '../../../test/buyer-kit';
+import { addOtherBuyerUser } from '../../../test/buyer-kit';
 import { advanceItem, contextOfUser, quarantineItem } from '../../../test/item-moves-kit';
 import type { RequestContext } from '../../platform/request-context';
 import { DEMO_TRANSPORT } from '../../seed/demo-transport';
@@ -34,14 +34,7 @@ beforeAll(async () => {
     .execute();
   warehouse = await contextOfUser(k.t, (await k.t.login('warehouse_manager@demo.test')).authorization);
   operator = (await k.t.login('warehouse_operator@demo.test')).authorization;
-  const second = await addBuyer(k.t, 'Second Buyer');
-  otherWarehouse = await addUser(k.t, {
-    email: 'manager@second-buyer.test',
-    accountId: second.accountId,
-    module: 'rps',
-    userType: 'warehouse_manager',
-    organizationId: second.warehouseId,
-  });
+  otherWarehouse = await addOtherBuyerUser(k.t, 'warehouse_manager');
 });
 afterAll(() => k.close());
 

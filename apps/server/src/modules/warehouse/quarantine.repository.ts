@@ -1,5 +1,6 @@
 import type { ListQuarantineQuery, QUARANTINE_SORT_FIELDS } from '@reprise/shared';
 import { sql } from 'kysely';
+import { itemCodeCondition } from '../../platform/item-code';
 import { type BaseContext, type RequestContext, readerOf } from '../../platform/request-context';
 import type { ItemWhere } from '../buyback-lifecycle';
 import { buybackScope } from '../buyback-lifecycle';
@@ -23,15 +24,7 @@ export async function listQuarantinedItems(
     .where(await buybackScope(ctx))
     .where('i.status', '=', 'item_in_quarantine');
   const code = filters.code;
-  if (code && 'fullCode' in code)
-    query = query.where((eb) =>
-      eb.or([
-        eb('i.identification_number', '=', code.fullCode),
-        eb('b.identification_number', '=', code.fullCode),
-      ]),
-    );
-  else if (code && 'shortCode' in code)
-    query = query.where(sql<string>`right(i.identification_number, 8)`, '=', code.shortCode);
+  if (code) query = query.where(itemCodeCondition(code));
   if (filters.reason) query = query.where('i.quarantine_reason', '=', filters.reason);
   if (filters.warehouse) query = query.where('i.warehouse_id', '=', filters.warehouse);
   if (filters.account) query = query.where('b.account_id', '=', filters.account);

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
+import { sendPdfDownload } from '../../platform/documents/pdf-reply';
 import { pageResponse } from '../../platform/pagination';
 import { contextOf } from '../../platform/request-context';
 import * as quarantine from './quarantine.service';
@@ -72,11 +73,7 @@ export function registerQuarantineRoutes(fastify: FastifyInstance, deps: AppDeps
     },
     async (request, reply) => {
       const pdf = await returnLabelPdf(contextOf(request, deps), request.params.id, request.query.lang);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${pdf.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf.data);
+      return sendPdfDownload(reply, pdf);
     },
   );
 

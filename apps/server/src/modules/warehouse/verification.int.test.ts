@@ -2,6 +2,7 @@ import type { BuybackResponse, VerificationLine } from '@reprise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../../test/api-kit';
 import { type BuybackKit, expectProblem, startBuybackKit, type Who } from '../../../test/buyback-kit';
+import { multipartFile } from '../../../test/upload-kit';
 
 /**
  * Verification (verification.service.ts): is a device verifiable (checked
@@ -144,15 +145,7 @@ describe('GET by-identification-number with 8 or 13 digits', () => {
 });
 
 function multipart(data: Buffer | string, field = 'file') {
-  const boundary = '----reprise-verification-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="codes.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(data),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartFile(data, { filename: 'codes.csv', type: 'text/csv', field });
 }
 
 const verify = (who: Who, data: Buffer | string, field?: string) => {

@@ -15,6 +15,8 @@ import {
   PM,
   STORE,
   startBuybackKit,
+  webCartOf,
+  withoutWebCircuits,
 } from '../../../test/buyback-kit';
 import { documentStrings, formatMoney } from '../../platform/documents';
 
@@ -60,21 +62,10 @@ async function newVisitor(): Promise<Visitor> {
   };
 }
 
+/** A web cart of one buyback handed in at a store, paid by voucher. */
 const webCart = (line: Record<string, unknown> = {}, customerOver: Record<string, unknown> = {}) => ({
-  channel: 'web',
-  buybacks: [
-    {
-      inCartId: 'line-1',
-      productId: product,
-      answers,
-      shippingMethodId: CIRCUIT.webDrop,
-      paymentModeId: PM.voucher,
-      ...line,
-    },
-  ],
+  ...webCartOf(product, answers, { shippingMethodId: CIRCUIT.webDrop, paymentModeId: PM.voucher, ...line }),
   customer: customer(customerOver),
-  iban: IBAN,
-  termsAccepted: true,
 });
 
 async function checkout(v: Visitor, line: Record<string, unknown> = {}): Promise<BuybackResponse> {
@@ -257,22 +248,9 @@ describe('countries and postcodes of the customer', () => {
   });
 
   it('no web circuit active: no country', async () => {
-    await k.t.db
-      .updateTable('circuits')
-      .set({ status: 'inactive' })
-      .where('channel', '=', 'web')
-      .where('account_id', '=', DEMO.accounts.demoRetail)
-      .execute();
-    try {
+    await withoutWebCircuits(k.t, async () => {
       expect((await countries()).json()).toEqual({ member: [] });
-    } finally {
-      await k.t.db
-        .updateTable('circuits')
-        .set({ status: 'active' })
-        .where('channel', '=', 'web')
-        .where('account_id', '=', DEMO.accounts.demoRetail)
-        .execute();
-    }
+    });
   });
 
   it('a country no circuit of the cart serves is refused on customer.country, and nothing is created', async () => {

@@ -8,12 +8,12 @@ import {
   type BuybackKit,
   CAT,
   CIRCUIT,
-  customer,
   DEMO,
   expectProblem,
-  IBAN,
   PM,
   startBuybackKit,
+  webCartOf,
+  withoutWebCircuits,
 } from '../../../test/buyback-kit';
 import { DEMO_TRANSPORT } from '../../seed/demo-transport';
 import { VISITORS_PER_ADDRESS } from './visitor.service';
@@ -70,20 +70,7 @@ async function newVisitor(host = DEMO_HOST): Promise<Visitor> {
 }
 
 const webCart = (over: Record<string, unknown> = {}, line: Record<string, unknown> = {}) => ({
-  channel: 'web',
-  buybacks: [
-    {
-      inCartId: 'line-1',
-      productId: product,
-      answers,
-      shippingMethodId: CIRCUIT.webPost,
-      paymentModeId: PM.bankTransfer,
-      ...line,
-    },
-  ],
-  customer: customer(),
-  iban: IBAN,
-  termsAccepted: true,
+  ...webCartOf(product, answers, line),
   ...over,
 });
 
@@ -620,24 +607,11 @@ describe('the category tree by host', () => {
   });
 
   it('a category without an active web circuit counts no product', async () => {
-    await k.t.db
-      .updateTable('circuits')
-      .set({ status: 'inactive' })
-      .where('channel', '=', 'web')
-      .where('account_id', '=', DEMO.accounts.demoRetail)
-      .execute();
-    try {
+    await withoutWebCircuits(k.t, async () => {
       const res = await tree(DEMO_HOST);
       expect(res.statusCode).toBe(200);
       expect(res.json().member).toEqual([]);
-    } finally {
-      await k.t.db
-        .updateTable('circuits')
-        .set({ status: 'active' })
-        .where('channel', '=', 'web')
-        .where('account_id', '=', DEMO.accounts.demoRetail)
-        .execute();
-    }
+    });
   });
 
   it('404 category_navigation_disabled when the root details turn category navigation off', async () => {

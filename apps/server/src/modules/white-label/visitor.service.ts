@@ -8,7 +8,7 @@ import {
   type PublicCategory,
   type VisitorResponse,
 } from '@reprise/shared';
-import { AppError } from '../../platform/errors';
+import { AppError, tooManyAttempts } from '../../platform/errors';
 import { type RequestContext, transact } from '../../platform/request-context';
 import { newToken } from '../../platform/security';
 import { countAttempt, createSession } from '../auth';
@@ -41,17 +41,7 @@ export async function createVisitor(
   const account = ctx.site;
   // every creation counts against the address: a script cannot fill the users table
   const { refusedForMs } = await countAttempt(ctx.db, `visitor:${client.ip}`, VISITOR_LIMIT);
-  if (refusedForMs > 0) {
-    const seconds = Math.max(1, Math.ceil(refusedForMs / 1000));
-    throw new AppError(
-      'too_many_attempts',
-      `Too many new visitors from this address. Try again in ${seconds} seconds.`,
-      undefined,
-      {
-        'retry-after': String(seconds),
-      },
-    );
-  }
+  if (refusedForMs > 0) throw tooManyAttempts(refusedForMs, 'Too many new visitors from this address');
   const { token, hash } = newToken();
   const visitor = await transact(ctx, async (tx) => {
     const rootOrganizationId = await visitors.findRootOrganizationId(tx);

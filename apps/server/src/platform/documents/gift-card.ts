@@ -1,6 +1,6 @@
 import type { Locale } from '@reprise/shared';
 import { code128Png } from './barcodes';
-import { BOLD, createPdf, formatMoney, pdfBuffer, REGULAR } from './pdf';
+import { BOLD, createPdf, formatMoney, labelledLine, pdfBuffer, REGULAR } from './pdf';
 
 /**
  * The gift card a customer is paid with (payment type gift_card, modules/payments/gift-cards.service.ts):
@@ -128,14 +128,7 @@ export async function renderGiftCard(data: GiftCardData): Promise<Buffer> {
     .fontSize(28)
     .text(formatMoney(data.amountCents, data.currency, data.language), { width: width - 40 });
   doc.moveDown(0.5);
-  const line = (label: string, value: string | null) => {
-    if (!value) return;
-    doc
-      .font(BOLD)
-      .fontSize(10)
-      .text(`${label}: `, left + 20, doc.y, { continued: true });
-    doc.font(REGULAR).text(value);
-  };
+  const line = (label: string, value: string | null) => labelledLine(doc, left + 20, label, value);
   line(t.number, grouped(data.code));
   line(t.expiresOn, data.expiresAt ? day(data.expiresAt, data.language) : t.noExpiry);
   line(t.issuedOn, day(data.issuedAt, data.language));

@@ -1,6 +1,6 @@
 import type { Locale } from '@reprise/shared';
 import { code128Png } from './barcodes';
-import { BOLD, createPdf, formatDate, pdfBuffer, REGULAR } from './pdf';
+import { addressColumn, BOLD, createPdf, formatDate, pdfBuffer, REGULAR } from './pdf';
 import type { LabelAddress } from './shipping-label';
 
 /**
@@ -102,16 +102,8 @@ export async function renderPackageLabel(data: PackageLabelData): Promise<Buffer
 
   const columnTop = top + 56;
   const columnWidth = (width - 48) / 2;
-  const block = (x: number, title: string, lines: string[], large: boolean) => {
-    doc.font(BOLD).fontSize(9).text(title.toUpperCase(), x, columnTop, { width: columnWidth });
-    doc.moveDown(0.3);
-    lines.forEach((line, index) => {
-      doc
-        .font(index === 0 ? BOLD : REGULAR)
-        .fontSize(large ? 14 : 10)
-        .text(line, x, doc.y, { width: columnWidth });
-    });
-  };
+  const block = (x: number, title: string, lines: string[], large: boolean) =>
+    addressColumn(doc, { x, top: columnTop, width: columnWidth }, title, lines, large);
   block(left + 16, t.sender, addressBlock(data.sender), false);
   block(left + 32 + columnWidth, t.recipient, data.recipient ? addressBlock(data.recipient) : ['—'], true);
 

@@ -70,3 +70,28 @@ export interface PdfDocument {
   filename: string;
   data: Buffer;
 }
+
+/** An address under its title, in a column from (`x`, `top`): its first line bold, `large` for the recipient's. */
+export function addressColumn(
+  doc: PDFKit.PDFDocument,
+  column: { x: number; top: number; width: number },
+  title: string,
+  lines: string[],
+  large: boolean,
+): void {
+  doc.font(BOLD).fontSize(9).text(title.toUpperCase(), column.x, column.top, { width: column.width });
+  doc.moveDown(0.3);
+  lines.forEach((line, index) => {
+    doc
+      .font(index === 0 ? BOLD : REGULAR)
+      .fontSize(large ? 14 : 10)
+      .text(line, column.x, doc.y, { width: column.width });
+  });
+}
+
+/** "label: value" at `x`, the label bold; nothing without a value. */
+export function labelledLine(doc: PDFKit.PDFDocument, x: number, label: string, value: string | null): void {
+  if (!value) return;
+  doc.font(BOLD).fontSize(10).text(`${label}: `, x, doc.y, { continued: true });
+  doc.font(REGULAR).text(value);
+}

@@ -1,6 +1,6 @@
 import { code128Png } from './barcodes';
 import { documentStrings } from './document-strings';
-import { BOLD, createPdf, formatDate, formatMoney, pdfBuffer, REGULAR } from './pdf';
+import { BOLD, createPdf, formatDate, formatMoney, labelledLine, pdfBuffer, REGULAR } from './pdf';
 
 export interface VoucherData {
   language: string;
@@ -37,14 +37,7 @@ export async function renderVoucher(data: VoucherData): Promise<Buffer> {
     .fontSize(28)
     .text(formatMoney(data.amountCents, data.currency, data.language), { width: width - 40 });
   doc.moveDown(0.5);
-  const line = (label: string, value: string | null) => {
-    if (!value) return;
-    doc
-      .font(BOLD)
-      .fontSize(10)
-      .text(`${label}: `, left + 20, doc.y, { continued: true });
-    doc.font(REGULAR).text(value);
-  };
+  const line = (label: string, value: string | null) => labelledLine(doc, left + 20, label, value);
   line(t.voucherCode, data.voucherCode);
   line(t.voucherIssuedFor, data.identificationNumber);
   line(t.seller, data.customerName);

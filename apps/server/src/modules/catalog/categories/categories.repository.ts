@@ -215,21 +215,7 @@ export async function findAccount(ctx: BaseContext, id: string) {
     .executeTakeFirst();
 }
 
-/** The root organisation of an account (its root management unit). */
-export async function findRootOrganizationId(
-  ctx: BaseContext,
-  accountId: string,
-): Promise<string | undefined> {
-  const row = await readerOf(ctx)
-    .selectFrom('organizations')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('parent_organization_id', 'is', null)
-    .orderBy(sql`type = 'root_management_unit'`, 'desc')
-    .orderBy('created_at')
-    .executeTakeFirst();
-  return row?.id;
-}
+export { findRootOrganizationId } from '../../../platform/root-organization';
 
 export async function findOrganizations(ctx: BaseContext, ids: string[]) {
   if (ids.length === 0) return [];
