@@ -13,6 +13,8 @@ import { PageLoader } from '../../ui/page-loader';
 import { cartLimitsOf, useBuybackSettings } from '../cart/cart.queries';
 import { addBuyback, newId } from '../cart/cart-store';
 import { useCart } from '../cart/use-cart';
+import { estimateErrorPath, isWizardErrorCode, wizardErrorOf } from '../cart/wizard-errors';
+import { WizardFrame } from '../cart/wizard-frame';
 import { LivePriceCard } from './live-price-card';
 import { PredeclaredFinalize } from './predeclared-finalize';
 import { StepDelivery } from './step-delivery';
@@ -21,8 +23,6 @@ import { StepQuestion } from './step-question';
 import { StepReview } from './step-review';
 import classes from './wizard.module.css';
 import { useBuybackQuestionnaire, useEstimate, useOfferedCircuits } from './wizard.queries';
-import { estimateErrorPath, isWizardErrorCode, wizardErrorOf } from './wizard-errors';
-import { WizardFrame } from './wizard-frame';
 import {
   answerSummary,
   answersInput,

@@ -42,7 +42,7 @@ export function FinderCategory({ onChoose }: { onChoose: (hit: ProductSearchHit)
   const { t } = useTranslation('buybackWizard');
   const [params, setParams] = useSearchParams();
   const tree = useQuery({
-    queryKey: [...wizardKeys.all, 'categories'],
+    queryKey: wizardKeys.categories(),
     queryFn: ({ signal }) => api.get<CategoryTreeNode[]>('/categories/with-products', { signal }),
     staleTime: 5 * 60_000,
   });

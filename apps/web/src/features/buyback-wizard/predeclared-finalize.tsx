@@ -14,8 +14,8 @@ import { DocumentButtons } from '../buybacks/document-buttons';
 import { PriceBreakdownList } from '../buybacks/price-breakdown';
 import { newId } from '../cart/cart-store';
 import { useOwnStoreId } from '../cart/use-own-store';
-import { estimateErrorPath, isWizardErrorCode } from './wizard-errors';
-import { WizardFrame } from './wizard-frame';
+import { estimateErrorPath, isWizardErrorCode } from '../cart/wizard-errors';
+import { WizardFrame } from '../cart/wizard-frame';
 
 /**
  * `/diag/{productId}/{slug}/{itemId}/{predeclaredBuybackId}`: a buyback declared on the web and

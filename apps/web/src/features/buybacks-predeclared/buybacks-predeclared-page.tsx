@@ -27,9 +27,14 @@ import { newId } from '../cart/cart-store';
 import { useOwnStoreId } from '../cart/use-own-store';
 import { lookupOf, normaliseCode, type PredeclaredLookup } from './predeclared-code';
 
+const predeclaredKeys = {
+  all: ['buybacks-predeclared'] as const,
+  stores: () => [...predeclaredKeys.all, 'stores'] as const,
+};
+
 function useStores(enabled: boolean) {
   return useQuery({
-    queryKey: ['buybacks-predeclared', 'stores'],
+    queryKey: predeclaredKeys.stores(),
     enabled,
     queryFn: ({ signal }) =>
       api.get<Collection<OrganizationResponse>>('/organizations', {

@@ -23,8 +23,6 @@ import { useFormatters } from '../../app/use-formatters';
 import { ApiError, api } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
 import { translateViolation } from '../../ui/forms';
-import { isWizardErrorCode } from '../buyback-wizard/wizard-errors';
-import { WizardFrame } from '../buyback-wizard/wizard-frame';
 import { buybacksKeys, useBuybackInstructions } from '../buybacks/buybacks.queries';
 import { DocumentButtons } from '../buybacks/document-buttons';
 import { useCheckout } from './cart.queries';
@@ -33,6 +31,8 @@ import { checkoutBody } from './checkout-body';
 import { useCustomerFieldLabels } from './customer-form';
 import { clearIban, readIban } from './iban-store';
 import { useCart } from './use-cart';
+import { isWizardErrorCode } from './wizard-errors';
+import { WizardFrame } from './wizard-frame';
 
 const RESULT_PREFIX = 'reprise.checkout.';
 

@@ -14,7 +14,7 @@ import {
 } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { buybacksKeys } from '../buybacks/buybacks.queries';
-import { itemKeys } from '../buybacks/item.queries';
+import { itemKeys } from '../items/item.queries';
 
 /** Packages of the expedition (modules/expeditions on the server): the transports list, one package, its commands. */
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { translateErrorCode } from '../../app/errors';
 import { ApiError } from '../../lib/api';
-import { useItemStocks } from '../buybacks/item.queries';
+import { useItemStocks } from '../items/item.queries';
 import { stockLabel } from '../warehouse-checkin/stock-label';
 import { useValidateRefurbItem } from './item-refurb-steps.queries';
 

@@ -8,7 +8,7 @@ import { translateErrorCode } from '../../app/errors';
 import { usePageHeader } from '../../app/page-header';
 import { ApiError } from '../../lib/api';
 import { PageLoader } from '../../ui/page-loader';
-import { ItemStatusBadge } from '../buybacks/buyback-status';
+import { ItemStatusBadge } from '../items/item-status-badge';
 import { stockLabel } from '../warehouse-checkin/stock-label';
 import { Facts } from '../warehouse-control/litigation-details';
 import { FinalizedView } from './finalized-view';

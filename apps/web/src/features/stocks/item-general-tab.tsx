@@ -9,8 +9,8 @@ import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { translateViolation } from '../../ui/forms';
-import { ItemStatusBadge } from '../buybacks/buyback-status';
-import { stockName } from '../buybacks/item-history';
+import { stockName } from '../items/item-history';
+import { ItemStatusBadge } from '../items/item-status-badge';
 import { Facts, Section } from './facts';
 import { useEditItemInStock } from './stocks.queries';
 

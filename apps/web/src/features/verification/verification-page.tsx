@@ -12,7 +12,6 @@ import {
   Table,
   Tabs,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import {
@@ -36,7 +35,9 @@ import { Link } from 'react-router';
 import { translateErrorCode } from '../../app/errors';
 import { usePageHeader } from '../../app/page-header';
 import { ApiError } from '../../lib/api';
-import { BuybackStatusBadge, ItemStatusBadge } from '../buybacks/buyback-status';
+import { ScanCodeInput } from '../../ui/scan-code-input';
+import { BuybackStatusBadge } from '../buybacks/buyback-status';
+import { ItemStatusBadge } from '../items/item-status-badge';
 import { type NumberVerification, useVerifyList, useVerifyNumber } from './verification.queries';
 import { countOutcomes, normaliseNumber, resultsCsv } from './verification-results';
 
@@ -129,22 +130,17 @@ function ByNumber() {
               {t('number.help')}
             </Text>
             <Group align="flex-end" gap="sm" wrap="wrap">
-              <TextInput
-                ref={inputRef}
+              <ScanCodeInput
+                inputRef={inputRef}
                 label={t('number.label')}
                 description={t('number.description')}
                 value={value}
-                onChange={(event) => {
-                  setValue(event.currentTarget.value);
+                onValueChange={(next) => {
+                  setValue(next);
                   if (error) setError(null);
                 }}
-                autoFocus
-                autoComplete="off"
-                inputMode="numeric"
-                maxLength={32}
-                ff="monospace"
                 error={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
+                errorId={errorId}
                 style={{ flex: '1 1 260px' }}
                 data-testid="verification-number"
               />

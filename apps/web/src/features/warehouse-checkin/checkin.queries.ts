@@ -12,8 +12,10 @@ import { buybacksKeys } from '../buybacks/buybacks.queries';
 import { usePremiumFeature } from '../settings/premium.queries';
 
 export const checkinKeys = {
-  settings: (userId: string, module: string) => ['warehouse-checkin', 'settings', userId, module] as const,
-  item: (id: string) => ['warehouse-checkin', 'item', id] as const,
+  all: ['warehouse-checkin'] as const,
+  allSettings: () => [...checkinKeys.all, 'settings'] as const,
+  settings: (userId: string, module: string) => [...checkinKeys.allSettings(), userId, module] as const,
+  item: (id: string) => [...checkinKeys.all, 'item', id] as const,
 };
 
 /**

@@ -9,7 +9,7 @@ import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
 import { PageLoader } from '../../ui/page-loader';
-import { ItemStatusBadge } from '../buybacks/buyback-status';
+import { ItemStatusBadge } from '../items/item-status-badge';
 import { StartControlButton } from '../warehouse-control/start-control-button';
 import { useItem } from './checkin.queries';
 import { CheckinGate } from './checkin-gate';

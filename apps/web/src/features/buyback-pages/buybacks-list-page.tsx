@@ -8,11 +8,11 @@ import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
 import { useUpdateSearchParams } from '../../ui/list-filters';
+import { BuybackStatusBadge } from '../buybacks/buyback-status';
+import { useBuybacks } from '../buybacks/buybacks.queries';
 import { BuybackExportButton } from '../exports/buyback-export-button';
 import { useSendSelection } from '../warehouse-checkin/send-selection';
 import { buybackFilterQuery, LIST_FILTERS, readBuybackFilters, TEXT_FILTERS } from './buyback-filter-values';
-import { BuybackStatusBadge } from './buyback-status';
-import { useBuybacks } from './buybacks.queries';
 import { BuybacksFilters } from './buybacks-filters';
 
 const DEFAULT_SORT = { field: 'createdAt', direction: 'desc' } as const;

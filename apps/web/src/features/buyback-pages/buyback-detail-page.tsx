@@ -12,18 +12,19 @@ import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { countryName } from '../../lib/countries';
 import { PageLoader } from '../../ui/page-loader';
+import { BuybackStatusBadge, PaymentStatusBadge } from '../buybacks/buyback-status';
+import { useBuyback, useBuybackAdditionalInfos } from '../buybacks/buybacks.queries';
+import { DocumentButtons } from '../buybacks/document-buttons';
+import { PriceBreakdownList } from '../buybacks/price-breakdown';
+import { ItemActions } from '../items/item-actions';
+import { ItemHistory } from '../items/item-history';
+import { ItemStatusBadge } from '../items/item-status-badge';
 import { PaymentButtons, PaymentPanel } from '../payments/payment-panel';
 import { TransportSection } from '../transport/transport-section';
 import { MarkSentButton } from '../warehouse-checkin/mark-sent-button';
 import { LitigationSection } from '../warehouse-control/litigation-section';
-import { BuybackStatusBadge, ItemStatusBadge, PaymentStatusBadge } from './buyback-status';
-import { useBuyback, useBuybackAdditionalInfos } from './buybacks.queries';
 import { CancelBuybackModal } from './cancel-buyback-modal';
-import { DocumentButtons } from './document-buttons';
-import { ItemActions } from './item-actions';
-import { ItemHistory } from './item-history';
 import { MarkLostModal } from './mark-lost-modal';
-import { PriceBreakdownList } from './price-breakdown';
 
 /** Label and value rows of a section (a two-column table reads well at 360 px and to screen readers). */
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
