@@ -12,7 +12,7 @@ import type {
 } from '@reprise/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { rootDetailKeys } from '../settings/premium.queries';
+import { rootDetailKeys } from '../settings';
 
 /** Query of `GET /accounts`: pagination, order and the filters (search, status, kind). */
 export type ClientAccountsQuery = Record<string, string | number | null | undefined>;

@@ -9,9 +9,8 @@ import { reportError } from '../../app/errors';
 import { handleFormError } from '../../ui/forms';
 import { PageLoader } from '../../ui/page-loader';
 import { StatusBadge } from '../../ui/status-badge';
-import { useRootDetail } from '../settings/premium.queries';
-import { SiteForm } from '../white-label/sites-page';
-import { useSites } from '../white-label/white-label.queries';
+import { useRootDetail } from '../settings';
+import { SiteForm, useSites } from '../white-label';
 import {
   useClientCircuits,
   useClientPaymentModes,

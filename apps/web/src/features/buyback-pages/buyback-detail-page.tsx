@@ -12,17 +12,19 @@ import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { countryName } from '../../lib/countries';
 import { PageLoader } from '../../ui/page-loader';
-import { BuybackStatusBadge, PaymentStatusBadge } from '../buybacks/buyback-status';
-import { useBuyback, useBuybackAdditionalInfos } from '../buybacks/buybacks.queries';
-import { DocumentButtons } from '../buybacks/document-buttons';
-import { PriceBreakdownList } from '../buybacks/price-breakdown';
-import { ItemActions } from '../items/item-actions';
-import { ItemHistory } from '../items/item-history';
-import { ItemStatusBadge } from '../items/item-status-badge';
-import { PaymentButtons, PaymentPanel } from '../payments/payment-panel';
-import { TransportSection } from '../transport/transport-section';
-import { MarkSentButton } from '../warehouse-checkin/mark-sent-button';
-import { LitigationSection } from '../warehouse-control/litigation-section';
+import {
+  BuybackStatusBadge,
+  DocumentButtons,
+  PaymentStatusBadge,
+  PriceBreakdownList,
+  useBuyback,
+  useBuybackAdditionalInfos,
+} from '../buybacks';
+import { ItemActions, ItemHistory, ItemStatusBadge } from '../items';
+import { PaymentButtons, PaymentPanel } from '../payments';
+import { TransportSection } from '../transport';
+import { MarkSentButton } from '../warehouse-checkin';
+import { LitigationSection } from '../warehouse-control';
 import { CancelBuybackModal } from './cancel-buyback-modal';
 import { MarkLostModal } from './mark-lost-modal';
 

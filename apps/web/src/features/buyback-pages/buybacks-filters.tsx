@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
 import { api } from '../../lib/api';
 import { FiltersBar, SearchFilter } from '../../ui/list-filters';
-import { buybacksKeys } from '../buybacks/buybacks.queries';
+import { buybacksKeys } from '../buybacks';
 import {
   type BuybackFilterValues,
   LIST_FILTERS,

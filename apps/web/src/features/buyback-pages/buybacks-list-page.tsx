@@ -8,10 +8,9 @@ import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
 import { useUpdateSearchParams } from '../../ui/list-filters';
-import { BuybackStatusBadge } from '../buybacks/buyback-status';
-import { useBuybacks } from '../buybacks/buybacks.queries';
-import { BuybackExportButton } from '../exports/buyback-export-button';
-import { useSendSelection } from '../warehouse-checkin/send-selection';
+import { BuybackStatusBadge, useBuybacks } from '../buybacks';
+import { BuybackExportButton } from '../exports';
+import { useSendSelection } from '../warehouse-checkin';
 import { buybackFilterQuery, LIST_FILTERS, readBuybackFilters, TEXT_FILTERS } from './buyback-filter-values';
 import { BuybacksFilters } from './buybacks-filters';
 

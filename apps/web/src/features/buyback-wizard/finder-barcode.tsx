@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateViolation } from '../../ui/forms';
 import { useWedgeScanner } from '../../ui/use-wedge-scanner';
-import { useProductSearch } from '../catalog/search/search.queries';
+import { useProductSearch } from '../catalog';
 import { CameraScanner, hasBarcodeDetector } from './camera-scanner';
 import { ProductChoiceList } from './product-choice-list';
 

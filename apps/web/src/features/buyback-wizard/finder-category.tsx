@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
 import { PageLoader } from '../../ui/page-loader';
-import { useProductSearch } from '../catalog/search/search.queries';
+import { useProductSearch } from '../catalog';
 import { ProductChoiceList } from './product-choice-list';
 import { wizardKeys } from './wizard.queries';
 

@@ -14,7 +14,8 @@ import { FormErrorSummary } from '../../ui/form-error-summary';
 import { focusFirstError } from '../../ui/form-feedback';
 import { translateViolation, zodValidator } from '../../ui/forms';
 import { PageLoader } from '../../ui/page-loader';
-import { cartKeys, cartLimitsOf, useBuybackSettings } from './cart.queries';
+import { cartKeys, useBuybackSettings } from './cart.queries';
+import { cartLimitsOf } from './cart-limits';
 import { CartLines } from './cart-lines';
 import { type AddResult, type Cart, cartTotalCents, missingToMinimumCents, saveCustomer } from './cart-store';
 import {

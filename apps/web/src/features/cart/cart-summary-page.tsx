@@ -6,8 +6,9 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { useFormatters } from '../../app/use-formatters';
 import { countryOptions } from '../../lib/countries';
 import { PageLoader } from '../../ui/page-loader';
-import { PriceBreakdownList } from '../buybacks/price-breakdown';
-import { cartLimitsOf, useBuybackSettings } from './cart.queries';
+import { PriceBreakdownList } from '../buybacks';
+import { useBuybackSettings } from './cart.queries';
+import { cartLimitsOf } from './cart-limits';
 import {
   type CartBuyback,
   type CartCustomer,

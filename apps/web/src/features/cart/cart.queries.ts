@@ -1,7 +1,7 @@
 import type { BuybackSettingsResponse, CartResponse, CreateCartInput } from '@reprise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { buybacksKeys } from '../buybacks/buybacks.queries';
+import { buybacksKeys } from '../buybacks';
 
 export const cartKeys = {
   all: ['cart'] as const,
@@ -17,15 +17,6 @@ export function useBuybackSettings() {
     queryFn: ({ signal }) => api.get<BuybackSettingsResponse>('/buyback-settings', { signal }),
     staleTime: 5 * 60_000,
   });
-}
-
-/** The cart's limits from the settings: at most `maxItems` buybacks, at least `minimumCents` in total. */
-export function cartLimitsOf(settings: BuybackSettingsResponse | undefined) {
-  return {
-    maxItems: settings?.cart_max_items ?? 1,
-    // The setting is in whole units of the account's currency.
-    minimumCents: (settings?.cart_min_value ?? 0) * 100,
-  };
 }
 
 /**

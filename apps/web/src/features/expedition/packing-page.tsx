@@ -30,7 +30,7 @@ import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
 import { PageLoader } from '../../ui/page-loader';
 import { normaliseWarehouseCode, ScanCodeInput, selectNow } from '../../ui/scan-code-input';
-import { ItemStatusBadge } from '../items/item-status-badge';
+import { ItemStatusBadge } from '../items';
 import { useAddPackageItem, useClosePackage, usePackage, useRemovePackageItem } from './expedition.queries';
 import { PackageBadges } from './package-badges';
 import { PackageDocumentButtons } from './package-documents';

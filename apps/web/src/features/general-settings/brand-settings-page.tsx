@@ -20,7 +20,7 @@ import { Link } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useCurrentUser, useSession } from '../../app/session';
 import { PageLoader } from '../../ui/page-loader';
-import { usePremiumFeature, useRootDetail } from '../settings/premium.queries';
+import { usePremiumFeature, useRootDetail } from '../settings';
 import { PolicyFileCard } from './policy-file-card';
 import { PremiumFeaturesCard } from './premium-features-card';
 import { brandRequestOf, brandValuesOf } from './settings-values';

@@ -5,8 +5,8 @@ import type {
 } from '@reprise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { rootDetailKeys } from '../settings/premium.queries';
-import { checkinKeys } from '../warehouse-checkin/checkin.queries';
+import { rootDetailKeys } from '../settings';
+import { checkinKeys } from '../warehouse-checkin';
 
 /**
  * The general settings are the account's root details (modules/accounts/root-details.* on the

@@ -8,7 +8,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
-import { itemKeys } from '../items/item.queries';
+import { itemKeys } from '../items';
 
 /**
  * The services of an item as the workshop runs them (modules/refurb-execution on the server):

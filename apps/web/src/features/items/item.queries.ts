@@ -14,7 +14,7 @@ import { documentFileName } from '@reprise/shared/document-file-names';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
-import { buybacksKeys } from '../buybacks/buybacks.queries';
+import { buybacksKeys } from '../buybacks';
 
 /**
  * The item of a buyback as the warehouse moves it (modules/warehouse on the server): one key

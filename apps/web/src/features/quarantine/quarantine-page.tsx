@@ -16,7 +16,7 @@ import { useFormatters } from '../../app/use-formatters';
 import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
 import { FiltersBar, useSetFilters } from '../../ui/list-filters';
 import { ScanCodeFilter } from '../../ui/scan-code-input';
-import { useQuarantineMailSender, useReturnLabelDownload } from '../items/item-actions';
+import { useQuarantineMailSender, useReturnLabelDownload } from '../items';
 import { useQuarantineList, useWarehouseOptions } from './quarantine.queries';
 import { ReleaseModal } from './release-modal';
 

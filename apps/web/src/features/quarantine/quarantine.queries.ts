@@ -1,7 +1,7 @@
 import type { Collection, OrganizationResponse, QuarantineItem } from '@reprise/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { itemKeys } from '../items/item.queries';
+import { itemKeys } from '../items';
 
 /** The quarantine's own reads; its list is an item read (`itemKeys.quarantineList`): item commands refresh it. */
 export const quarantineKeys = {

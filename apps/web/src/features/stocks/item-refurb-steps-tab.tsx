@@ -8,8 +8,7 @@ import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../ui/format';
 import { PageLoader } from '../../ui/page-loader';
-import { useItemRefurbSteps } from '../items/item.queries';
-import { stockName } from '../items/item-history';
+import { stockName, useItemRefurbSteps } from '../items';
 import { Section } from './facts';
 
 const STATUS_COLOR: Record<ItemRefurbStepStatus, MantineColor> = {

@@ -13,8 +13,8 @@ import type {
 } from '@reprise/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
-import { buybacksKeys } from '../buybacks/buybacks.queries';
-import { itemKeys } from '../items/item.queries';
+import { buybacksKeys } from '../buybacks';
+import { itemKeys } from '../items';
 
 /**
  * The stocks and the items kept in them (modules/stocks on the server): one key factory for the

@@ -36,8 +36,8 @@ import { translateErrorCode } from '../../app/errors';
 import { usePageHeader } from '../../app/page-header';
 import { ApiError } from '../../lib/api';
 import { ScanCodeInput } from '../../ui/scan-code-input';
-import { BuybackStatusBadge } from '../buybacks/buyback-status';
-import { ItemStatusBadge } from '../items/item-status-badge';
+import { BuybackStatusBadge } from '../buybacks';
+import { ItemStatusBadge } from '../items';
 import { type NumberVerification, useVerifyList, useVerifyNumber } from './verification.queries';
 import { countOutcomes, normaliseNumber, resultsCsv } from './verification-results';
 

@@ -10,7 +10,7 @@ import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
 import { normaliseWarehouseCode, ScanCodeInput } from '../../ui/scan-code-input';
-import { StartControlButton } from '../warehouse-control/start-control-button';
+import { StartControlButton } from '../warehouse-control';
 import { useCheckIn, useCheckinSettings } from './checkin.queries';
 import { CheckinGate } from './checkin-gate';
 import { stockLabel } from './stock-label';

@@ -8,8 +8,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Has, inSettingsModule, shipsPackages } from '../../app/navigation';
 import { useSession } from '../../app/session';
 import { api } from '../../lib/api';
-import { buybacksKeys } from '../buybacks/buybacks.queries';
-import { usePremiumFeature } from '../settings/premium.queries';
+import { buybacksKeys } from '../buybacks';
+import { usePremiumFeature } from '../settings';
 
 export const checkinKeys = {
   all: ['warehouse-checkin'] as const,
