@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { type IbanField, useIbanRequest } from '../../lib/iban-request';
 import { usePageTitle } from '../use-page-title';
-import { Loading } from './states';
+import { LinkOutcome, Loading } from './states';
 
 /**
  * `iban/:token` (docs/payments.md, "Transfer without IBAN"): the page of the mail's link asking a
@@ -28,32 +28,24 @@ export function IbanPage() {
       {text}
     </h1>
   );
-  const home = (
-    <div className="actions">
-      <Link className="button button-secondary" to="/">
-        {t('iban.home')}
-      </Link>
-    </div>
-  );
+  const outcome = { testId: 'iban-page', state: state.kind, headingRef, home: t('iban.home') };
   if (state.kind === 'invalid' || state.kind === 'failed')
     return (
-      <div className="container page prose" data-testid="iban-page" data-state={state.kind}>
-        {heading(t(state.kind === 'invalid' ? 'iban.invalidTitle' : 'iban.failedTitle'))}
-        <p className="notice notice-error" role="alert">
-          {t(state.kind === 'invalid' ? 'iban.invalidText' : 'iban.failedText')}
-        </p>
-        {home}
-      </div>
+      <LinkOutcome
+        {...outcome}
+        title={t(state.kind === 'invalid' ? 'iban.invalidTitle' : 'iban.failedTitle')}
+        notice={t(state.kind === 'invalid' ? 'iban.invalidText' : 'iban.failedText')}
+        tone="error"
+      />
     );
   if (state.kind === 'done')
     return (
-      <div className="container page prose" data-testid="iban-page" data-state="done">
-        {heading(t('iban.doneTitle'))}
-        <p className="notice notice-success" role="status">
-          {t('iban.doneText', { iban: state.ibanMasked })}
-        </p>
-        {home}
-      </div>
+      <LinkOutcome
+        {...outcome}
+        title={t('iban.doneTitle')}
+        notice={t('iban.doneText', { iban: state.ibanMasked })}
+        tone="success"
+      />
     );
 
   const { request } = state;

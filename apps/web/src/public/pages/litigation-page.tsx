@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { respond } from '../api';
 import { usePageTitle } from '../use-page-title';
-import { Loading } from './states';
+import { LinkOutcome, Loading } from './states';
 
 /**
  * `buyback/:buybackId/accept` and `buyback/:buybackId/reject` (the
@@ -107,27 +107,26 @@ export function LitigationPage() {
       </Link>
     </div>
   );
+  const outcome = { testId: 'litigation-page', state: state.kind, headingRef, home: t('litigation.home') };
 
   if (state.kind === 'invalid' || state.kind === 'failed')
     return (
-      <div className="container page prose" data-testid="litigation-page" data-state={state.kind}>
-        {heading(t(state.kind === 'invalid' ? 'litigation.invalidTitle' : 'litigation.failedTitle'))}
-        <p className="notice notice-error" role="alert">
-          {t(state.kind === 'invalid' ? 'litigation.invalidText' : 'litigation.failedText')}
-        </p>
-        {home}
-      </div>
+      <LinkOutcome
+        {...outcome}
+        title={t(state.kind === 'invalid' ? 'litigation.invalidTitle' : 'litigation.failedTitle')}
+        notice={t(state.kind === 'invalid' ? 'litigation.invalidText' : 'litigation.failedText')}
+        tone="error"
+      />
     );
 
   if (state.kind === 'resolved')
     return (
-      <div className="container page prose" data-testid="litigation-page" data-state="resolved">
-        {heading(t('litigation.resolvedTitle'))}
-        <p className="notice" role="status">
-          {t(state.answer === 'accepted' ? 'litigation.alreadyAccepted' : 'litigation.alreadyRejected')}
-        </p>
-        {home}
-      </div>
+      <LinkOutcome
+        {...outcome}
+        title={t('litigation.resolvedTitle')}
+        notice={t(state.answer === 'accepted' ? 'litigation.alreadyAccepted' : 'litigation.alreadyRejected')}
+        tone="neutral"
+      />
     );
 
   if (state.kind === 'answered') {
