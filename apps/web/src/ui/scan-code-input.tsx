@@ -127,6 +127,35 @@ export function ScanCodeFilter({ value, onCode, label, description, testId }: Sc
   );
 }
 
+/**
+ * The card of a scanner screen's form: its help, what else the screen says above the field, then
+ * the field and its button on one line (wrapping on a narrow screen).
+ */
+export function ScanCodeForm(props: {
+  help: ReactNode;
+  onSubmit: (event: FormEvent) => void;
+  busy?: boolean;
+  /** Said between the help and the field. */
+  notice?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="md" radius="md">
+      <form onSubmit={props.onSubmit} noValidate aria-busy={props.busy}>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {props.help}
+          </Text>
+          {props.notice}
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            {props.children}
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
 export interface ScanCodeCardProps {
   help: string;
   label: string;
@@ -174,40 +203,31 @@ export function ScanCodeCard(props: ScanCodeCardProps) {
   };
 
   return (
-    <Card withBorder padding="md" radius="md">
-      <form onSubmit={onSubmit} noValidate aria-busy={props.pending}>
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {props.help}
-          </Text>
-          <Group align="flex-end" gap="sm" wrap="wrap">
-            <ScanCodeInput
-              inputRef={inputRef}
-              label={props.label}
-              description={props.description}
-              value={code}
-              onValueChange={(next) => {
-                setCode(next);
-                setError(null);
-              }}
-              // a scan while the focus is elsewhere on the page
-              onScan={(scanned) => {
-                setCode(scanned);
-                inputRef.current?.focus();
-                submit(scanned);
-              }}
-              scanEnabled={!props.pending}
-              error={error ? translateErrorCode(error.code) : undefined}
-              maxLength={64}
-              style={{ flex: '1 1 240px' }}
-              data-testid={props.testId}
-            />
-            <Button type="submit" leftSection={props.submitIcon} loading={props.pending}>
-              {props.submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <ScanCodeForm help={props.help} onSubmit={onSubmit} busy={props.pending}>
+      <ScanCodeInput
+        inputRef={inputRef}
+        label={props.label}
+        description={props.description}
+        value={code}
+        onValueChange={(next) => {
+          setCode(next);
+          setError(null);
+        }}
+        // a scan while the focus is elsewhere on the page
+        onScan={(scanned) => {
+          setCode(scanned);
+          inputRef.current?.focus();
+          submit(scanned);
+        }}
+        scanEnabled={!props.pending}
+        error={error ? translateErrorCode(error.code) : undefined}
+        maxLength={64}
+        style={{ flex: '1 1 240px' }}
+        data-testid={props.testId}
+      />
+      <Button type="submit" leftSection={props.submitIcon} loading={props.pending}>
+        {props.submitLabel}
+      </Button>
+    </ScanCodeForm>
   );
 }

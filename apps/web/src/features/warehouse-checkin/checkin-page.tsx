@@ -9,7 +9,7 @@ import { usePageHeader } from '../../app/page-header';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
-import { normaliseWarehouseCode, ScanCodeInput } from '../../ui/scan-code-input';
+import { normaliseWarehouseCode, ScanCodeForm, ScanCodeInput } from '../../ui/scan-code-input';
 import { StartControlButton } from '../warehouse-control';
 import { useCheckIn, useCheckinSettings } from './checkin.queries';
 import { CheckinGate } from './checkin-gate';
@@ -111,41 +111,37 @@ function CheckinScreen() {
   const last = registered[0];
   return (
     <Stack gap="md" maw={1100}>
-      <Card withBorder padding="md" radius="md">
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('help')}
+      <ScanCodeForm
+        help={t('help')}
+        onSubmit={onSubmit}
+        notice={
+          settings.data?.requirement === 'mandatory' && (
+            <Text size="sm" data-testid="checkin-mandatory">
+              {t('mandatory')}
             </Text>
-            {settings.data?.requirement === 'mandatory' && (
-              <Text size="sm" data-testid="checkin-mandatory">
-                {t('mandatory')}
-              </Text>
-            )}
-            <Group align="flex-end" gap="sm" wrap="wrap">
-              <ScanCodeInput
-                inputRef={inputRef}
-                label={t('code')}
-                description={t('codeHelp')}
-                value={code}
-                onValueChange={(next) => {
-                  setCode(next);
-                  if (error) setError(null);
-                }}
-                // a scan while the focus is outside the field (a click on the list) registers too
-                onScan={(scanned) => void submit(scanned)}
-                error={error ? true : undefined}
-                errorId={errorId}
-                style={{ flex: '1 1 260px' }}
-                data-testid="checkin-code"
-              />
-              <Button type="submit" leftSection={<IconScan size={18} aria-hidden />} loading={pending > 0}>
-                {t('register')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+          )
+        }
+      >
+        <ScanCodeInput
+          inputRef={inputRef}
+          label={t('code')}
+          description={t('codeHelp')}
+          value={code}
+          onValueChange={(next) => {
+            setCode(next);
+            if (error) setError(null);
+          }}
+          // a scan while the focus is outside the field (a click on the list) registers too
+          onScan={(scanned) => void submit(scanned)}
+          error={error ? true : undefined}
+          errorId={errorId}
+          style={{ flex: '1 1 260px' }}
+          data-testid="checkin-code"
+        />
+        <Button type="submit" leftSection={<IconScan size={18} aria-hidden />} loading={pending > 0}>
+          {t('register')}
+        </Button>
+      </ScanCodeForm>
 
       {error && (
         <Alert
