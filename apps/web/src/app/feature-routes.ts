@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { accountAdminRoutes } from '../features/account-admin/routes';
 import { auditLogRoutes } from '../features/audit-log/routes';
+import { buybacksRoutes } from '../features/buyback-pages/routes';
 import { buybackWizardRoutes } from '../features/buyback-wizard/routes';
-import { buybacksRoutes } from '../features/buybacks/routes';
 import { buybacksPredeclaredRoutes } from '../features/buybacks-predeclared/routes';
 import { cartRoutes } from '../features/cart/routes';
 import { catalogRoutes } from '../features/catalog/routes';

@@ -8,7 +8,20 @@ export interface RequestMeta extends Record<string, unknown> {
   handlesErrors?: boolean;
   /** Where the error modal's button leads when this request fails. */
   errorModal?: ErrorModalOptions;
+  /**
+   * What else the answer shows (the users' parent organisations, a circuit's payment modes): it is
+   * read again when one of them is written, without the writer knowing the reader's keys.
+   */
+  shows?: readonly ShownResource[];
 }
+
+/** Resources whose writes refresh the queries that show them (`meta.shows`). */
+export type ShownResource = 'organizations' | 'payment-modes';
+
+/** The filter of `invalidateQueries` for every query that shows a resource. */
+export const queriesShowing = (resource: ShownResource) => ({
+  predicate: (query: { meta?: RequestMeta }) => query.meta?.shows?.includes(resource) ?? false,
+});
 
 declare module '@tanstack/react-query' {
   interface Register {

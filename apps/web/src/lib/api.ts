@@ -54,6 +54,27 @@ export function toQueryString(query?: Query): string {
   return s ? `?${s}` : '';
 }
 
+/**
+ * The one `fetch` of the web app, back office and public sites: `/api{path}` with the session
+ * cookie, and the module header unless `sessionModule` (the server then answers in the session's
+ * own module). A server not reached rejects with a NetworkError whose `cause` is the browser's
+ * error (an aborted request among them). Reading the answer is the caller's: JSON through `api`
+ * below, a file through lib/download.ts.
+ */
+export async function apiFetch(
+  path: string,
+  init: RequestInit = {},
+  sessionModule = false,
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (currentModule && !sessionModule) headers.set('X-Module', currentModule);
+  try {
+    return await fetch(`/api${path}`, { credentials: 'same-origin', ...init, headers });
+  } catch (error) {
+    throw new NetworkError(error instanceof Error ? error.message : 'network', { cause: error });
+  }
+}
+
 interface RequestOptions {
   query?: Query;
   body?: unknown;
@@ -69,25 +90,17 @@ interface RequestOptions {
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (currentModule && !options.sessionModule) headers['X-Module'] = currentModule;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
     headers['Content-Type'] = options.contentType ?? 'application/json';
     body = JSON.stringify(options.body);
   }
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}${toQueryString(options.query)}`, {
-      method,
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
-  } catch (error) {
-    throw new NetworkError(error instanceof Error ? error.message : 'network');
-  }
+  const response = await apiFetch(
+    `${path}${toQueryString(options.query)}`,
+    { method, headers, body, signal: options.signal },
+    options.sessionModule,
+  );
   if (response.status === 204 || response.status === 202) {
     const text = await response.text();
     return (text ? JSON.parse(text) : undefined) as T;

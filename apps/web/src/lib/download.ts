@@ -1,5 +1,5 @@
 import type { Problem } from '@reprise/shared';
-import { ApiError, NetworkError } from './api';
+import { ApiError, apiFetch } from './api';
 
 /** The file name the server gives in `Content-Disposition` (`attachment; filename="…"`), if any. */
 export function attachmentFileName(contentDisposition: string | null): string | null {
@@ -15,15 +15,8 @@ export async function downloadFile(
   path: string,
   options: { accept: string; fallbackName: string },
 ): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, {
-      credentials: 'same-origin',
-      headers: { Accept: options.accept },
-    });
-  } catch (error) {
-    throw new NetworkError(error instanceof Error ? error.message : 'network');
-  }
+  // as it always was: without the module header, in the session's own module
+  const response = await apiFetch(path, { headers: { Accept: options.accept } }, true);
   if (!response.ok) {
     const problem = (await response.json().catch(() => null)) as Problem | null;
     throw new ApiError(

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiFetch, NetworkError } from '../lib/api';
 
 /** A field the server refused (a problem document's `violations`, packages/shared/src/errors.ts). */
 export interface Violation {
@@ -33,14 +34,36 @@ export function setContentLanguage(locale: string): void {
   contentLanguage = locale;
 }
 
+/** The browser's own error of an aborted request, for the caller that aborted it. */
+function abortOf(error: unknown): unknown {
+  const cause = error instanceof NetworkError ? error.cause : error;
+  return (cause as Error | undefined)?.name === 'AbortError' ? cause : null;
+}
+
+/** A call of the site's API (`/api/…`) through the web app's one client (lib/api.ts). */
+function fetchApi(url: string, init: RequestInit): Promise<Response> {
+  return apiFetch(url.replace(/^\/api(?=\/)/, ''), init);
+}
+
 async function send(url: string, init: RequestInit): Promise<Response> {
   const headers = new Headers(init.headers);
   if (contentLanguage) headers.set('accept-language', contentLanguage);
   try {
-    return await fetch(url, { credentials: 'same-origin', ...init, headers });
+    return await fetchApi(url, { ...init, headers });
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network_error');
+    throw abortOf(error) ?? new ApiError(0, 'network_error');
+  }
+}
+
+/**
+ * A call whose page reads the answer itself (its status and problem document): the response, or
+ * null when the server was not reached.
+ */
+export async function respond(url: string, init?: RequestInit): Promise<Response | null> {
+  try {
+    return await fetchApi(url, { ...init, headers: { accept: 'application/json', ...init?.headers } });
+  } catch {
+    return null;
   }
 }
 
@@ -72,10 +95,11 @@ export async function postJson<T>(
 /** The status of a HEAD request (0 for a network failure). */
 export async function headStatus(url: string, signal?: AbortSignal): Promise<number> {
   try {
-    const response = await fetch(url, { method: 'HEAD', credentials: 'same-origin', signal });
+    const response = await fetchApi(url, { method: 'HEAD', signal });
     return response.status;
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
+    const aborted = abortOf(error);
+    if (aborted) throw aborted;
     return 0;
   }
 }

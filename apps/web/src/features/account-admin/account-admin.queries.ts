@@ -12,6 +12,7 @@ import type {
 } from '@reprise/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { rootDetailKeys } from '../settings';
 
 /** Query of `GET /accounts`: pagination, order and the filters (search, status, kind). */
 export type ClientAccountsQuery = Record<string, string | number | null | undefined>;
@@ -24,7 +25,6 @@ export const clientAccountsKeys = {
   detail: (accountId: string) => [...clientAccountsKeys.all, 'detail', accountId] as const,
   byOrganization: (organizationId: string) =>
     [...clientAccountsKeys.all, 'organization', organizationId] as const,
-  rootDetail: (accountId: string) => [...clientAccountsKeys.all, 'root-detail', accountId] as const,
   circuits: (accountId: string) => [...clientAccountsKeys.all, 'circuits', accountId] as const,
   paymentModes: (accountId: string) => [...clientAccountsKeys.all, 'payment-modes', accountId] as const,
 };
@@ -102,16 +102,10 @@ export function useCatalogReindex(accountId: string) {
   });
 }
 
-/** The client's root details (`GET /accounts/{id}/organization-root-detail`): its premium features. */
-export function useClientRootDetail(accountId: string) {
-  return useQuery({
-    queryKey: clientAccountsKeys.rootDetail(accountId),
-    queryFn: ({ signal }) =>
-      api.get<OrganizationRootDetailResponse>(`/accounts/${accountId}/organization-root-detail`, { signal }),
-  });
-}
-
-/** `PATCH /organization-root-details/{id}` with `enabledPremiumFeatures` only. */
+/**
+ * `PATCH /organization-root-details/{id}` with `enabledPremiumFeatures` only; the client's root
+ * details are read with `useRootDetail` of features/settings.
+ */
 export function useUpdatePremiumFeatures(accountId: string, rootDetailId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -120,7 +114,7 @@ export function useUpdatePremiumFeatures(accountId: string, rootDetailId: string
         enabledPremiumFeatures,
       }),
     meta: { handlesErrors: true },
-    onSuccess: (detail) => queryClient.setQueryData(clientAccountsKeys.rootDetail(accountId), detail),
+    onSuccess: (detail) => queryClient.setQueryData(rootDetailKeys.detail(accountId), detail),
   });
 }
 

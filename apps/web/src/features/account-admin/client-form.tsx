@@ -18,7 +18,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodValidator } from '../../ui/forms';
-import { countryOptions } from '../organizations/countries';
+import { countryOptions } from '../organizations';
 
 /** The fields of a client ("Client organisation"), as the form holds them. */
 export interface ClientFormValues {

@@ -4,9 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { PageLoader } from '../../ui/page-loader';
-import { BannerCard, HomeForm } from '../white-label/home-page-config-page';
-import { DocumentCard, SettingsForm } from '../white-label/site-settings-page';
-import { useHomePageConfig, useWhiteLabelSettings } from '../white-label/white-label.queries';
+import {
+  BannerCard,
+  DocumentCard,
+  HomeForm,
+  SettingsForm,
+  useHomePageConfig,
+  useWhiteLabelSettings,
+} from '../white-label';
 import { useClientAccountOfOrganization } from './account-admin.queries';
 import { useClientsBreadcrumbs } from './clients-breadcrumbs';
 

@@ -9,12 +9,11 @@ import { reportError } from '../../app/errors';
 import { handleFormError } from '../../ui/forms';
 import { PageLoader } from '../../ui/page-loader';
 import { StatusBadge } from '../../ui/status-badge';
-import { SiteForm } from '../white-label/sites-page';
-import { useSites } from '../white-label/white-label.queries';
+import { useRootDetail } from '../settings';
+import { SiteForm, useSites } from '../white-label';
 import {
   useClientCircuits,
   useClientPaymentModes,
-  useClientRootDetail,
   useUpdateClientAccount,
   useUpdatePremiumFeatures,
 } from './account-admin.queries';
@@ -291,7 +290,7 @@ export function TransportTab({ client }: TabProps) {
 
 export function PremiumFeaturesTab({ client }: TabProps) {
   const { t } = useTranslation('clients');
-  const detail = useClientRootDetail(client.id);
+  const detail = useRootDetail(client.id);
   if (!detail.data || !client.rootDetailId) return <PageLoader />;
   return (
     <PremiumFeaturesForm

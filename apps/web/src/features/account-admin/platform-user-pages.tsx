@@ -10,17 +10,19 @@ import { usePageHeader } from '../../app/page-header';
 import { useCurrentUser, useSession } from '../../app/session';
 import { showSaveError } from '../../ui/form-feedback';
 import { PageLoader } from '../../ui/page-loader';
-import { useUserForm } from '../users/use-user-form';
-import { UserDates } from '../users/user-dates';
-import { UserFormView } from '../users/user-form';
-import { toUserRequest, userFormValues, userPatch } from '../users/user-form-values';
 import {
   type AssignableUserType,
+  toUserRequest,
+  UserDates,
+  UserFormView,
   useAssignableUserTypes,
   useCreateUser,
+  userFormValues,
+  userPatch,
   useUpdateUser,
   useUser,
-} from '../users/users.queries';
+  useUserForm,
+} from '../users';
 import { useClientAccount, useClientAccounts } from './account-admin.queries';
 import { useClientsBreadcrumbs } from './clients-breadcrumbs';
 

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../app/session';
 import { applyViolations, zodValidator } from '../../ui/forms';
-import { fetchAuthorizationUrl } from '../single-sign-on/sso.queries';
+import { fetchAuthorizationUrl } from '../single-sign-on';
 import { loginErrorMessage, singleSignOnErrorMessage } from './login-error';
 // the shared LoginRequest schema's rules without zod (login-rules.test.ts compares them)
 import { isEmail, loginRules } from './login-rules';

@@ -7,7 +7,7 @@ import { useSession } from '../../app/session';
 import { ApiError, NetworkError } from '../../lib/api';
 import { MessageScreen } from '../../ui/message-screen';
 import { PageLoader } from '../../ui/page-loader';
-import { completeSingleSignOn } from '../single-sign-on/sso.queries';
+import { completeSingleSignOn } from '../single-sign-on';
 
 /** The codes the callback explains (single sign-on); anything else is a callback failure. */
 const EXPLAINED = [

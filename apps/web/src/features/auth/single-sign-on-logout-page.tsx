@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { PageLoader } from '../../ui/page-loader';
-import { postSsoLogout } from '../single-sign-on/sso.queries';
+import { postSsoLogout } from '../single-sign-on';
 
 /**
  * `/open-id/logout`: signs out, then the login screen. A session opened by single sign-on is

@@ -8,11 +8,10 @@ import { reportError } from '../../app/errors';
 import { useCurrentUser } from '../../app/session';
 import { ApiError } from '../../lib/api';
 import { normaliseImei } from '../../lib/imei';
+import { estimateErrorPath, isWizardErrorCode, wizardErrorOf } from '../../lib/wizard-errors';
 import { translateViolation } from '../../ui/forms';
 import { PageLoader } from '../../ui/page-loader';
-import { cartLimitsOf, useBuybackSettings } from '../cart/cart.queries';
-import { addBuyback, newId } from '../cart/cart-store';
-import { useCart } from '../cart/use-cart';
+import { addBuyback, cartLimitsOf, newId, useBuybackSettings, useCart, WizardFrame } from '../cart';
 import { LivePriceCard } from './live-price-card';
 import { PredeclaredFinalize } from './predeclared-finalize';
 import { StepDelivery } from './step-delivery';
@@ -21,8 +20,6 @@ import { StepQuestion } from './step-question';
 import { StepReview } from './step-review';
 import classes from './wizard.module.css';
 import { useBuybackQuestionnaire, useEstimate, useOfferedCircuits } from './wizard.queries';
-import { estimateErrorPath, isWizardErrorCode, wizardErrorOf } from './wizard-errors';
-import { WizardFrame } from './wizard-frame';
 import {
   answerSummary,
   answersInput,

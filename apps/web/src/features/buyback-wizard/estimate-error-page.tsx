@@ -2,8 +2,8 @@ import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/cor
 import { IconAlertTriangle, IconHome, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { isWizardErrorCode } from './wizard-errors';
-import { WizardFrame } from './wizard-frame';
+import { isWizardErrorCode } from '../../lib/wizard-errors';
+import { WizardFrame } from '../cart';
 
 /**
  * `/estimate-error?code=`: why no estimate (or no buyback) could be given, one message per error,

@@ -5,10 +5,10 @@ import { IconBarcode, IconCamera, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateViolation } from '../../ui/forms';
-import { useProductSearch } from '../catalog/search/search.queries';
+import { useWedgeScanner } from '../../ui/use-wedge-scanner';
+import { useProductSearch } from '../catalog';
 import { CameraScanner, hasBarcodeDetector } from './camera-scanner';
 import { ProductChoiceList } from './product-choice-list';
-import { useWedgeScanner } from './use-wedge-scanner';
 
 /** EAN/GTIN: 8, 12, 13 or 14 digits. */
 export const EAN_PATTERN = /^(\d{8}|\d{12,14})$/;

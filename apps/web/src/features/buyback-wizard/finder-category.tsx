@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
 import { PageLoader } from '../../ui/page-loader';
-import { useProductSearch } from '../catalog/search/search.queries';
+import { useProductSearch } from '../catalog';
 import { ProductChoiceList } from './product-choice-list';
 import { wizardKeys } from './wizard.queries';
 
@@ -42,7 +42,7 @@ export function FinderCategory({ onChoose }: { onChoose: (hit: ProductSearchHit)
   const { t } = useTranslation('buybackWizard');
   const [params, setParams] = useSearchParams();
   const tree = useQuery({
-    queryKey: [...wizardKeys.all, 'categories'],
+    queryKey: wizardKeys.categories(),
     queryFn: ({ signal }) => api.get<CategoryTreeNode[]>('/categories/with-products', { signal }),
     staleTime: 5 * 60_000,
   });

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isImeiTyped, normaliseImei } from '../../lib/imei';
 import { translateViolation } from '../../ui/forms';
-import { useProductSearch } from '../catalog/search/search.queries';
+import { useProductSearch } from '../catalog';
 import { ProductChoiceList } from './product-choice-list';
 
 /**

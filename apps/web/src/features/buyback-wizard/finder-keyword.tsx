@@ -4,7 +4,7 @@ import type { ProductSearchHit } from '@reprise/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProductSearch } from '../catalog/search/search.queries';
+import { useProductSearch } from '../catalog';
 import { ProductChoiceList } from './product-choice-list';
 
 /** By keyword: the catalogue search (typos tolerated; an EAN, a reference or a TAC works too). */

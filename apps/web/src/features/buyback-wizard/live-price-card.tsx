@@ -3,7 +3,7 @@ import type { PriceBreakdown } from '@reprise/shared';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
-import { PriceBreakdownList } from '../buybacks/price-breakdown';
+import { PriceBreakdownList } from '../buybacks';
 import { productDetails } from './product-details';
 import type { Questionnaire } from './wizard-model';
 

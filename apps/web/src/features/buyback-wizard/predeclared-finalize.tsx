@@ -7,15 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { ApiError, api } from '../../lib/api';
+import { estimateErrorPath, isWizardErrorCode } from '../../lib/wizard-errors';
 import { PageLoader } from '../../ui/page-loader';
-import { BuybackStatusBadge } from '../buybacks/buyback-status';
-import { buybacksKeys, useBuyback } from '../buybacks/buybacks.queries';
-import { DocumentButtons } from '../buybacks/document-buttons';
-import { PriceBreakdownList } from '../buybacks/price-breakdown';
-import { newId } from '../cart/cart-store';
-import { useOwnStoreId } from '../cart/use-own-store';
-import { estimateErrorPath, isWizardErrorCode } from './wizard-errors';
-import { WizardFrame } from './wizard-frame';
+import {
+  BuybackStatusBadge,
+  buybacksKeys,
+  DocumentButtons,
+  PriceBreakdownList,
+  useBuyback,
+} from '../buybacks';
+import { newId, useOwnStoreId, WizardFrame } from '../cart';
 
 /**
  * `/diag/{productId}/{slug}/{itemId}/{predeclaredBuybackId}`: a buyback declared on the web and

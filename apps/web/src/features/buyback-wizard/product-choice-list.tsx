@@ -16,8 +16,8 @@ import { translateErrorCode } from '../../app/errors';
 import { useFormatters } from '../../app/use-formatters';
 import { EmptyState } from '../../ui/empty-state';
 import { PageLoader } from '../../ui/page-loader';
-import type { useProductSearch } from '../catalog/search/search.queries';
-import { SearchUnavailableError } from '../catalog/search/search-retry';
+import type { useProductSearch } from '../catalog';
+import { SearchUnavailableError } from '../catalog';
 import { productDetails } from './product-details';
 import classes from './wizard.module.css';
 

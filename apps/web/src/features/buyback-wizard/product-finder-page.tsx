@@ -6,14 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../app/session';
 import { PageLoader } from '../../ui/page-loader';
-import { cartLimitsOf, useBuybackSettings, useRootDetail } from '../cart/cart.queries';
-import { useCart } from '../cart/use-cart';
+import { cartLimitsOf, useBuybackSettings, useCart, WizardFrame } from '../cart';
+import { useRootDetail } from '../settings';
 import { FinderBarcode } from './finder-barcode';
 import { FinderCategory } from './finder-category';
 import { FinderImei } from './finder-imei';
 import { FinderKeyword } from './finder-keyword';
 import { diagPath } from './slug';
-import { WizardFrame } from './wizard-frame';
 import { seedDraftImei } from './wizard-model';
 
 const MODES = ['keyword', 'category', 'imei', 'barcode'] as const;

@@ -3,7 +3,7 @@ import type { PaymentMethod, PriceBreakdown, ShippingMethod } from '@reprise/sha
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { normaliseImei } from '../../lib/imei';
-import { PriceBreakdownList } from '../buybacks/price-breakdown';
+import { PriceBreakdownList } from '../buybacks';
 import type { WizardDraft, WizardStep } from './wizard-model';
 
 interface StepReviewProps {

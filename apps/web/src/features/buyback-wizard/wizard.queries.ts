@@ -14,6 +14,7 @@ export const wizardKeys = {
     [...wizardKeys.all, 'questionnaire', productId, language] as const,
   offeredCircuits: (productId: string, country: string) =>
     [...wizardKeys.all, 'offered-circuits', productId, country] as const,
+  categories: () => [...wizardKeys.all, 'categories'] as const,
 };
 
 /** The product's prices, flags and questions (in the user's language, docs/translations.md), for the steps and the live price. */

@@ -21,15 +21,18 @@ import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError, api } from '../../lib/api';
-import { BuybackStatusBadge } from '../buybacks/buyback-status';
-import { buybacksKeys } from '../buybacks/buybacks.queries';
-import { newId } from '../cart/cart-store';
-import { useOwnStoreId } from '../cart/use-own-store';
+import { BuybackStatusBadge, buybacksKeys } from '../buybacks';
+import { newId, useOwnStoreId } from '../cart';
 import { lookupOf, normaliseCode, type PredeclaredLookup } from './predeclared-code';
+
+const predeclaredKeys = {
+  all: ['buybacks-predeclared'] as const,
+  stores: () => [...predeclaredKeys.all, 'stores'] as const,
+};
 
 function useStores(enabled: boolean) {
   return useQuery({
-    queryKey: ['buybacks-predeclared', 'stores'],
+    queryKey: predeclaredKeys.stores(),
     enabled,
     queryFn: ({ signal }) =>
       api.get<Collection<OrganizationResponse>>('/organizations', {

@@ -1,5 +1,5 @@
 import { Badge, type MantineColor } from '@mantine/core';
-import type { BuybackStatus, ItemStatus, PaymentStatus } from '@reprise/shared';
+import type { BuybackStatus, PaymentStatus } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
 import { WHOLE_LABEL } from '../../ui/status-badge';
 
@@ -60,20 +60,6 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
       data-status={status}
     >
       {t(`paymentStatus.${status}`)}
-    </Badge>
-  );
-}
-
-export function ItemStatusBadge({ status }: { status: ItemStatus }) {
-  const { t } = useTranslation('buybacks');
-  const color: MantineColor = status.startsWith('item_lost')
-    ? 'red'
-    : status === 'item_cancelled'
-      ? 'gray'
-      : 'blue';
-  return (
-    <Badge color={color} variant="light" radius="sm" tt="none" styles={WHOLE_LABEL}>
-      {t(`itemStatus.${status}`)}
     </Badge>
   );
 }

@@ -17,6 +17,8 @@ export const buybacksKeys = {
   detail: (id: string) => [...buybacksKeys.details(), id] as const,
   instructions: (id: string) => [...buybacksKeys.detail(id), 'instructions'] as const,
   additionalInfos: (id: string) => [...buybacksKeys.detail(id), 'additional-infos'] as const,
+  /** The stores of the list's store filter. */
+  filterStores: () => [...buybacksKeys.all, 'filter-stores'] as const,
 };
 
 export type BuybacksQuery = Record<string, string | number | string[] | undefined>;

@@ -21,18 +21,17 @@ import { translateErrorCode } from '../../app/errors';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError, api } from '../../lib/api';
+import { isWizardErrorCode } from '../../lib/wizard-errors';
 import { EmptyState } from '../../ui/empty-state';
 import { translateViolation } from '../../ui/forms';
-import { isWizardErrorCode } from '../buyback-wizard/wizard-errors';
-import { WizardFrame } from '../buyback-wizard/wizard-frame';
-import { buybacksKeys, useBuybackInstructions } from '../buybacks/buybacks.queries';
-import { DocumentButtons } from '../buybacks/document-buttons';
+import { buybacksKeys, DocumentButtons, useBuybackInstructions } from '../buybacks';
 import { useCheckout } from './cart.queries';
 import { type Cart, clearCart } from './cart-store';
 import { checkoutBody } from './checkout-body';
 import { useCustomerFieldLabels } from './customer-form';
 import { clearIban, readIban } from './iban-store';
 import { useCart } from './use-cart';
+import { WizardFrame } from './wizard-frame';
 
 const RESULT_PREFIX = 'reprise.checkout.';
 

@@ -14,8 +14,8 @@ import { FormErrorSummary } from '../../ui/form-error-summary';
 import { focusFirstError } from '../../ui/form-feedback';
 import { translateViolation, zodValidator } from '../../ui/forms';
 import { PageLoader } from '../../ui/page-loader';
-import { WizardFrame } from '../buyback-wizard/wizard-frame';
-import { cartLimitsOf, useBuybackSettings } from './cart.queries';
+import { cartKeys, useBuybackSettings } from './cart.queries';
+import { cartLimitsOf } from './cart-limits';
 import { CartLines } from './cart-lines';
 import { type AddResult, type Cart, cartTotalCents, missingToMinimumCents, saveCustomer } from './cart-store';
 import {
@@ -28,10 +28,11 @@ import {
 import { readIban, saveIban } from './iban-store';
 import { useCart } from './use-cart';
 import { useOwnStoreId } from './use-own-store';
+import { WizardFrame } from './wizard-frame';
 
 function useStores(enabled: boolean) {
   return useQuery({
-    queryKey: ['cart', 'stores'],
+    queryKey: cartKeys.stores(),
     enabled,
     queryFn: ({ signal }) =>
       api.get<Collection<OrganizationResponse>>('/organizations', {

@@ -6,9 +6,9 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { useFormatters } from '../../app/use-formatters';
 import { countryOptions } from '../../lib/countries';
 import { PageLoader } from '../../ui/page-loader';
-import { WizardFrame } from '../buyback-wizard/wizard-frame';
-import { PriceBreakdownList } from '../buybacks/price-breakdown';
-import { cartLimitsOf, useBuybackSettings } from './cart.queries';
+import { PriceBreakdownList } from '../buybacks';
+import { useBuybackSettings } from './cart.queries';
+import { cartLimitsOf } from './cart-limits';
 import {
   type CartBuyback,
   type CartCustomer,
@@ -18,6 +18,7 @@ import {
 } from './cart-store';
 import { readIban } from './iban-store';
 import { useCart } from './use-cart';
+import { WizardFrame } from './wizard-frame';
 
 function BuybackSummary({ buyback, index }: { buyback: CartBuyback; index: number }) {
   const { t } = useTranslation('cart');

@@ -1,6 +1,6 @@
 import { CreateCartRequest, customerSchemaFor } from '@reprise/shared';
 import { describe, expect, it } from 'vitest';
-import { cartLimitsOf } from './cart.queries';
+import { cartLimitsOf } from './cart-limits';
 import type { Cart } from './cart-store';
 import { checkoutBody } from './checkout-body';
 

@@ -3,7 +3,7 @@ import { IconArrowBackUp, IconPhotoOff, IconTrash, IconUpload } from '@tabler/ic
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
-import { acceptOf, checkImageFile } from '../design/image-rules';
+import { acceptOf, checkImageFile } from '../design';
 import { CATALOG_IMAGE_RULE, type ImageChange, NO_IMAGE_CHANGE } from './catalog-image';
 
 /** A local preview of a chosen file, released when the file changes. */

@@ -1,5 +1,5 @@
 import { IMAGE_MAX_BYTES } from '@reprise/shared';
-import type { ImageRule } from '../design/image-rules';
+import type { ImageRule } from '../design';
 
 /** Catalogue images: JPG or PNG up to 250 kB; the server checks the content again. */
 export const CATALOG_IMAGE_RULE: ImageRule = {

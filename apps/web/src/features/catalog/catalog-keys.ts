@@ -13,6 +13,12 @@ export const categoriesKeys = {
   ancestry: (id: string) => [...categoriesKeys.all, 'ancestry', id] as const,
 };
 
+/** The buyer accounts linked to a retailer (a category's buyer is one of them). */
+export const linkedBuyersKeys = {
+  all: ['linked-buyers'] as const,
+  ofRetailer: (retailerAccountId: string | null) => [...linkedBuyersKeys.all, retailerAccountId] as const,
+};
+
 export const productsKeys = {
   all: ['products'] as const,
   lists: () => [...productsKeys.all, 'list'] as const,
@@ -29,4 +35,6 @@ export const diagnosticQuestionsKeys = {
   ofCategory: (categoryId: string) => [...diagnosticQuestionsKeys.ofCategories(), categoryId] as const,
   details: () => [...diagnosticQuestionsKeys.all, 'detail'] as const,
   detail: (id: string) => [...diagnosticQuestionsKeys.details(), id] as const,
+  /** The mutation key of a category's new order of questions (one queue per category). */
+  reorder: (categoryId: string) => ['reorder-diagnostic-questions', categoryId] as const,
 };

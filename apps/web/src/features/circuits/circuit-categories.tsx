@@ -3,8 +3,7 @@ import type { CircuitResponse } from '@reprise/shared';
 import { IconLink, IconUnlink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCategoryTree } from '../catalog/categories/categories.queries';
-import { CategorySelect } from '../catalog/category-select';
+import { CategorySelect, useCategoryTree } from '../catalog';
 import { useCategoryLink } from './circuits.queries';
 
 /**

@@ -28,7 +28,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
 import { FormShell } from '../../ui/form-shell';
-import { countryOptions } from '../organizations/countries';
+import { countryOptions } from '../organizations';
 import type { CircuitFormValues } from './circuit-form-values';
 import { useCircuitWarehouses, useTransportProviders } from './circuits.queries';
 import { InstructionsField } from './instructions-field';

@@ -44,6 +44,7 @@ export function useCircuits(query: ListQuery) {
     queryKey: circuitsKeys.list(query),
     queryFn: ({ signal }) => api.get<Collection<CircuitResponse>>('/circuits', { query, signal }),
     placeholderData: keepPreviousData,
+    meta: { shows: ['payment-modes'] },
   });
 }
 
@@ -51,7 +52,7 @@ export function useCircuit(id: string) {
   return useQuery({
     queryKey: circuitsKeys.detail(id),
     queryFn: ({ signal }) => api.get<CircuitResponse>(`/circuits/${id}`, { signal }),
-    meta: { errorModal: { redirectToRoute: '/circuits' } },
+    meta: { errorModal: { redirectToRoute: '/circuits' }, shows: ['payment-modes'] },
   });
 }
 

@@ -19,7 +19,7 @@ import { showSaveError } from '../../ui/form-feedback';
 import { FormShell } from '../../ui/form-shell';
 import { zodValidator } from '../../ui/forms';
 import { PageLoader } from '../../ui/page-loader';
-import { countryOptions } from '../organizations/countries';
+import { countryOptions } from '../organizations';
 import { useDispatchCircuitRule, useUpdateDispatchCircuitRule } from './circuits.queries';
 import {
   type DispatchCircuitRuleFormValues,

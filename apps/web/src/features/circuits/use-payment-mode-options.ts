@@ -2,7 +2,7 @@ import type { CircuitResponse, Collection, PaymentModeResponse } from '@reprise/
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../app/session';
 import { api } from '../../lib/api';
-import { paymentModesKeys } from '../payment-modes/payment-modes.queries';
+import { paymentModesKeys } from '../payment-modes';
 import type { PaymentModeOption } from './circuit-form';
 
 /**

@@ -18,8 +18,9 @@ export const connectorsKeys = {
   catalogue: () => [...connectorsKeys.all, 'catalogue'] as const,
   connector: (id: string) => [...connectorsKeys.all, 'connector', id] as const,
   configurations: () => [...connectorsKeys.all, 'configurations'] as const,
+  configurationLists: () => [...connectorsKeys.configurations(), 'list'] as const,
   configurationList: (query: Record<string, unknown>) =>
-    [...connectorsKeys.configurations(), 'list', query] as const,
+    [...connectorsKeys.configurationLists(), query] as const,
   configuration: (id: string) => [...connectorsKeys.configurations(), 'detail', id] as const,
 };
 
@@ -69,7 +70,7 @@ function useAfterWrite() {
   return (configuration?: ConnectorConfigurationResponse) => {
     if (configuration)
       queryClient.setQueryData(connectorsKeys.configuration(configuration.id), configuration);
-    return queryClient.invalidateQueries({ queryKey: [...connectorsKeys.configurations(), 'list'] });
+    return queryClient.invalidateQueries({ queryKey: connectorsKeys.configurationLists() });
   };
 }
 

@@ -15,6 +15,11 @@ const grouped = (code: string) =>
     .match(/.{1,4}/g)
     ?.join('-') ?? '';
 
+const erasureCertificateKeys = {
+  all: ['erasure-certificate'] as const,
+  check: (code: string) => [...erasureCertificateKeys.all, code] as const,
+};
+
 /**
  * `erasure-certificate/:code?` on the platform's own address, without a session: the check of a
  * data-erasure certificate's verification code printed by a retailer that has no active public
@@ -29,7 +34,7 @@ export function ErasureCertificateCheckPage() {
   const [typed, setTyped] = useState(grouped(code));
   const normalised = code.replace(/[\s-]/g, '').toUpperCase();
   const check = useQuery({
-    queryKey: ['erasure-certificate', normalised],
+    queryKey: erasureCertificateKeys.check(normalised),
     enabled: normalised.length > 0,
     retry: false,
     queryFn: ({ signal }) =>

@@ -10,7 +10,7 @@ import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
 import { PageLoader } from '../../ui/page-loader';
-import { ItemStatusBadge } from '../buybacks/buyback-status';
+import { ItemStatusBadge } from '../items';
 import { usePackage } from './expedition.queries';
 import { PackageBadges } from './package-badges';
 import { PackageDocumentButtons } from './package-documents';

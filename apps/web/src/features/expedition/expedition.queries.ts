@@ -13,8 +13,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { buybacksKeys } from '../buybacks/buybacks.queries';
-import { itemKeys } from '../buybacks/item.queries';
+import { buybacksKeys } from '../buybacks';
+import { itemKeys } from '../items';
 
 /** Packages of the expedition (modules/expeditions on the server): the transports list, one package, its commands. */
 

@@ -9,7 +9,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
@@ -23,7 +22,6 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { translateErrorCode } from '../../app/errors';
@@ -31,9 +29,8 @@ import { usePageHeader } from '../../app/page-header';
 import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
 import { PageLoader } from '../../ui/page-loader';
-import { useWedgeScanner } from '../buyback-wizard/use-wedge-scanner';
-import { ItemStatusBadge } from '../buybacks/buyback-status';
-import { normaliseWarehouseCode } from '../warehouse-checkin/checkin-code';
+import { normaliseWarehouseCode, ScanCodeInput, selectNow } from '../../ui/scan-code-input';
+import { ItemStatusBadge } from '../items';
 import { useAddPackageItem, useClosePackage, usePackage, useRemovePackageItem } from './expedition.queries';
 import { PackageBadges } from './package-badges';
 import { PackageDocumentButtons } from './package-documents';
@@ -110,15 +107,12 @@ function Packing({ pack }: { pack: PackageResponse }) {
   const isOpen = pack.status === 'open';
 
   // rendered at once, then selected in the same task: the next scan replaces the whole code
-  const refuse = (errorCode: string, scanned: string) => {
-    flushSync(() => {
+  const refuse = (errorCode: string, scanned: string) =>
+    selectNow(inputRef, () => {
       setError(errorCode);
       setCode(scanned);
       setLast(null);
     });
-    inputRef.current?.focus();
-    inputRef.current?.select();
-  };
 
   const submit = async (input: string) => {
     const normalised = normaliseWarehouseCode(input);
@@ -142,9 +136,6 @@ function Packing({ pack }: { pack: PackageResponse }) {
       refuse(codeOf(failure), normalised.code);
     }
   };
-
-  // a scan while the focus is outside the field (a click on the list) packs too
-  useWedgeScanner((scanned) => void submit(scanned), isOpen && !closing);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -179,20 +170,21 @@ function Packing({ pack }: { pack: PackageResponse }) {
         <Card withBorder padding="md" radius="md">
           <form onSubmit={onSubmit} noValidate>
             <Group align="flex-start" gap="sm" wrap="wrap">
-              <TextInput
-                ref={inputRef}
+              <ScanCodeInput
+                inputRef={inputRef}
                 label={t('packing.code')}
                 description={t('packing.codeHelp')}
                 value={code}
-                onChange={(event) => {
-                  setCode(event.currentTarget.value);
+                onValueChange={(next) => {
+                  setCode(next);
                   if (error) setError(null);
                 }}
+                // a scan while the focus is outside the field (a click on the list) packs too
+                onScan={(scanned) => void submit(scanned)}
+                scanEnabled={!closing}
                 error={error ? translateErrorCode(error) : undefined}
-                autoComplete="off"
-                autoFocus
-                inputMode="numeric"
-                maxLength={32}
+                // the code only in monospace, not its label
+                ff={undefined}
                 styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                 leftSection={<IconScan size={16} aria-hidden />}
                 style={{ flex: '1 1 260px' }}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageHeader } from '../../app/page-header';
 import { useCurrentUser } from '../../app/session';
 import { PageLoader } from '../../ui/page-loader';
-import { useRootDetail } from './general-settings.queries';
+import { useRootDetail } from '../settings';
 import { PremiumFeaturesCard } from './premium-features-card';
 import { buyerRequestOf, buyerValuesOf } from './settings-values';
 import { useRootDetailForm } from './use-root-detail-form';

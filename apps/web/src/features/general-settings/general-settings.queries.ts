@@ -3,24 +3,16 @@ import type {
   PatchOrganizationRootDetailRequest,
   PolicyFile,
 } from '@reprise/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { rootDetailKeys } from '../settings/premium.queries';
+import { rootDetailKeys } from '../settings';
+import { checkinKeys } from '../warehouse-checkin';
 
 /**
  * The general settings are the account's root details (modules/accounts/root-details.* on the
- * server); they share their cache entry with the premium-feature checks (settings/premium.queries.ts).
+ * server), read with `useRootDetail` of features/settings: its writes answer the new details,
+ * which replace that one cache entry.
  */
-export function useRootDetail(accountId: string) {
-  return useQuery({
-    queryKey: rootDetailKeys.detail(accountId),
-    queryFn: ({ signal }) =>
-      api.get<OrganizationRootDetailResponse>(`/accounts/${accountId}/organization-root-detail`, { signal }),
-  });
-}
-
-/** What else reads the root details and must follow a change: the check-in menu entry and screens. */
-const CHECKIN_SETTINGS_KEY = ['warehouse-checkin', 'settings'] as const;
 
 /** `PATCH /organization-root-details/{id}` (merge-patch): the fields sent change, the others stay. */
 export function usePatchRootDetail(accountId: string) {
@@ -32,7 +24,8 @@ export function usePatchRootDetail(accountId: string) {
     onSuccess: (detail, { patch }) => {
       queryClient.setQueryData(rootDetailKeys.detail(accountId), detail);
       if (patch.warehouseCheckinRequirement !== undefined)
-        void queryClient.invalidateQueries({ queryKey: CHECKIN_SETTINGS_KEY });
+        // the check-in menu entry and screens follow the requirement
+        void queryClient.invalidateQueries({ queryKey: checkinKeys.allSettings() });
     },
   });
 }

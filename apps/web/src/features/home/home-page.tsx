@@ -7,9 +7,8 @@ import { MENU, type MenuLink, shortcuts } from '../../app/navigation';
 import { usePageHeader } from '../../app/page-header';
 import { useCurrentUser, useSession } from '../../app/session';
 import { EmptyState } from '../../ui/empty-state';
-import { DashboardStatistics } from '../dashboard/dashboard-statistics';
-import { DeviceHistorySearch } from '../dashboard/device-history-search';
-import { useMenuRequirements } from '../warehouse-checkin/checkin.queries';
+import { DashboardStatistics, DeviceHistorySearch } from '../dashboard';
+import { useMenuRequirements } from '../warehouse-checkin';
 
 function CurrentOrganization() {
   const { t } = useTranslation(['home', 'common']);

@@ -28,8 +28,7 @@ import { useNavigate } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useFormatters } from '../../app/use-formatters';
 import { i18n } from '../../i18n';
-import { useCategoryTree } from '../catalog/categories/categories.queries';
-import { CategoryMultiSelect } from '../catalog/category-multi-select';
+import { CategoryMultiSelect, useCategoryTree } from '../catalog';
 import { useImportDestination } from './import-destination';
 import {
   type FailureText,

@@ -18,7 +18,7 @@ import {
 } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
-import { accountsKeys } from '../design/design.queries';
+import { accountsKeys } from '../design';
 
 /** Imports (modules/imports/imports.routes.ts on the server): a catalogue's list, one import, its ignored lines. */
 export const importsKeys = {

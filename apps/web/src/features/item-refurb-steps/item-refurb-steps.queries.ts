@@ -2,14 +2,13 @@ import type {
   ItemRefurbStepAction,
   ItemRefurbStepResponse,
   ItemRefurbStepSearchResponse,
-  ItemRefurbStepsResponse,
   Locale,
   ValidateItemRefurbResponse,
 } from '@reprise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
-import { itemKeys } from '../buybacks/item.queries';
+import { itemKeys } from '../items';
 
 /**
  * The services of an item as the workshop runs them (modules/refurb-execution on the server):
@@ -19,7 +18,6 @@ import { itemKeys } from '../buybacks/item.queries';
 
 export const itemRefurbStepKeys = {
   all: ['item-refurb-steps'] as const,
-  item: (itemId: string) => [...itemRefurbStepKeys.all, 'item', itemId] as const,
   step: (id: string) => [...itemRefurbStepKeys.all, 'step', id] as const,
 };
 
@@ -28,17 +26,6 @@ export function useSearchRefurbItem() {
   return useMutation({
     mutationFn: (code: string) =>
       api.get<ItemRefurbStepSearchResponse>('/item-refurb-steps/search', { query: { code } }),
-    meta: { handlesErrors: true },
-  });
-}
-
-/** `GET /items/{id}/item-refurb-steps`: the item and its services in order. */
-export function useItemRefurbSteps(itemId: string) {
-  return useQuery({
-    queryKey: itemRefurbStepKeys.item(itemId),
-    queryFn: ({ signal }) =>
-      api.get<ItemRefurbStepsResponse>(`/items/${itemId}/item-refurb-steps`, { signal }),
-    staleTime: 0,
     meta: { handlesErrors: true },
   });
 }
@@ -75,13 +62,13 @@ export function useStepAction() {
       ),
     onSuccess: (step) => {
       queryClient.setQueryData(itemRefurbStepKeys.step(step.id), step);
-      void queryClient.invalidateQueries({ queryKey: itemRefurbStepKeys.item(step.itemId) });
+      void queryClient.invalidateQueries({ queryKey: itemKeys.refurbSteps(step.itemId) });
       void queryClient.invalidateQueries({ queryKey: itemKeys.all });
     },
     onError: (error, { step }) => {
       if (error instanceof ApiError && error.status === 412) {
         void queryClient.invalidateQueries({ queryKey: itemRefurbStepKeys.step(step.id) });
-        void queryClient.invalidateQueries({ queryKey: itemRefurbStepKeys.item(step.itemId) });
+        void queryClient.invalidateQueries({ queryKey: itemKeys.refurbSteps(step.itemId) });
       }
     },
     meta: { handlesErrors: true },
@@ -95,7 +82,7 @@ export function useValidateRefurbItem() {
     mutationFn: ({ itemId, stockId }: { itemId: string; stockId: string | null }) =>
       api.post<ValidateItemRefurbResponse>(`/items/${itemId}/item-refurb-steps/validate`, { stockId }),
     onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: itemRefurbStepKeys.item(result.itemId) });
+      void queryClient.invalidateQueries({ queryKey: itemKeys.refurbSteps(result.itemId) });
       void queryClient.invalidateQueries({ queryKey: itemKeys.all });
     },
     meta: { handlesErrors: true },

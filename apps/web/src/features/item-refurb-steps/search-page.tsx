@@ -3,7 +3,7 @@ import { IconSearch, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
-import { ScanCodeCard } from '../warehouse-checkin/scan-code-card';
+import { ScanCodeCard } from '../../ui/scan-code-input';
 import { useSearchRefurbItem } from './item-refurb-steps.queries';
 
 /**

@@ -24,7 +24,7 @@ import { usePageHeader } from '../../app/page-header';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { PageLoader } from '../../ui/page-loader';
-import { stockLabel } from '../warehouse-checkin/stock-label';
+import { stockLabel } from '../warehouse-checkin';
 import { CancelModal } from './cancel-modal';
 import { downloadErasureCertificate, useItemRefurbStep } from './item-refurb-steps.queries';
 import { RefusalAlert } from './refusal-alert';

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { translateErrorCode } from '../../app/errors';
 import { ApiError } from '../../lib/api';
-import { useItemStocks } from '../buybacks/item.queries';
-import { stockLabel } from '../warehouse-checkin/stock-label';
+import { useItemStocks } from '../items';
+import { stockLabel } from '../warehouse-checkin';
 import { useValidateRefurbItem } from './item-refurb-steps.queries';
 
 /**

@@ -13,8 +13,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { queriesShowing } from '../../app/query-client';
 import { api } from '../../lib/api';
-import { usersKeys } from '../users/users.queries';
 
 /** Query of `GET /organizations`: pagination, `order[field]`, filters (`type` becomes `type[]`). */
 export type OrganizationsQuery = Record<string, string | number | boolean | string[] | undefined>;
@@ -86,8 +86,8 @@ function invalidateAfterWrite(queryClient: QueryClient) {
       queryKey: organizationsKeys.all,
       predicate: (query) => query.queryKey[1] !== 'detail',
     }),
-    // User lists show the name of each user's parent organisation.
-    queryClient.invalidateQueries({ queryKey: usersKeys.lists() }),
+    // other lists name organisations too (the users' parent organisations)
+    queryClient.invalidateQueries(queriesShowing('organizations')),
   ]);
 }
 

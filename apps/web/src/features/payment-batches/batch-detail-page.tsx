@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useFormatters } from '../../app/use-formatters';
-import { PaymentStatusBadge } from '../buybacks/buyback-status';
+import { PaymentStatusBadge } from '../buybacks';
 import { BatchStatusBadge } from './batch-status';
 import { useDownloadBatchFile, useMarkBatchSent, useTransferBatch } from './payment-batches.queries';
 

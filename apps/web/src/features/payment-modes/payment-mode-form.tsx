@@ -31,7 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
 import { FormShell } from '../../ui/form-shell';
 import { zodValidator } from '../../ui/forms';
-import { usePremiumFeature } from '../settings/premium.queries';
+import { usePremiumFeature } from '../settings';
 import { type PaymentModeFormValues, toPaymentModeRequest } from './payment-mode-form-values';
 
 export type PaymentModeForm = UseFormReturnType<PaymentModeFormValues>;

@@ -11,6 +11,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { queriesShowing } from '../../app/query-client';
 import { api } from '../../lib/api';
 
 type ListQuery = Record<string, string | number | null | undefined>;
@@ -43,7 +44,7 @@ function afterWrite(queryClient: QueryClient, mode: PaymentModeResponse) {
   // circuits show their payment modes' labels and statuses
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: paymentModesKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: ['circuits'] }),
+    queryClient.invalidateQueries(queriesShowing('payment-modes')),
   ]);
 }
 

@@ -8,8 +8,7 @@ import { reportError, showError } from '../../app/errors';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
-import { PaymentStatusBadge } from '../buybacks/buyback-status';
-import { downloadBuybackDocument } from '../buybacks/documents';
+import { downloadBuybackDocument, PaymentStatusBadge } from '../buybacks';
 import { MarkPaidModal } from './mark-paid-modal';
 import { useBuybackPayment } from './payments.queries';
 

@@ -1,7 +1,7 @@
 import type { Collection, MarkPaymentPaidInput, PaymentResponse } from '@reprise/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { buybacksKeys } from '../buybacks/buybacks.queries';
+import { buybacksKeys } from '../buybacks';
 
 /**
  * Payments (modules/payments on the server): the search, a buyback's payment, and the relaunch and

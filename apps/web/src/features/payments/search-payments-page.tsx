@@ -23,7 +23,7 @@ import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
 import { FiltersBar, SearchFilter, useSetFilters, useUpdateSearchParams } from '../../ui/list-filters';
-import { PaymentStatusBadge } from '../buybacks/buyback-status';
+import { PaymentStatusBadge } from '../buybacks';
 import { MarkPaidModal } from './mark-paid-modal';
 import { failureReasonText } from './payment-panel';
 import { usePayments, useRelaunchPayment } from './payments.queries';

@@ -1,94 +1,27 @@
-import { ActionIcon, Anchor, Card, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Card, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { QUARANTINE_REASONS, type QuarantineItem } from '@reprise/shared';
 import {
   IconExternalLink,
   IconFileDownload,
   IconLockOpen,
   IconMailForward,
-  IconScan,
   IconShieldLock,
 } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { translateErrorCode } from '../../app/errors';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
 import { FiltersBar, useSetFilters } from '../../ui/list-filters';
-import { useWedgeScanner } from '../buyback-wizard/use-wedge-scanner';
-import { useQuarantineMailSender, useReturnLabelDownload } from '../buybacks/item-actions';
-import { normaliseWarehouseCode } from '../warehouse-checkin/checkin-code';
+import { ScanCodeFilter } from '../../ui/scan-code-input';
+import { useQuarantineMailSender, useReturnLabelDownload } from '../items';
 import { useQuarantineList, useWarehouseOptions } from './quarantine.queries';
 import { ReleaseModal } from './release-modal';
 
 const DEFAULT_SORT = { field: 'since', direction: 'desc' } as const;
 const FILTERS = ['code', 'reason', 'warehouse'] as const;
-
-/**
- * The code filter, scanner first: it has the focus on load and after each scan; a keyboard-wedge
- * scan (the code and Enter, typed here or anywhere on the page) filters the list on it; a code
- * of the wrong length is said in words and selected, so that the next scan replaces it.
- */
-function CodeFilter({ value, onCode }: { value: string; onCode: (code: string | null) => void }) {
-  const { t } = useTranslation('quarantine');
-  const [text, setText] = useState(value);
-  const [error, setError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  // the address changed by other means (clear button, back button): show its code
-  useEffect(() => setText(value), [value]);
-
-  const submit = (input: string) => {
-    if (input.trim() === '') {
-      setError(null);
-      onCode(null);
-      return;
-    }
-    const normalised = normaliseWarehouseCode(input);
-    // rendered at once, then selected in the same task: the next scan, however soon it comes,
-    // replaces the whole code (a selection made a frame later would cut into it)
-    flushSync(() => {
-      setText('error' in normalised ? input.trim() : normalised.code);
-      setError('error' in normalised ? translateErrorCode(normalised.error) : null);
-    });
-    inputRef.current?.focus();
-    inputRef.current?.select();
-    if (!('error' in normalised)) onCode(normalised.code);
-  };
-  useWedgeScanner(submit);
-
-  return (
-    <form
-      noValidate
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        submit(text);
-      }}
-    >
-      <TextInput
-        ref={inputRef}
-        label={t('filters.code')}
-        description={t('filters.codeHelp')}
-        leftSection={<IconScan size={16} aria-hidden />}
-        value={text}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          if (error) setError(null);
-        }}
-        error={error}
-        autoFocus
-        autoComplete="off"
-        inputMode="numeric"
-        maxLength={32}
-        ff="monospace"
-        data-testid="quarantine-code"
-      />
-    </form>
-  );
-}
 
 function useColumns(onRelease: (row: QuarantineItem) => void): DataTableColumn<QuarantineItem>[] {
   const { t } = useTranslation(['quarantine', 'buybacks']);
@@ -256,7 +189,13 @@ export function QuarantinePage() {
           onClear={() => setFilters({ code: null, reason: null, warehouse: null })}
         >
           <div>
-            <CodeFilter value={code} onCode={(value) => setFilters({ code: value })} />
+            <ScanCodeFilter
+              value={code}
+              onCode={(value) => setFilters({ code: value })}
+              label={t('filters.code')}
+              description={t('filters.codeHelp')}
+              testId="quarantine-code"
+            />
           </div>
           <div>
             <Select

@@ -1,7 +1,13 @@
 import type { Collection, OrganizationResponse, QuarantineItem } from '@reprise/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { itemKeys } from '../buybacks/item.queries';
+import { itemKeys } from '../items';
+
+/** The quarantine's own reads; its list is an item read (`itemKeys.quarantineList`): item commands refresh it. */
+export const quarantineKeys = {
+  all: ['quarantine'] as const,
+  filterWarehouses: () => [...quarantineKeys.all, 'filter-warehouses'] as const,
+};
 
 export type QuarantineQuery = Record<string, string | number | undefined>;
 
@@ -17,7 +23,7 @@ export function useQuarantineList(query: QuarantineQuery) {
 /** The warehouses the user sees, for the warehouse filter. */
 export function useWarehouseOptions(enabled: boolean) {
   return useQuery({
-    queryKey: ['quarantine', 'filter-warehouses'],
+    queryKey: quarantineKeys.filterWarehouses(),
     enabled,
     queryFn: ({ signal }) =>
       api.get<Collection<OrganizationResponse>>('/organizations', {

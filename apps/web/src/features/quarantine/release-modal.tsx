@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { reportError, translateErrorCode } from '../../app/errors';
 import { ApiError } from '../../lib/api';
 import { translateViolation } from '../../ui/forms';
-import { useItemStocks, useReleaseItem } from '../buybacks/item.queries';
-import { stockName } from '../buybacks/item-history';
+import { stockName, useItemStocks, useReleaseItem } from '../items';
 
 /** Refusals about the stock chosen: said under the stock field. */
 const STOCK_ERRORS = ['stock_not_in_warehouse', 'same_stock'];

@@ -1,5 +1,5 @@
 import type { RefurbStepKind, RefurbStepRequest, RefurbStepResponse } from '@reprise/shared';
-import { type NumberField, toCents, toUnits } from '../catalog/money';
+import { type NumberField, toCents, toUnits } from '../../ui/money';
 
 /** The service form: its costs by warehouse id, in currency units as typed ('' when none). */
 export interface RefurbStepFormValues {

@@ -15,8 +15,8 @@ import { REFURB_STEP_KINDS, REFURB_TEXT_MAX, type RefurbStepStockOptionsResponse
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormShell } from '../../ui/form-shell';
-import { MoneyInput } from '../catalog/money-input';
-import { stockLabel } from '../warehouse-checkin/stock-label';
+import { MoneyInput } from '../../ui/money-input';
+import { stockLabel } from '../warehouse-checkin';
 import { useStockOptions } from './refurb-config.queries';
 import type { RefurbStepFormValues } from './refurb-step-form-values';
 import type { RefurbStepFormState } from './use-refurb-step-form';

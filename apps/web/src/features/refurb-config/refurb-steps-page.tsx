@@ -9,7 +9,7 @@ import { useFormatters } from '../../app/use-formatters';
 import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { SearchFilter } from '../../ui/list-filters';
-import { stockLabel } from '../warehouse-checkin/stock-label';
+import { stockLabel } from '../warehouse-checkin';
 import { ConfigAccountSelect } from './config-account-select';
 import { useRefurbSteps } from './refurb-config.queries';
 import { RefurbStepDeleteModal } from './refurb-step-delete-modal';

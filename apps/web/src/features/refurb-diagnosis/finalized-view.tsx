@@ -4,7 +4,7 @@ import { IconCircleCheck, IconPlayerPlay, IconScan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatters } from '../../app/use-formatters';
-import { stockLabel } from '../warehouse-checkin/stock-label';
+import { stockLabel } from '../warehouse-checkin';
 
 /**
  * The confirmation of a finalized diagnosis (`/refurb-diagnosis/{id}/finalized`, and any step of a

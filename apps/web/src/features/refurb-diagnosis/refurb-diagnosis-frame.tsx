@@ -8,9 +8,9 @@ import { translateErrorCode } from '../../app/errors';
 import { usePageHeader } from '../../app/page-header';
 import { ApiError } from '../../lib/api';
 import { PageLoader } from '../../ui/page-loader';
-import { ItemStatusBadge } from '../buybacks/buyback-status';
-import { stockLabel } from '../warehouse-checkin/stock-label';
-import { Facts } from '../warehouse-control/litigation-details';
+import { ItemStatusBadge } from '../items';
+import { stockLabel } from '../warehouse-checkin';
+import { Facts } from '../warehouse-control';
 import { FinalizedView } from './finalized-view';
 import { useRefurbDiagnosis } from './refurb-diagnosis.queries';
 

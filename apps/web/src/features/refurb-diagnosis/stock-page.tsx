@@ -8,7 +8,7 @@ import { translateErrorCode } from '../../app/errors';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { PageLoader } from '../../ui/page-loader';
-import { stockLabel } from '../warehouse-checkin/stock-label';
+import { stockLabel } from '../warehouse-checkin';
 import {
   useFinalizeRefurbDiagnosis,
   useRefreshRefurbDiagnosis,

@@ -8,17 +8,25 @@ export const rootDetailKeys = {
   detail: (accountId: string) => [...rootDetailKeys.all, accountId] as const,
 };
 
-/** Whether the current account has a premium feature (false while unknown). */
-export function usePremiumFeature(feature: PremiumFeature): { enabled: boolean; loaded: boolean } {
-  const { user } = useSession();
-  const accountId = user?.currentOrganization.account.id ?? '';
-  const detail = useQuery({
+/**
+ * `GET /accounts/{id}/organization-root-detail`: an account's root details (its general settings,
+ * premium features, category navigation), one cache entry per account for every screen that reads
+ * them (modules/accounts/root-details.* on the server).
+ */
+export function useRootDetail(accountId: string, enabled = true) {
+  return useQuery({
     queryKey: rootDetailKeys.detail(accountId),
-    enabled: Boolean(accountId),
+    enabled: enabled && Boolean(accountId),
     queryFn: ({ signal }) =>
       api.get<OrganizationRootDetailResponse>(`/accounts/${accountId}/organization-root-detail`, { signal }),
     staleTime: 60_000,
   });
+}
+
+/** Whether the current account has a premium feature (false while unknown). */
+export function usePremiumFeature(feature: PremiumFeature): { enabled: boolean; loaded: boolean } {
+  const { user } = useSession();
+  const detail = useRootDetail(user?.currentOrganization.account.id ?? '');
   return {
     enabled: detail.data?.enabledPremiumFeatures.includes(feature) ?? false,
     loaded: detail.isSuccess,

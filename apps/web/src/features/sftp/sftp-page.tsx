@@ -38,7 +38,7 @@ import { useCurrentUser } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { PageLoader } from '../../ui/page-loader';
-import { ImportStatusBadge } from '../imports/import-status-badge';
+import { ImportStatusBadge } from '../imports';
 import {
   useActivateSftpAccess,
   useDeactivateSftpAccess,

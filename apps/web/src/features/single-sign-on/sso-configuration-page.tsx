@@ -34,7 +34,7 @@ import { usePageHeader } from '../../app/page-header';
 import { FormShell } from '../../ui/form-shell';
 import { handleFormError, zodValidator } from '../../ui/forms';
 import { PageLoader } from '../../ui/page-loader';
-import { useOrganizations } from '../organizations/organizations.queries';
+import { useOrganizations } from '../organizations';
 import { useDeleteSsoConfiguration, useSaveSsoConfiguration, useSsoConfiguration } from './sso.queries';
 
 type FormValues = Omit<SsoConfigurationRequest, 'clientSecret'> & { clientSecret: string };

@@ -9,8 +9,8 @@ import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../ui/format';
 import { translateViolation } from '../../ui/forms';
-import { type NumberField, toCents, toUnits } from '../catalog/money';
-import { MoneyInput } from '../catalog/money-input';
+import { type NumberField, toCents, toUnits } from '../../ui/money';
+import { MoneyInput } from '../../ui/money-input';
 import { Facts, Section } from './facts';
 import { useEditItemInStock } from './stocks.queries';
 

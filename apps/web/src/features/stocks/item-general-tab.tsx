@@ -9,8 +9,7 @@ import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { translateViolation } from '../../ui/forms';
-import { ItemStatusBadge } from '../buybacks/buyback-status';
-import { stockName } from '../buybacks/item-history';
+import { ItemStatusBadge, stockName } from '../items';
 import { Facts, Section } from './facts';
 import { useEditItemInStock } from './stocks.queries';
 

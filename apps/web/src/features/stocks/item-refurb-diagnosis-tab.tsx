@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
 import { formatMoney } from '../../ui/format';
 import { PageLoader } from '../../ui/page-loader';
-import { stockName } from '../buybacks/item-history';
+import { stockName } from '../items';
 import { Facts, Section } from './facts';
 import { useItemRefurbDiagnosis } from './stocks.queries';
 

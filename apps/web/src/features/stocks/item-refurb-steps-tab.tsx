@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
+import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../ui/format';
 import { PageLoader } from '../../ui/page-loader';
-import { stockName } from '../buybacks/item-history';
+import { stockName, useItemRefurbSteps } from '../items';
 import { Section } from './facts';
-import { useItemRefurbSteps } from './stocks.queries';
 
 const STATUS_COLOR: Record<ItemRefurbStepStatus, MantineColor> = {
   to_do: 'gray',
@@ -18,6 +18,10 @@ const STATUS_COLOR: Record<ItemRefurbStepStatus, MantineColor> = {
   cancelled: 'red',
   completed: 'green',
 };
+
+/** A 404 or 409 of the item's services: none are planned (yet). */
+const plansNone = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 409);
 
 /** The services planned on the item (`GET /items/{id}/item-refurb-steps`) and how far each went. */
 export function ItemRefurbStepsTab({ itemId }: { itemId: string }) {
@@ -43,7 +47,7 @@ export function ItemRefurbStepsTab({ itemId }: { itemId: string }) {
     return (
       <Section title={t('page.refurbSteps.title')}>
         <Text size="sm" c="dimmed" data-testid="refurb-steps-none">
-          {steps.isError ? t('page.loadFailed') : t('page.refurbSteps.none')}
+          {steps.isError && !plansNone(steps.error) ? t('page.loadFailed') : t('page.refurbSteps.none')}
         </Text>
       </Section>
     );

@@ -21,9 +21,8 @@ import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
 import { FiltersBar, useSetFilters } from '../../ui/list-filters';
-import { ItemStatusBadge } from '../buybacks/buyback-status';
-import { stockName } from '../buybacks/item-history';
-import { ItemCodeFilter } from './item-code-filter';
+import { ScanCodeFilter } from '../../ui/scan-code-input';
+import { ItemStatusBadge, stockName } from '../items';
 import { isMovable, STOCK_ITEM_STATUSES } from './item-stock-statuses';
 import { MoveToStockModal } from './move-to-stock-modal';
 import { useItemsInStock, useStockOptions, useStockWarehouses } from './stocks.queries';
@@ -259,7 +258,13 @@ export function ItemsStockListPage() {
           }
         >
           <div>
-            <ItemCodeFilter value={code} onCode={(value) => setFilters({ code: value })} />
+            <ScanCodeFilter
+              value={code}
+              onCode={(value) => setFilters({ code: value })}
+              label={t('items.filters.code')}
+              description={t('items.filters.codeHelp')}
+              testId="items-stock-code"
+            />
           </div>
           {warehouses.length > 1 && (
             <div>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { reportError, translateErrorCode } from '../../app/errors';
 import { ApiError } from '../../lib/api';
 import { translateViolation } from '../../ui/forms';
-import { stockName } from '../buybacks/item-history';
+import { stockName } from '../items';
 import { useMoveToStock, useStockOptions } from './stocks.queries';
 
 /** Refusals about the stock chosen: said under the stock field. */

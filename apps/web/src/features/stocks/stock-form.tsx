@@ -5,7 +5,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormShell } from '../../ui/form-shell';
 import { zodValidator } from '../../ui/forms';
-import { stockName } from '../buybacks/item-history';
+import { stockName } from '../items';
 import { type StockFormValues, toStockRequest } from './stock-form-values';
 import { useStockWarehouses } from './stocks.queries';
 

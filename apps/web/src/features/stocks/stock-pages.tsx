@@ -7,7 +7,7 @@ import { withAlert } from '../../app/alert-from-query';
 import { usePageHeader } from '../../app/page-header';
 import { showSaveError } from '../../ui/form-feedback';
 import { PageLoader } from '../../ui/page-loader';
-import { stockName } from '../buybacks/item-history';
+import { stockName } from '../items';
 import { StockFormView, useStockForm } from './stock-form';
 import { emptyStock, stockFormValues, stockPatch, toStockRequest } from './stock-form-values';
 import { useCreateStock, useStock, useStockWarehouses, useUpdateStock } from './stocks.queries';

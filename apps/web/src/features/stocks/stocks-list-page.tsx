@@ -8,7 +8,7 @@ import { usePageHeader } from '../../app/page-header';
 import { useFormatters } from '../../app/use-formatters';
 import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
 import { FiltersBar, SearchFilter, useSetFilters } from '../../ui/list-filters';
-import { stockName } from '../buybacks/item-history';
+import { stockName } from '../items';
 import { StockDeleteModal } from './stock-delete-modal';
 import { useStocks, useStockWarehouses } from './stocks.queries';
 

@@ -1,6 +1,5 @@
 import type {
   Collection,
-  ItemRefurbStepsResponse,
   ItemResponse,
   ItemStockDetailResponse,
   ItemStockEditRequest,
@@ -14,24 +13,25 @@ import type {
 } from '@reprise/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
-import { buybacksKeys } from '../buybacks/buybacks.queries';
-import { itemKeys } from '../buybacks/item.queries';
+import { buybacksKeys } from '../buybacks';
+import { itemKeys } from '../items';
 
 /**
  * The stocks and the items kept in them (modules/stocks on the server): one key factory for the
- * stock list, a stock, the stock options of the selects, the items in stock and an item's page.
+ * stock list, a stock, the stock options of the selects, the items in stock and an item's page
+ * (an item's own reads are keyed by features/items).
  */
 export const stocksKeys = {
   all: ['stocks'] as const,
   lists: () => [...stocksKeys.all, 'list'] as const,
   list: (query: Record<string, unknown>) => [...stocksKeys.lists(), query] as const,
   detail: (id: string) => [...stocksKeys.all, 'detail', id] as const,
-  options: (warehouseId: string | null) => [...stocksKeys.all, 'options', warehouseId] as const,
+  allOptions: () => [...stocksKeys.all, 'options'] as const,
+  options: (warehouseId: string | null) => [...stocksKeys.allOptions(), warehouseId] as const,
   items: () => [...stocksKeys.all, 'items'] as const,
-  itemList: (query: Record<string, unknown>) => [...stocksKeys.items(), 'list', query] as const,
+  itemLists: () => [...stocksKeys.items(), 'list'] as const,
+  itemList: (query: Record<string, unknown>) => [...stocksKeys.itemLists(), query] as const,
   item: (id: string) => [...stocksKeys.items(), 'detail', id] as const,
-  refurbDiagnosis: (itemId: string) => [...stocksKeys.items(), 'refurb-diagnosis', itemId] as const,
-  itemRefurbSteps: (itemId: string) => [...stocksKeys.items(), 'item-refurb-steps', itemId] as const,
 };
 
 export type ListQuery = Record<string, string | number | undefined>;
@@ -84,7 +84,7 @@ function useAfterStockWrite() {
   const queryClient = useQueryClient();
   return (stock?: StockResponse) => {
     if (stock) queryClient.setQueryData(stocksKeys.detail(stock.id), stock);
-    void queryClient.invalidateQueries({ queryKey: [...stocksKeys.all, 'options'] });
+    void queryClient.invalidateQueries({ queryKey: stocksKeys.allOptions() });
     return queryClient.invalidateQueries({ queryKey: stocksKeys.lists() });
   };
 }
@@ -144,7 +144,7 @@ export function useEditItemInStock(id: string) {
     meta: { handlesErrors: true },
     onSuccess: (item) => {
       queryClient.setQueryData(stocksKeys.item(id), item);
-      return queryClient.invalidateQueries({ queryKey: [...stocksKeys.items(), 'list'] });
+      return queryClient.invalidateQueries({ queryKey: stocksKeys.itemLists() });
     },
   });
 }
@@ -177,17 +177,8 @@ async function orNone<T>(read: Promise<T>): Promise<T | null> {
 /** `GET /items/{id}/refurb-diagnosis`: the item's refurbishment diagnosis, null when it has none. */
 export function useItemRefurbDiagnosis(itemId: string) {
   return useQuery({
-    queryKey: stocksKeys.refurbDiagnosis(itemId),
+    queryKey: itemKeys.refurbDiagnosis(itemId),
     queryFn: ({ signal }) =>
       orNone(api.get<RefurbDiagnosisResponse>(`/items/${itemId}/refurb-diagnosis`, { signal })),
-  });
-}
-
-/** `GET /items/{id}/item-refurb-steps`: the services planned on the item, null when there are none. */
-export function useItemRefurbSteps(itemId: string) {
-  return useQuery({
-    queryKey: stocksKeys.itemRefurbSteps(itemId),
-    queryFn: ({ signal }) =>
-      orNone(api.get<ItemRefurbStepsResponse>(`/items/${itemId}/item-refurb-steps`, { signal })),
   });
 }

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Text } fro
 import { MODULE_TYPES, type ModuleType, PARENT_TYPE_OF_USER_TYPE, type UserType } from '@reprise/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { OrganizationSelect } from '../organizations/organization-select';
+import { OrganizationSelect } from '../organizations';
 import type { UserForm } from './use-user-form';
 import { emptyModuleRow, type UserModuleRow, withModule, withUserType } from './user-form-values';
 import type { AssignableUserType } from './users.queries';

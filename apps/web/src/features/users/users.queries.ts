@@ -38,6 +38,8 @@ export function useUsers(query: UsersQuery) {
     queryKey: usersKeys.list(query),
     queryFn: ({ signal }) => api.get<Collection<UserResponse>>('/users', { query, signal }),
     placeholderData: keepPreviousData,
+    // each user's parent organisation by name
+    meta: { shows: ['organizations'] },
   });
 }
 

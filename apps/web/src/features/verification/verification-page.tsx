@@ -12,7 +12,6 @@ import {
   Table,
   Tabs,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import {
@@ -36,7 +35,9 @@ import { Link } from 'react-router';
 import { translateErrorCode } from '../../app/errors';
 import { usePageHeader } from '../../app/page-header';
 import { ApiError } from '../../lib/api';
-import { BuybackStatusBadge, ItemStatusBadge } from '../buybacks/buyback-status';
+import { ScanCodeForm, ScanCodeInput } from '../../ui/scan-code-input';
+import { BuybackStatusBadge } from '../buybacks';
+import { ItemStatusBadge } from '../items';
 import { type NumberVerification, useVerifyList, useVerifyNumber } from './verification.queries';
 import { countOutcomes, normaliseNumber, resultsCsv } from './verification-results';
 
@@ -122,43 +123,25 @@ function ByNumber() {
 
   return (
     <Stack gap="md">
-      <Card withBorder padding="md" radius="md">
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('number.help')}
-            </Text>
-            <Group align="flex-end" gap="sm" wrap="wrap">
-              <TextInput
-                ref={inputRef}
-                label={t('number.label')}
-                description={t('number.description')}
-                value={value}
-                onChange={(event) => {
-                  setValue(event.currentTarget.value);
-                  if (error) setError(null);
-                }}
-                autoFocus
-                autoComplete="off"
-                inputMode="numeric"
-                maxLength={32}
-                ff="monospace"
-                error={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-                style={{ flex: '1 1 260px' }}
-                data-testid="verification-number"
-              />
-              <Button
-                type="submit"
-                loading={verify.isPending}
-                leftSection={<IconSearch size={18} aria-hidden />}
-              >
-                {t('number.submit')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+      <ScanCodeForm help={t('number.help')} onSubmit={submit}>
+        <ScanCodeInput
+          inputRef={inputRef}
+          label={t('number.label')}
+          description={t('number.description')}
+          value={value}
+          onValueChange={(next) => {
+            setValue(next);
+            if (error) setError(null);
+          }}
+          error={error ? true : undefined}
+          errorId={errorId}
+          style={{ flex: '1 1 260px' }}
+          data-testid="verification-number"
+        />
+        <Button type="submit" loading={verify.isPending} leftSection={<IconSearch size={18} aria-hidden />}>
+          {t('number.submit')}
+        </Button>
+      </ScanCodeForm>
       {error && (
         <Alert
           color="red"

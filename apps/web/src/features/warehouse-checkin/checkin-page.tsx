@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { ItemResponse } from '@reprise/shared';
 import { IconAlertTriangle, IconCircleCheck, IconScan } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -9,10 +9,9 @@ import { usePageHeader } from '../../app/page-header';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
-import { useWedgeScanner } from '../buyback-wizard/use-wedge-scanner';
-import { StartControlButton } from '../warehouse-control/start-control-button';
+import { normaliseWarehouseCode, ScanCodeForm, ScanCodeInput } from '../../ui/scan-code-input';
+import { StartControlButton } from '../warehouse-control';
 import { useCheckIn, useCheckinSettings } from './checkin.queries';
-import { normaliseWarehouseCode } from './checkin-code';
 import { CheckinGate } from './checkin-gate';
 import { stockLabel } from './stock-label';
 
@@ -104,11 +103,6 @@ function CheckinScreen() {
     }
   };
 
-  // a scan while the focus is outside the field (a click on the list) registers too
-  useWedgeScanner((scanned) => {
-    void submit(scanned);
-  });
-
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void submit(code);
@@ -117,44 +111,37 @@ function CheckinScreen() {
   const last = registered[0];
   return (
     <Stack gap="md" maw={1100}>
-      <Card withBorder padding="md" radius="md">
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('help')}
+      <ScanCodeForm
+        help={t('help')}
+        onSubmit={onSubmit}
+        notice={
+          settings.data?.requirement === 'mandatory' && (
+            <Text size="sm" data-testid="checkin-mandatory">
+              {t('mandatory')}
             </Text>
-            {settings.data?.requirement === 'mandatory' && (
-              <Text size="sm" data-testid="checkin-mandatory">
-                {t('mandatory')}
-              </Text>
-            )}
-            <Group align="flex-end" gap="sm" wrap="wrap">
-              <TextInput
-                ref={inputRef}
-                label={t('code')}
-                description={t('codeHelp')}
-                value={code}
-                onChange={(event) => {
-                  setCode(event.currentTarget.value);
-                  if (error) setError(null);
-                }}
-                autoComplete="off"
-                autoFocus
-                inputMode="numeric"
-                maxLength={32}
-                ff="monospace"
-                error={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-                style={{ flex: '1 1 260px' }}
-                data-testid="checkin-code"
-              />
-              <Button type="submit" leftSection={<IconScan size={18} aria-hidden />} loading={pending > 0}>
-                {t('register')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+          )
+        }
+      >
+        <ScanCodeInput
+          inputRef={inputRef}
+          label={t('code')}
+          description={t('codeHelp')}
+          value={code}
+          onValueChange={(next) => {
+            setCode(next);
+            if (error) setError(null);
+          }}
+          // a scan while the focus is outside the field (a click on the list) registers too
+          onScan={(scanned) => void submit(scanned)}
+          error={error ? true : undefined}
+          errorId={errorId}
+          style={{ flex: '1 1 260px' }}
+          data-testid="checkin-code"
+        />
+        <Button type="submit" leftSection={<IconScan size={18} aria-hidden />} loading={pending > 0}>
+          {t('register')}
+        </Button>
+      </ScanCodeForm>
 
       {error && (
         <Alert

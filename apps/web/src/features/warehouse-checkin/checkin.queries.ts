@@ -8,12 +8,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Has, inSettingsModule, shipsPackages } from '../../app/navigation';
 import { useSession } from '../../app/session';
 import { api } from '../../lib/api';
-import { buybacksKeys } from '../buybacks/buybacks.queries';
-import { usePremiumFeature } from '../settings/premium.queries';
+import { buybacksKeys } from '../buybacks';
+import { usePremiumFeature } from '../settings';
 
 export const checkinKeys = {
-  settings: (userId: string, module: string) => ['warehouse-checkin', 'settings', userId, module] as const,
-  item: (id: string) => ['warehouse-checkin', 'item', id] as const,
+  all: ['warehouse-checkin'] as const,
+  allSettings: () => [...checkinKeys.all, 'settings'] as const,
+  settings: (userId: string, module: string) => [...checkinKeys.allSettings(), userId, module] as const,
+  item: (id: string) => [...checkinKeys.all, 'item', id] as const,
 };
 
 /**

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { PageLoader } from '../../ui/page-loader';
-import { ItemStatusBadge } from '../buybacks/buyback-status';
+import { ItemStatusBadge } from '../items';
 import { LitigationDetails } from './litigation-details';
 import { QuarantineModal } from './quarantine-modal';
 import { StartControlButton } from './start-control-button';

@@ -4,7 +4,7 @@ import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAnswered } from '../../lib/buyback-draft';
-import { StepQuestion } from '../buyback-wizard/step-question';
+import { StepQuestion } from '../buyback-wizard';
 
 /**
  * Step 2: the product's diagnostic questions asked again, one at a time (as the buyback wizard's

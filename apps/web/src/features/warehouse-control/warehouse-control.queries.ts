@@ -12,7 +12,7 @@ import type {
 } from '@reprise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { buybacksKeys } from '../buybacks/buybacks.queries';
+import { buybacksKeys } from '../buybacks';
 
 export const warehouseControlKeys = {
   all: ['warehouse-control'] as const,

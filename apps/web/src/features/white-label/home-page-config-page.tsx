@@ -58,7 +58,13 @@ import {
   TranslationsFieldset,
   useTranslationLabels,
 } from '../../ui/translations-fieldset';
-import { useHomePageConfig, useProductNames, useSaveHomePage, useUploadBanner } from './white-label.queries';
+import {
+  useHomePageConfig,
+  useProductNames,
+  useSaveHomePage,
+  useUploadBanner,
+  whiteLabelKeys,
+} from './white-label.queries';
 
 const HOME_TEXTS = ['metaTitle', 'metaDescription', 'bannerTitle'] as const;
 
@@ -392,7 +398,7 @@ function ProductPicker({
   const [q] = useDebouncedValue(text.trim(), 300);
   const names = useProductNames(selected);
   const results = useQuery({
-    queryKey: ['white-label', 'product-search', q],
+    queryKey: whiteLabelKeys.productSearch(q),
     queryFn: ({ signal }) => api.get<ProductSearchResponse>('/search/products', { query: { q }, signal }),
     enabled: q.length >= 2,
   });

@@ -18,6 +18,7 @@ export const whiteLabelKeys = {
   settings: (accountId: string) => [...whiteLabelKeys.all, 'settings', accountId] as const,
   homePage: (accountId: string) => [...whiteLabelKeys.all, 'home-page', accountId] as const,
   product: (id: string) => [...whiteLabelKeys.all, 'product', id] as const,
+  productSearch: (q: string) => [...whiteLabelKeys.all, 'product-search', q] as const,
 };
 
 // ---- site activation (platform admins) ----

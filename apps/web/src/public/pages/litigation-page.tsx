@@ -2,8 +2,9 @@ import type { LitigationAnswer, LitigationAnswerResponse, PublicLitigationRespon
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { respond } from '../api';
 import { usePageTitle } from '../use-page-title';
-import { Loading } from './states';
+import { LinkOutcome, Loading } from './states';
 
 /**
  * `buyback/:buybackId/accept` and `buyback/:buybackId/reject` (the
@@ -35,18 +36,6 @@ async function outcomeOf(response: Response): Promise<State> {
   return { kind: 'failed' };
 }
 
-async function call(url: string, init?: RequestInit): Promise<Response | null> {
-  try {
-    return await fetch(url, {
-      credentials: 'same-origin',
-      ...init,
-      headers: { accept: 'application/json', ...init?.headers },
-    });
-  } catch {
-    return null;
-  }
-}
-
 export function LitigationPage() {
   const { t } = useTranslation();
   const { buybackId = '' } = useParams();
@@ -66,7 +55,7 @@ export function LitigationPage() {
       return;
     }
     let live = true;
-    void call(
+    void respond(
       `/api/public/litigations/${encodeURIComponent(buybackId)}?token=${encodeURIComponent(token)}`,
     ).then(async (response) => {
       if (!live) return;
@@ -88,7 +77,7 @@ export function LitigationPage() {
 
   const answer = async () => {
     setSending(true);
-    const response = await call(`/api/public/litigations/${encodeURIComponent(buybackId)}/${choice}`, {
+    const response = await respond(`/api/public/litigations/${encodeURIComponent(buybackId)}/${choice}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ token }),
@@ -118,27 +107,26 @@ export function LitigationPage() {
       </Link>
     </div>
   );
+  const outcome = { testId: 'litigation-page', state: state.kind, headingRef, home: t('litigation.home') };
 
   if (state.kind === 'invalid' || state.kind === 'failed')
     return (
-      <div className="container page prose" data-testid="litigation-page" data-state={state.kind}>
-        {heading(t(state.kind === 'invalid' ? 'litigation.invalidTitle' : 'litigation.failedTitle'))}
-        <p className="notice notice-error" role="alert">
-          {t(state.kind === 'invalid' ? 'litigation.invalidText' : 'litigation.failedText')}
-        </p>
-        {home}
-      </div>
+      <LinkOutcome
+        {...outcome}
+        title={t(state.kind === 'invalid' ? 'litigation.invalidTitle' : 'litigation.failedTitle')}
+        notice={t(state.kind === 'invalid' ? 'litigation.invalidText' : 'litigation.failedText')}
+        tone="error"
+      />
     );
 
   if (state.kind === 'resolved')
     return (
-      <div className="container page prose" data-testid="litigation-page" data-state="resolved">
-        {heading(t('litigation.resolvedTitle'))}
-        <p className="notice" role="status">
-          {t(state.answer === 'accepted' ? 'litigation.alreadyAccepted' : 'litigation.alreadyRejected')}
-        </p>
-        {home}
-      </div>
+      <LinkOutcome
+        {...outcome}
+        title={t('litigation.resolvedTitle')}
+        notice={t(state.answer === 'accepted' ? 'litigation.alreadyAccepted' : 'litigation.alreadyRejected')}
+        tone="neutral"
+      />
     );
 
   if (state.kind === 'answered') {

@@ -10,7 +10,7 @@ import type {
 } from '@reprise/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { categoriesKeys, productsKeys } from '../catalog-keys';
+import { categoriesKeys, linkedBuyersKeys, productsKeys } from '../catalog-keys';
 
 export { categoriesKeys };
 
@@ -70,7 +70,7 @@ export type BuyerChoice = LinkedBuyer;
 /** The linked buyers of the retailer (set by platform operators) and their warehouses: a category's buyer is one of them. */
 export function useBuyerChoices(retailerAccountId: string | null) {
   return useQuery({
-    queryKey: ['linked-buyers', retailerAccountId] as const,
+    queryKey: linkedBuyersKeys.ofRetailer(retailerAccountId),
     queryFn: ({ signal }) =>
       api.get<LinkedBuyersResponse>(`/account/${retailerAccountId}/linked-buyers`, { signal }),
     select: (response) => response.buyers,

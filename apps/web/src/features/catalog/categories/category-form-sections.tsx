@@ -9,11 +9,11 @@ import {
 } from '@reprise/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MoneyInput } from '../../../ui/money-input';
 import { CatalogImageField } from '../catalog-image-field';
 import { CategorySelect } from '../category-select';
 import { findCategory, subtreeIds } from '../category-tree';
 import { MeasureInput } from '../measure-input';
-import { MoneyInput } from '../money-input';
 import { suggestIdentifier } from './category-form-values';
 import { CatalogueAccountSelect } from './category-owner-fields';
 import type { CategoryForm } from './use-category-form';

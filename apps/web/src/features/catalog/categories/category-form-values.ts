@@ -11,8 +11,8 @@ import { type ImageChange, NO_IMAGE_CHANGE } from '../catalog-image';
 
 const TEXTS = ['label', 'description'] as const;
 
+import { type NumberField, toCents, toUnits, toWhole } from '../../../ui/money';
 import type { Draft } from '../draft';
-import { type NumberField, toCents, toUnits, toWhole } from '../money';
 
 export interface CategoryFormValues {
   /** The retailer whose catalogue gets the category: chosen by platform operators only, on creation. */

@@ -2,7 +2,7 @@ import { MultiSelect, Select, SimpleGrid } from '@mantine/core';
 import { type CategoryResponse, MAX_PAGE_SIZE } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session';
-import { useOrganizations } from '../../organizations/organizations.queries';
+import { useOrganizations } from '../../organizations';
 import { useBuyerChoices } from './categories.queries';
 import type { CategoryForm } from './use-category-form';
 

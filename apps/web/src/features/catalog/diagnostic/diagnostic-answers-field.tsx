@@ -13,8 +13,8 @@ import {
 import { DIAGNOSTIC_QUESTION_DESCRIPTION_MAX, PRODUCT_GRADES } from '@reprise/shared';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { MoneyInput } from '../../../ui/money-input';
 import { MeasureInput } from '../measure-input';
-import { MoneyInput } from '../money-input';
 import {
   type DiagnosticAnswerRow,
   emptyDiagnosticAnswer,

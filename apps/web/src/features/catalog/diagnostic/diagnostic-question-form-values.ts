@@ -7,8 +7,8 @@ import {
   PRICE_IMPACT_KINDS,
   type ProductGrade,
 } from '@reprise/shared';
+import { type NumberField, toCents, toUnits, toWhole } from '../../../ui/money';
 import { type TranslationValues, translationValues } from '../../../ui/translations';
-import { type NumberField, toCents, toUnits, toWhole } from '../money';
 
 const TEXTS = ['title', 'description'] as const;
 type TextField = (typeof TEXTS)[number];

@@ -89,7 +89,7 @@ export function useDeleteDiagnosticQuestion(categoryId: string) {
 export function useReorderDiagnosticQuestions(categoryId: string) {
   const queryClient = useQueryClient();
   const key = diagnosticQuestionsKeys.ofCategory(categoryId);
-  const mutationKey = ['reorder-diagnostic-questions', categoryId];
+  const mutationKey = diagnosticQuestionsKeys.reorder(categoryId);
   return useMutation({
     mutationKey,
     mutationFn: (ids: string[]) =>

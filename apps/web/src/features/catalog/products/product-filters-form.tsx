@@ -3,9 +3,9 @@ import type { CategoryTreeNode } from '@reprise/shared';
 import { IconAlertTriangle, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type NumberField, toCents, toUnits } from '../../../ui/money';
+import { MoneyInput } from '../../../ui/money-input';
 import { CategoryMultiSelect } from '../category-multi-select';
-import { type NumberField, toCents, toUnits } from '../money';
-import { MoneyInput } from '../money-input';
 import {
   DEFAULT_PRODUCT_FILTERS,
   PRODUCT_STATUS_FILTERS,

@@ -9,13 +9,13 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../app/use-formatters';
+import { MoneyInput } from '../../../ui/money-input';
 import { CatalogImageField } from '../catalog-image-field';
 import { useCategoryIndex } from '../categories/categories.queries';
 import { CategoryMultiSelect } from '../category-multi-select';
 import { CategorySelect } from '../category-select';
 import { findCategory, flattenTree } from '../category-tree';
 import { MeasureInput } from '../measure-input';
-import { MoneyInput } from '../money-input';
 import { inheritedMeasures, MEASURES, type Measure } from './product-form-values';
 import type { ProductForm } from './use-product-form';
 

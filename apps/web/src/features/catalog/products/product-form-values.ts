@@ -8,10 +8,10 @@ import {
   type ProductResponse,
   type ProductStatus,
 } from '@reprise/shared';
+import { type NumberField, toCents, toUnits, toWhole } from '../../../ui/money';
 import { type TranslationValues, translationValues } from '../../../ui/translations';
 import { type ImageChange, NO_IMAGE_CHANGE } from '../catalog-image';
 import type { Draft } from '../draft';
-import { type NumberField, toCents, toUnits, toWhole } from '../money';
 
 export const MEASURES = ['length', 'width', 'height', 'weight'] as const;
 export type Measure = (typeof MEASURES)[number];

@@ -8,11 +8,10 @@ import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
 import { useUpdateSearchParams } from '../../ui/list-filters';
-import { BuybackExportButton } from '../exports/buyback-export-button';
-import { useSendSelection } from '../warehouse-checkin/send-selection';
+import { BuybackStatusBadge, useBuybacks } from '../buybacks';
+import { BuybackExportButton } from '../exports';
+import { useSendSelection } from '../warehouse-checkin';
 import { buybackFilterQuery, LIST_FILTERS, readBuybackFilters, TEXT_FILTERS } from './buyback-filter-values';
-import { BuybackStatusBadge } from './buyback-status';
-import { useBuybacks } from './buybacks.queries';
 import { BuybacksFilters } from './buybacks-filters';
 
 const DEFAULT_SORT = { field: 'createdAt', direction: 'desc' } as const;

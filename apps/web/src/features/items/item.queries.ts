@@ -1,5 +1,6 @@
 import type {
   ItemHistoryResponse,
+  ItemRefurbStepsResponse,
   ItemResponse,
   ItemStocksResponse,
   Locale,
@@ -13,11 +14,12 @@ import { documentFileName } from '@reprise/shared/document-file-names';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
-import { buybacksKeys } from './buybacks.queries';
+import { buybacksKeys } from '../buybacks';
 
 /**
- * The item of a buyback as the warehouse moves it (modules/warehouse on the server): its history,
- * the stocks of its warehouse, and the commands of quarantine and loss.
+ * The item of a buyback as the warehouse moves it (modules/warehouse on the server): one key
+ * factory for every read of an item (its history, the stocks of its warehouse, its services and
+ * diagnosis), the commands of quarantine and loss.
  */
 
 export const itemKeys = {
@@ -26,6 +28,8 @@ export const itemKeys = {
   stocks: (id: string) => [...itemKeys.all, id, 'stocks'] as const,
   quarantineLists: () => [...itemKeys.all, 'quarantine'] as const,
   quarantineList: (query: Record<string, unknown>) => [...itemKeys.quarantineLists(), query] as const,
+  refurbDiagnosis: (id: string) => [...itemKeys.all, id, 'refurb-diagnosis'] as const,
+  refurbSteps: (id: string) => [...itemKeys.all, id, 'item-refurb-steps'] as const,
 };
 
 /** `GET /items/{id}/history`: every change of the item's status or stock (who, when, where, why). */
@@ -42,6 +46,20 @@ export function useItemStocks(id: string, enabled = true) {
     queryKey: itemKeys.stocks(id),
     enabled,
     queryFn: ({ signal }) => api.get<ItemStocksResponse>(`/items/${id}/stocks`, { signal }),
+  });
+}
+
+/**
+ * `GET /items/{id}/item-refurb-steps`: the item and its services in order; a 404 or 409 means none
+ * are planned (the screens say so themselves).
+ */
+export function useItemRefurbSteps(itemId: string) {
+  return useQuery({
+    queryKey: itemKeys.refurbSteps(itemId),
+    queryFn: ({ signal }) =>
+      api.get<ItemRefurbStepsResponse>(`/items/${itemId}/item-refurb-steps`, { signal }),
+    staleTime: 0,
+    meta: { handlesErrors: true },
   });
 }
 

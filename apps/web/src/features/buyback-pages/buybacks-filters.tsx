@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
 import { api } from '../../lib/api';
 import { FiltersBar, SearchFilter } from '../../ui/list-filters';
+import { buybacksKeys } from '../buybacks';
 import {
   type BuybackFilterValues,
   LIST_FILTERS,
@@ -20,7 +21,7 @@ import {
 
 function useStoreOptions(enabled: boolean) {
   return useQuery({
-    queryKey: ['buybacks', 'filter-stores'],
+    queryKey: buybacksKeys.filterStores(),
     enabled,
     queryFn: ({ signal }) =>
       api.get<Collection<OrganizationResponse>>('/organizations', {

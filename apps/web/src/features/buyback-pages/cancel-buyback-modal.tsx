@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { reportError } from '../../app/errors';
 import { ApiError } from '../../lib/api';
 import { translateViolation } from '../../ui/forms';
-import { useCancelBuyback } from './buybacks.queries';
+import { useCancelBuyback } from '../buybacks';
 
 interface CancelBuybackModalProps {
   buybackId: string;

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api';
+import { ApiError } from './api';
 
 /**
  * The wizard's errors, each with its own message under

@@ -3,7 +3,7 @@ import { IconShoppingCart, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCart } from '../cart/use-cart';
+import { useCart } from './use-cart';
 
 interface WizardFrameProps {
   /** The screen's heading (h1) and the document title. */

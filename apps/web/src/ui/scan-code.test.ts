@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseWarehouseCode } from './checkin-code';
+import { normaliseWarehouseCode } from './scan-code';
 
 describe('a scanned warehouse code', () => {
   it('has 8 or 13 characters, spaces removed', () => {

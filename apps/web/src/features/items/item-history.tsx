@@ -4,8 +4,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
 import { PageLoader } from '../../ui/page-loader';
-import { ItemStatusBadge } from './buyback-status';
 import { useItemHistory } from './item.queries';
+import { ItemStatusBadge } from './item-status-badge';
 
 /** Steps the customer takes through a link (no signed-in user): the history says "the customer". */
 const CUSTOMER_REASONS = ['litigation_accepted', 'litigation_rejected'];

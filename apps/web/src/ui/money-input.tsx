@@ -1,6 +1,6 @@
 import { NumberInput, type NumberInputProps, Text, VisuallyHidden } from '@mantine/core';
 import { useMemo } from 'react';
-import { useFormatters } from '../../app/use-formatters';
+import { useFormatters } from '../app/use-formatters';
 import { moneyInputFormat } from './money';
 
 /** An amount in the account's currency, typed in units (the form converts it to cents). */

@@ -3,7 +3,7 @@ import { BUYBACK_COMMENT_MAX } from '@reprise/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../../app/errors';
-import { useMarkLost } from './buybacks.queries';
+import { useMarkLost } from '../buybacks';
 
 /** Declares the buyback's item lost in store, after a confirmation, with an optional comment. */
 export function MarkLostModal({

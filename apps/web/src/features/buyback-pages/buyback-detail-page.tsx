@@ -12,18 +12,21 @@ import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { countryName } from '../../lib/countries';
 import { PageLoader } from '../../ui/page-loader';
-import { PaymentButtons, PaymentPanel } from '../payments/payment-panel';
-import { TransportSection } from '../transport/transport-section';
-import { MarkSentButton } from '../warehouse-checkin/mark-sent-button';
-import { LitigationSection } from '../warehouse-control/litigation-section';
-import { BuybackStatusBadge, ItemStatusBadge, PaymentStatusBadge } from './buyback-status';
-import { useBuyback, useBuybackAdditionalInfos } from './buybacks.queries';
+import {
+  BuybackStatusBadge,
+  DocumentButtons,
+  PaymentStatusBadge,
+  PriceBreakdownList,
+  useBuyback,
+  useBuybackAdditionalInfos,
+} from '../buybacks';
+import { ItemActions, ItemHistory, ItemStatusBadge } from '../items';
+import { PaymentButtons, PaymentPanel } from '../payments';
+import { TransportSection } from '../transport';
+import { MarkSentButton } from '../warehouse-checkin';
+import { LitigationSection } from '../warehouse-control';
 import { CancelBuybackModal } from './cancel-buyback-modal';
-import { DocumentButtons } from './document-buttons';
-import { ItemActions } from './item-actions';
-import { ItemHistory } from './item-history';
 import { MarkLostModal } from './mark-lost-modal';
-import { PriceBreakdownList } from './price-breakdown';
 
 /** Label and value rows of a section (a two-column table reads well at 360 px and to screen readers). */
 function Facts({ rows }: { rows: [string, ReactNode][] }) {

@@ -1,0 +1,14 @@
+/** What other features use of this one: they import it from here, never from its other files. */
+export { BuybackStatusBadge, PaymentStatusBadge } from './buyback-status';
+export {
+  buybacksKeys,
+  useBuyback,
+  useBuybackAdditionalInfos,
+  useBuybackInstructions,
+  useBuybacks,
+  useCancelBuyback,
+  useMarkLost,
+} from './buybacks.queries';
+export { DocumentButtons } from './document-buttons';
+export { downloadBuybackDocument } from './documents';
+export { PriceBreakdownList } from './price-breakdown';
