@@ -10,7 +10,7 @@ import { type Api, apiAs, uniqueLastName } from './store-buybacks';
  */
 
 /** Demo Retail's gift-card terminal configuration (apps/server/src/seed/demo-ids.ts, 0xc03). */
-export const GIFT_CARD_TERMINAL = '00000000-0000-4000-8000-000000000c03';
+const GIFT_CARD_TERMINAL = '00000000-0000-4000-8000-000000000c03';
 export const TERMINAL_MAXIMUM_CENTS = 150_000;
 
 export interface PaidBuyback {

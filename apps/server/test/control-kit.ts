@@ -17,7 +17,7 @@ export const PNG = Buffer.from(
   'base64',
 );
 
-export function multipart(data: Buffer, filename: string) {
+function multipart(data: Buffer, filename: string) {
   const boundary = '----reprise-control-photo';
   const payload = Buffer.concat([
     Buffer.from(

@@ -31,17 +31,6 @@ export interface Collection<T> {
   view: z.infer<typeof CollectionView>;
 }
 
-export const ProblemResponse = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.number(),
-  detail: z.string(),
-  code: z.string(),
-  violations: z
-    .array(z.object({ propertyPath: z.string(), message: z.string(), code: z.string() }))
-    .optional(),
-});
-
 export const SortDirection = z.enum(['asc', 'desc']);
 
 /** A boolean sent in a query string. */

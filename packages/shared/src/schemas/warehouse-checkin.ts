@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** The most buybacks one "mark as sent" request takes (a list page's selection). */
-export const SEND_BUYBACKS_MAX = 200;
+const SEND_BUYBACKS_MAX = 200;
 
 /** `POST /buybacks/send`: several buybacks marked sent at once. */
 export const SendBuybacksRequest = z.object({
@@ -34,7 +34,7 @@ export type SendBuybacksResponse = z.infer<typeof SendBuybacksResponse>;
  * `disabled` (the menu entry is hidden and the check-in routes lead home). Platform admins count
  * as `disabled`.
  */
-export const CHECKIN_REQUIREMENTS = ['mandatory', 'optional', 'disabled'] as const;
+const CHECKIN_REQUIREMENTS = ['mandatory', 'optional', 'disabled'] as const;
 export type CheckinRequirement = (typeof CHECKIN_REQUIREMENTS)[number];
 
 export const CheckinSettingsResponse = z.object({ requirement: z.enum(CHECKIN_REQUIREMENTS) });

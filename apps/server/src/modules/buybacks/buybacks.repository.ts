@@ -28,9 +28,6 @@ import {
 import { visiblePathPrefix } from '../../platform/scope';
 import { updateOwned } from '../../platform/scoped-writes';
 
-/** Ids of a materialised path '/a/b/c/', root first. */
-export const idsOfPath = (path: string) => path.split('/').filter(Boolean);
-
 // ---------- the wizard's reads (kept to two queries: the estimate is the hot path) ----------
 
 export interface PricingContextRow {
@@ -435,7 +432,7 @@ async function warehousesUnder(ctx: BaseContext, pathPrefix: string): Promise<st
   return rows.map((r) => r.id);
 }
 
-export const buybackDetailQuery = (db: Reader) =>
+const buybackDetailQuery = (db: Reader) =>
   db
     .selectFrom('buybacks as b')
     .innerJoin('buyback_items as i', 'i.buyback_id', 'b.id')

@@ -10,7 +10,6 @@ import {
   CreateCartRequest,
   CreateStoreBuybackRequest,
   DocumentQuery,
-  DropSlipQuery,
   EstimateRequest,
   EstimateResponse,
   FinalizeBuybackRequest,
@@ -48,7 +47,7 @@ const READ = ['buyback.detail', 'web_buyback.read'] as const;
 const isVisitor = (actor: Actor) => actor.userType === 'pseudo_anonymous';
 
 /** A public site's visitor buys back on the web channel only. */
-export function requireVisitorWebChannel(actor: Actor, channel: 'store' | 'web' | undefined): void {
+function requireVisitorWebChannel(actor: Actor, channel: 'store' | 'web' | undefined): void {
   if (isVisitor(actor) && channel !== 'web') {
     throw new AppError('channel_not_allowed', 'A visitor of the public site uses the web channel only.');
   }
@@ -318,7 +317,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: AppDeps): 
 
   app.get(
     '/buybacks/:id/documents/drop-slip',
-    { config: { permission: READ }, schema: { tags, params: IdParams, querystring: DropSlipQuery } },
+    { config: { permission: READ }, schema: { tags, params: IdParams, querystring: DocumentQuery } },
     async (request, reply) => {
       const pdf = await dropSlipPdf(contextOf(request, deps), request.params.id, request.query.lang);
       return reply

@@ -21,20 +21,6 @@ export interface StatusChange {
   toBuybackStatus: BuybackStatus | null;
 }
 
-/** The buyback statuses of a completed buyback. */
-export const COMPLETED_BUYBACK_STATUSES: readonly BuybackStatus[] = [
-  'bb_completed',
-  'bb_completed_by_price',
-  'bb_completed_with_absorption',
-  'bb_completed_with_negociation',
-];
-
-/** True when the change completes the buyback (it was not completed before). */
-export const completesBuyback = (change: StatusChange) =>
-  change.toBuybackStatus !== null &&
-  COMPLETED_BUYBACK_STATUSES.includes(change.toBuybackStatus) &&
-  !COMPLETED_BUYBACK_STATUSES.includes(change.fromBuybackStatus);
-
 type Effect = (tx: InTransaction<BaseContext>, change: StatusChange) => Promise<void>;
 
 /** The effects, in order. Each looks at the change and does nothing when it does not concern it. */

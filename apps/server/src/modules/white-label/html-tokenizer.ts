@@ -294,7 +294,7 @@ for (const [letter, marks] of Object.entries({
 const REFERENCE = /&(?:#[xX]([0-9a-fA-F]{1,8});?|#([0-9]{1,10});?|([A-Za-z][A-Za-z0-9]{0,31});)/g;
 
 /** Decodes character references; invalid code points become U+FFFD, as browsers do. */
-export function decodeEntities(value: string): string {
+function decodeEntities(value: string): string {
   if (!value.includes('&')) return value;
   return value.replace(REFERENCE, (whole, hex: string | undefined, dec: string | undefined, named) => {
     if (hex !== undefined || dec !== undefined) {

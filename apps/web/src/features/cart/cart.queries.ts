@@ -7,7 +7,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-export const cartKeys = {
+const cartKeys = {
   all: ['cart'] as const,
   settings: () => [...cartKeys.all, 'buyback-settings'] as const,
 };

@@ -17,7 +17,7 @@ import { itemKeys } from '../buybacks/item.queries';
  * validation, and the erasure certificate's PDF.
  */
 
-export const itemRefurbStepKeys = {
+const itemRefurbStepKeys = {
   all: ['item-refurb-steps'] as const,
   item: (itemId: string) => [...itemRefurbStepKeys.all, 'item', itemId] as const,
   step: (id: string) => [...itemRefurbStepKeys.all, 'step', id] as const,

@@ -21,7 +21,7 @@ import { itemKeys } from '../buybacks/item.queries';
  * The stocks and the items kept in them (modules/stocks on the server): one key factory for the
  * stock list, a stock, the stock options of the selects, the items in stock and an item's page.
  */
-export const stocksKeys = {
+const stocksKeys = {
   all: ['stocks'] as const,
   lists: () => [...stocksKeys.all, 'list'] as const,
   list: (query: Record<string, unknown>) => [...stocksKeys.lists(), query] as const,

@@ -11,7 +11,7 @@ import { api } from '../../lib/api';
 import { buybacksKeys } from '../buybacks/buybacks.queries';
 import { usePremiumFeature } from '../settings/premium.queries';
 
-export const checkinKeys = {
+const checkinKeys = {
   settings: (userId: string, module: string) => ['warehouse-checkin', 'settings', userId, module] as const,
   item: (id: string) => ['warehouse-checkin', 'item', id] as const,
 };
