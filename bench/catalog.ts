@@ -110,7 +110,7 @@ export async function benchCatalog(env: Record<string, string>, port: number): P
 }
 
 /** The catalogue figures on a database that holds the generated catalogue (`BENCH_ONLY=catalog-measure`). */
-export async function measureCatalog(env: Record<string, string>, port: number): Promise<Section> {
+async function measureCatalog(env: Record<string, string>, port: number): Promise<Section> {
   const server = await startServer(port, env);
   const probe = await cpuProbe(server.pid, env.DATABASE_URL);
   let requests: Request[];

@@ -14,7 +14,7 @@ import { expect } from './fixtures';
  * sweep of e2e/back-office-sweep.spec.ts (untranslated keys and axe) and e2e/i18n-keys.spec.ts.
  */
 
-export const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '..');
 export const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 export const pathsIn = (source: string) =>
   [...source.matchAll(/\bpath: '([^']+)'/g)].map((m) => m[1] as string);
@@ -74,7 +74,7 @@ export async function settle(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
-export async function firstId(request: APIRequestContext, url: string): Promise<string> {
+async function firstId(request: APIRequestContext, url: string): Promise<string> {
   const res = await request.get(url);
   expect(res.status(), url).toBe(200);
   const body = await res.json();
@@ -88,7 +88,7 @@ const REFURB = { diagnosisInProgress: '2100000000289', servicesUnderWay: '210000
 const DEMO_REFURB_STEP = '00000000-0000-4000-8000-000000000531';
 const DEMO_REFURB_QUESTION = '00000000-0000-4000-8000-000000000541';
 
-export async function itemIdOf(request: APIRequestContext, code: string): Promise<string> {
+async function itemIdOf(request: APIRequestContext, code: string): Promise<string> {
   const res = await request.get(`/api/items/by-code/${code}`);
   expect(res.status(), code).toBe(200);
   return (await res.json()).id as string;

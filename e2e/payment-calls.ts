@@ -11,7 +11,7 @@ import { controlAtDeclaredAnswers } from './warehouse-calls';
  */
 
 /** Demo Retail's gift-card terminal configuration (apps/server/src/seed/demo-ids.ts, 0xc03). */
-export const GIFT_CARD_TERMINAL = '00000000-0000-4000-8000-000000000c03';
+const GIFT_CARD_TERMINAL = '00000000-0000-4000-8000-000000000c03';
 export const TERMINAL_MAXIMUM_CENTS = 150_000;
 
 export interface PaidBuyback {

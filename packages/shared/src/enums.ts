@@ -2,8 +2,6 @@
 
 export const MODULE_TYPES = ['root', 'tim', 'lcm', 'rps'] as const;
 export type ModuleType = (typeof MODULE_TYPES)[number];
-/** Exists as a value in the product (a user with no module yet); never held as a user type. */
-export const NO_MODULE_TYPE = 'no_module_type' as const;
 
 export const USER_TYPES = [
   'admin',

@@ -3,8 +3,6 @@ import { z } from 'zod';
 /** Field rules; messages are stable codes the client translates. */
 export const text = (min = 2, max = 255) =>
   z.string().trim().min(min, { message: 'too_short' }).max(max, { message: 'too_long' });
-export const optionalText = (min = 2, max = 255) =>
-  z.union([text(min, max), z.literal('').transform(() => null), z.null()]).optional();
 
 export const generalText = () => text(2, 255);
 export const addressText = () => text(2, 125);
@@ -17,7 +15,7 @@ export const email = () =>
     .pipe(z.email({ message: 'invalid_email' }))
     .transform((v) => v.toLowerCase());
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 /** At least 8 characters with a lowercase letter, an uppercase letter and a digit. */
 export const password = () =>
   z
@@ -42,8 +40,8 @@ export const FAVICON_MAX_BYTES = 20 * 1024;
 export const PDF_MAX_BYTES = 250 * 1024;
 
 /** The range of int4, the column type of every integer the API stores unless its schema says otherwise. */
-export const INT4_MIN = -2_147_483_648;
-export const INT4_MAX = 2_147_483_647;
+const INT4_MIN = -2_147_483_648;
+const INT4_MAX = 2_147_483_647;
 
 /**
  * Bounds an integer of a request to the int4 range (`too_small`, `too_large`), so that no value

@@ -3,4 +3,4 @@
  * caches subscribe to these names, never to free strings. The list lives in packages/shared
  * (enums.ts), where the audit log viewer's filter reads it too.
  */
-export { AUDIT_ENTITIES, type AuditEntity } from '@reprise/shared';
+export type { AuditEntity } from '@reprise/shared';

@@ -39,7 +39,7 @@ declare module 'fastify' {
   }
 }
 
-export interface DeclaredRoute {
+interface DeclaredRoute {
   method: string;
   url: string;
   permission?: Permission | readonly Permission[];
@@ -49,7 +49,7 @@ export interface DeclaredRoute {
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export function tokenFrom(request: FastifyRequest): { token: string; viaCookie: boolean } | null {
+function tokenFrom(request: FastifyRequest): { token: string; viaCookie: boolean } | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), viaCookie: false };
   const cookie = request.cookies?.[SESSION_COOKIE];

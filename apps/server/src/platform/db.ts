@@ -26,7 +26,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
  * search takes its word corrections from it ('iphnoe' → 'iphone' is 0.27), without a statement
  * per search to set it.
  */
-export const TRIGRAM_SIMILARITY_THRESHOLD = 0.2;
+const TRIGRAM_SIMILARITY_THRESHOLD = 0.2;
 
 /** A real PostgreSQL server when a URL is given, else the embedded PGlite in `dataDir`. */
 export async function openDatabase(options: {

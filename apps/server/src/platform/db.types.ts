@@ -4,7 +4,7 @@ import type { ColumnType, Generated, Kysely } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 /** A `translations` jsonb column (migration 014): written as JSON text. */
-export type TranslationsColumn = ColumnType<Translations, string | undefined, string>;
+type TranslationsColumn = ColumnType<Translations, string | undefined, string>;
 
 export interface AccountsTable {
   id: Generated<string>;
@@ -84,7 +84,7 @@ export interface OrganizationRootDetailsTable {
   updated_at: Timestamp;
 }
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<string>;
   account_id: string;
   email: string;
@@ -100,14 +100,14 @@ export interface UsersTable {
   last_login_at: Date | null;
 }
 
-export interface UserModulesTable {
+interface UserModulesTable {
   user_id: string;
   module_type: string;
   user_type: string;
   organization_id: string;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: Generated<string>;
   user_id: string;
   token_hash: string;
@@ -120,7 +120,7 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-export interface PasswordResetTokensTable {
+interface PasswordResetTokensTable {
   id: Generated<string>;
   user_id: string;
   token_hash: string;
@@ -130,7 +130,7 @@ export interface PasswordResetTokensTable {
   created_at: CreatedAt;
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   attempts: Generated<number>;
   window_start: Generated<Date>;
@@ -140,12 +140,12 @@ export interface RateLimitsTable {
   known_until: Date | null;
 }
 
-export interface MailDeliveriesTable {
+interface MailDeliveriesTable {
   job_id: string;
   sent_at: Generated<Date>;
 }
 
-export interface AuditLogTable {
+interface AuditLogTable {
   id: Generated<number>;
   account_id: string | null;
   actor_user_id: string | null;
@@ -157,7 +157,7 @@ export interface AuditLogTable {
   at: CreatedAt;
 }
 
-export interface SchemaMigrationsTable {
+interface SchemaMigrationsTable {
   version: string;
   applied_at: CreatedAt;
 }
@@ -191,7 +191,7 @@ export interface CategoriesTable {
   updated_at: Timestamp;
 }
 
-export interface CategoryReferringWarehousesTable {
+interface CategoryReferringWarehousesTable {
   category_id: string;
   warehouse_id: string;
 }
@@ -258,7 +258,7 @@ export interface DiagnosticAnswersTable {
   translations: TranslationsColumn;
 }
 
-export interface ProductSearchDocumentsTable {
+interface ProductSearchDocumentsTable {
   product_id: string;
   account_id: string;
   buyer_account_id: string;
@@ -269,14 +269,14 @@ export interface ProductSearchDocumentsTable {
   vector: string;
 }
 
-export interface ProductSearchWordsTable {
+interface ProductSearchWordsTable {
   account_id: string;
   word: string;
 }
 
 // ---------- buyback configuration (004_buyback_config.sql) ----------
 
-export interface TransportProvidersTable {
+interface TransportProvidersTable {
   id: Generated<string>;
   code: string;
   name: string;
@@ -321,7 +321,7 @@ export interface CircuitsTable {
   updated_at: Timestamp;
 }
 
-export interface CircuitPaymentModesTable {
+interface CircuitPaymentModesTable {
   circuit_id: string;
   payment_mode_id: string;
 }
@@ -342,12 +342,12 @@ export interface DispatchCircuitRulesTable {
   updated_at: Timestamp;
 }
 
-export interface DispatchCircuitRuleCategoriesTable {
+interface DispatchCircuitRuleCategoriesTable {
   dispatch_circuit_rule_id: string;
   category_id: string;
 }
 
-export interface CircuitInstructionsTable {
+interface CircuitInstructionsTable {
   id: Generated<string>;
   circuit_id: string | null;
   dispatch_circuit_rule_id: string | null;
@@ -356,7 +356,7 @@ export interface CircuitInstructionsTable {
   type: string;
 }
 
-export interface TransferOrderSettingsTable {
+interface TransferOrderSettingsTable {
   account_id: string;
   terms: string;
   updated_at: Timestamp;
@@ -367,7 +367,7 @@ export interface TransferOrderSettingsTable {
 /** A jsonb column: read parsed, written as a JSON string. */
 type Json<T> = ColumnType<T, string, string>;
 
-export interface CartsTable {
+interface CartsTable {
   id: Generated<string>;
   account_id: string;
   channel: string;
@@ -490,7 +490,7 @@ export interface BuybackCountsTable {
 }
 
 /** A buyer a retailer account may use (migration 015). */
-export interface AccountLinkedBuyersTable {
+interface AccountLinkedBuyersTable {
   account_id: string;
   buyer_account_id: string;
   created_at: CreatedAt;
@@ -533,7 +533,7 @@ export interface BuybackItemsTable {
 }
 
 /** A stock of a warehouse (migration 018); native ones carry their kind. */
-export interface StocksTable {
+interface StocksTable {
   id: Generated<string>;
   account_id: string;
   warehouse_id: string;
@@ -546,7 +546,7 @@ export interface StocksTable {
 }
 
 /** One change of an item's status or stock: who, when, where, why (migration 018). */
-export interface ItemEventsTable {
+interface ItemEventsTable {
   id: Generated<string>;
   item_id: string;
   account_id: string;
@@ -561,7 +561,7 @@ export interface ItemEventsTable {
 }
 
 /** A buyer account's warehouse dispatch rule (migration 018). */
-export interface WarehouseDispatchRulesTable {
+interface WarehouseDispatchRulesTable {
   id: Generated<string>;
   account_id: string;
   title: string;
@@ -573,7 +573,7 @@ export interface WarehouseDispatchRulesTable {
   updated_by: string | null;
 }
 
-export interface WarehouseDispatchRuleWarehousesTable {
+interface WarehouseDispatchRuleWarehousesTable {
   rule_id: string;
   warehouse_id: string;
 }
@@ -632,7 +632,7 @@ export interface PaymentsTable {
   updated_at: Timestamp;
 }
 
-export interface BuybackStatusEventsTable {
+interface BuybackStatusEventsTable {
   id: Generated<number>;
   buyback_id: string;
   at: CreatedAt;
@@ -642,7 +642,7 @@ export interface BuybackStatusEventsTable {
   actor_user_id: string | null;
 }
 
-export interface IdempotencyKeysTable {
+interface IdempotencyKeysTable {
   user_id: string;
   key: string;
   fingerprint: string;
@@ -677,7 +677,7 @@ export interface HomePageConfigsTable {
 }
 
 /** A service (refurb step) of a warehouse account (migration 019). */
-export interface RefurbStepsTable {
+interface RefurbStepsTable {
   id: Generated<string>;
   account_id: string;
   name: string;
@@ -689,13 +689,13 @@ export interface RefurbStepsTable {
   updated_at: Timestamp;
 }
 
-export interface RefurbStepCostsTable {
+interface RefurbStepCostsTable {
   refurb_step_id: string;
   warehouse_id: string;
   cost_cents: number;
 }
 
-export interface RefurbQuestionsTable {
+interface RefurbQuestionsTable {
   id: Generated<string>;
   account_id: string;
   label: string;
@@ -705,14 +705,14 @@ export interface RefurbQuestionsTable {
   updated_at: Timestamp;
 }
 
-export interface RefurbAnswersTable {
+interface RefurbAnswersTable {
   id: Generated<string>;
   question_id: string;
   label: string;
   position: Generated<number>;
 }
 
-export interface RefurbAnswerStepsTable {
+interface RefurbAnswerStepsTable {
   answer_id: string;
   refurb_step_id: string;
 }
@@ -735,7 +735,7 @@ export interface RefurbDiagnosesTable {
   updated_at: Timestamp;
 }
 
-export interface RefurbDiagnosisAnswersTable {
+interface RefurbDiagnosisAnswersTable {
   diagnosis_id: string;
   question_id: string | null;
   answer_id: string | null;
@@ -745,7 +745,7 @@ export interface RefurbDiagnosisAnswersTable {
 }
 
 /** A service planned on an item, and its execution (migration 019). */
-export interface ItemRefurbStepsTable {
+interface ItemRefurbStepsTable {
   id: Generated<string>;
   item_id: string;
   account_id: string;
@@ -788,7 +788,7 @@ export interface ErasureCertificatesTable {
 }
 
 /** A package leaving a store or a warehouse (migration 019). */
-export interface PackagesTable {
+interface PackagesTable {
   id: Generated<string>;
   account_id: string;
   kind: string;
@@ -805,7 +805,7 @@ export interface PackagesTable {
   updated_at: Timestamp;
 }
 
-export interface PackageItemsTable {
+interface PackageItemsTable {
   package_id: string;
   item_id: string;
   kind: string;
@@ -817,13 +817,13 @@ export interface PackageItemsTable {
 export type Db = Kysely<Database>;
 
 /** A week whose statistics were computed (migration 033): its Monday, and when. */
-export interface StatisticsWeeksTable {
+interface StatisticsWeeksTable {
   week_start: ColumnType<string, string, string>;
   computed_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** One scope's figures for one week (migration 033, docs/dashboard.md). */
-export interface WeeklyStatisticsTable {
+interface WeeklyStatisticsTable {
   week_start: ColumnType<string, string, never>;
   scope_kind: 'retail' | 'warehouse' | 'buyer' | 'platform';
   scope_id: string;
@@ -920,7 +920,7 @@ export interface ConnectorPropertyDefinition {
   kind: 'text' | 'url' | 'integer' | 'amount' | 'iban' | 'bic' | 'email';
 }
 
-export interface ConnectorsTable {
+interface ConnectorsTable {
   id: string;
   fqn: string;
   name: string;
@@ -930,7 +930,7 @@ export interface ConnectorsTable {
   status: Generated<string>;
 }
 
-export interface ConnectorConfigurationsTable {
+interface ConnectorConfigurationsTable {
   id: Generated<string>;
   account_id: string;
   organization_id: string;
@@ -948,7 +948,7 @@ export interface ConnectorConfigurationsTable {
   last_run_at: Timestamp | null;
 }
 
-export interface TransferBatchesTable {
+interface TransferBatchesTable {
   id: Generated<string>;
   account_id: string;
   connector_configuration_id: string | null;
@@ -962,7 +962,7 @@ export interface TransferBatchesTable {
   sent_by: string | null;
 }
 
-export interface BankStatementsTable {
+interface BankStatementsTable {
   id: Generated<string>;
   account_id: string;
   file_name: string;
@@ -975,7 +975,7 @@ export interface BankStatementsTable {
   uploaded_at: CreatedAt;
 }
 
-export interface GiftCardsTable {
+interface GiftCardsTable {
   id: Generated<string>;
   account_id: string;
   kind: string;
@@ -990,7 +990,7 @@ export interface GiftCardsTable {
   updated_at: Timestamp;
 }
 
-export interface GiftCardRedemptionsTable {
+interface GiftCardRedemptionsTable {
   id: Generated<string>;
   gift_card_id: string;
   account_id: string;
@@ -1018,7 +1018,7 @@ export interface ShipmentsTable {
   updated_at: Timestamp;
 }
 
-export interface DeliveryEventsTable {
+interface DeliveryEventsTable {
   id: Generated<number>;
   shipment_id: string;
   account_id: string;
@@ -1029,7 +1029,7 @@ export interface DeliveryEventsTable {
   payload: Json<Record<string, unknown>>;
 }
 
-export interface WebhookDeliveriesTable {
+interface WebhookDeliveriesTable {
   id: Generated<string>;
   account_id: string;
   connector_configuration_id: string;
@@ -1125,7 +1125,7 @@ export interface ImportsTable {
   updated_at: Timestamp;
 }
 
-export interface ImportIgnoredLinesTable {
+interface ImportIgnoredLinesTable {
   import_id: string;
   line_number: number;
   code: string;
@@ -1133,7 +1133,7 @@ export interface ImportIgnoredLinesTable {
   message: string;
 }
 
-export interface ExportsTable {
+interface ExportsTable {
   id: Generated<string>;
   account_id: string;
   type: 'products' | 'categories' | 'diagnostic' | 'buybacks';
@@ -1155,7 +1155,7 @@ export interface ExportsTable {
   ended_at: Timestamp | null;
 }
 
-export interface SftpAccessesTable {
+interface SftpAccessesTable {
   account_id: string;
   username: string;
   password_hash: string | null;
@@ -1169,7 +1169,7 @@ export interface SftpAccessesTable {
   updated_at: Timestamp;
 }
 
-export interface SftpPulledFilesTable {
+interface SftpPulledFilesTable {
   configuration_id: string;
   remote_path: string;
   size: ColumnType<string, number | string, number | string>;
@@ -1179,7 +1179,7 @@ export interface SftpPulledFilesTable {
 }
 
 /** Single sign-on (migration 032, docs/single-sign-on.md). */
-export interface SsoConfigurationsTable {
+interface SsoConfigurationsTable {
   account_id: string;
   organization_id: string;
   status: ColumnType<'active' | 'inactive', 'active' | 'inactive' | undefined, 'active' | 'inactive'>;
@@ -1196,12 +1196,12 @@ export interface SsoConfigurationsTable {
   updated_at: Timestamp;
 }
 
-export interface SsoDomainsTable {
+interface SsoDomainsTable {
   domain: string;
   account_id: string;
 }
 
-export interface SsoAuthorizationRequestsTable {
+interface SsoAuthorizationRequestsTable {
   id: Generated<string>;
   account_id: string;
   organization_id: string;
@@ -1215,7 +1215,7 @@ export interface SsoAuthorizationRequestsTable {
   used_at: Timestamp | null;
 }
 
-export interface SsoLoginsTable {
+interface SsoLoginsTable {
   id: Generated<string>;
   account_id: string;
   organization_id: string;

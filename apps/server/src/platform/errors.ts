@@ -43,7 +43,7 @@ const TITLES: Partial<Record<ErrorCode, string>> = {
   service_unavailable: 'Service unavailable',
 };
 
-export function problem(code: ErrorCode, detail: string, violations?: Violation[]): Problem {
+function problem(code: ErrorCode, detail: string, violations?: Violation[]): Problem {
   const status = ERROR_STATUS[code];
   return {
     type: `/problems/${code}`,

@@ -54,7 +54,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-export function fingerprintOf(request: Pick<IdempotentRequest, 'method' | 'path' | 'body'>): string {
+function fingerprintOf(request: Pick<IdempotentRequest, 'method' | 'path' | 'body'>): string {
   return createHash('sha256')
     .update(`${request.method.toUpperCase()} ${request.path}\n${canonical(request.body)}`)
     .digest('hex');

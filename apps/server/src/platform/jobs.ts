@@ -235,7 +235,7 @@ export interface DeadLetter {
   data: Record<string, string>;
 }
 
-export interface SendOptions {
+interface SendOptions {
   /** The job's own id (a follow-up job's: followUpJobId). */
   id?: string;
   /** Not run before this moment (a reminder due in days). */

@@ -5,7 +5,7 @@ import type { Db } from './db';
 const MIGRATIONS_DIR = new URL('../migrations/', import.meta.url);
 
 /** The numbered SQL files, in order. */
-export function listMigrations(): { version: string; sql: string }[] {
+function listMigrations(): { version: string; sql: string }[] {
   return readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{3}_.+\.sql$/.test(f))
     .sort()

@@ -1,7 +1,7 @@
 import type { Collection } from '@reprise/shared';
 
 /** Builds the collection `view` links of a page, keeping the other query parameters. */
-export function collection<T>(
+function collection<T>(
   member: T[],
   totalItems: number,
   page: number,

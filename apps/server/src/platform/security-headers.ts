@@ -7,7 +7,7 @@ import type { Config } from './config';
  * measurement: the container and gtag.js, and Google Analytics 4's collection endpoints
  * (docs/security.md, "Security headers").
  */
-export const TAG_MANAGER_ORIGINS = {
+const TAG_MANAGER_ORIGINS = {
   script: ['https://www.googletagmanager.com'],
   img: ['https://www.googletagmanager.com', 'https://*.google-analytics.com'],
   connect: [
@@ -32,7 +32,7 @@ export interface PolicyOptions {
  * The Content-Security-Policy directives of a page (docs/security.md, "Security headers"): our own
  * scripts only, inline styles allowed (Mantine and the theme write them), never framed.
  */
-export function cspDirectives({ publicSite, tagManager, secure }: PolicyOptions): Directives {
+function cspDirectives({ publicSite, tagManager, secure }: PolicyOptions): Directives {
   const gtm = publicSite && tagManager;
   return {
     'default-src': ["'self'"],

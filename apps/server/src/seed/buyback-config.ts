@@ -286,7 +286,7 @@ const RULE_CATEGORIES: Record<string, string[]> = {
   [R.otherStoreDrop]: [DEMO_CATALOG.otherCategories.smartphones as string],
 };
 
-export const DEMO_TRANSFER_ORDER_TERMS = `Je soussigné(e) {{customer_firstname}} {{customer_lastname}} cède à {{buyer_long_name}} ({{buyer_name}}, SIRET {{buyer_siret}}, au capital de {{buyer_capital}}, {{buyer_address}}) le produit {{product_label}} pour la somme de {{total_price}}, payée par {{payment_type}}.
+const DEMO_TRANSFER_ORDER_TERMS = `Je soussigné(e) {{customer_firstname}} {{customer_lastname}} cède à {{buyer_long_name}} ({{buyer_name}}, SIRET {{buyer_siret}}, au capital de {{buyer_capital}}, {{buyer_address}}) le produit {{product_label}} pour la somme de {{total_price}}, payée par {{payment_type}}.
 Je certifie être le propriétaire légitime de ce produit et qu'il n'est ni volé, ni gagé.`;
 
 /**

@@ -101,7 +101,7 @@ function lastNameSlots(): string[] {
 }
 
 /** The shares of the generated buybacks assigned to Demo Buyer (the others to Demo Retail's own buyer). */
-export const BULK_SHARES = { demoBuyerPerFive: 3 };
+const BULK_SHARES = { demoBuyerPerFive: 3 };
 
 /** Days the generated buybacks are spread over, the newest now. */
 const SPREAD_DAYS = 3 * 365;

@@ -76,7 +76,7 @@ export function commandOf(trx: Trx, actor: Actor, keyring: Keyring): TxContext {
 }
 
 /** The first published products of a category or below it, by name. */
-export async function productsOf(trx: Trx, categoryId: string, count: number): Promise<string[]> {
+async function productsOf(trx: Trx, categoryId: string, count: number): Promise<string[]> {
   const rows = await trx
     .selectFrom('products as p')
     .innerJoin('categories as c', 'c.id', 'p.main_category_id')

@@ -13,7 +13,7 @@ interface DiagnosticQuestionTexts {
   answers: string[];
 }
 
-export const DIAGNOSTIC_QUESTION_TRANSLATIONS: Record<
+const DIAGNOSTIC_QUESTION_TRANSLATIONS: Record<
   DiagnosticQuestionKey | 'find_my',
   Record<Other, DiagnosticQuestionTexts>
 > = {

@@ -15,7 +15,7 @@ const LOOK: Record<QueryAlert['type'], { color: string; Icon: typeof IconInfoCir
 };
 
 /** The banner of the current route's `alert` parameter and a way to dismiss it (drops the parameter). */
-export function useAlertFromQuery(): { alert: QueryAlert | null; dismiss: () => void } {
+function useAlertFromQuery(): { alert: QueryAlert | null; dismiss: () => void } {
   const [params, setParams] = useSearchParams();
   const raw = params.get(ALERT_PARAM);
   const alert = useMemo(() => parseAlertParam(raw), [raw]);

@@ -7,10 +7,6 @@ type Rgb = readonly [number, number, number];
 
 const HEX_COLOR = /^#?([0-9a-f]{6})$/i;
 
-export function isHexColor(value: string): boolean {
-  return HEX_COLOR.test(value.trim());
-}
-
 /** `#rrggbb` in lower case, or the product's default colour when the value is not one. */
 export function normalizeHexColor(value: string | null | undefined): string {
   const match = HEX_COLOR.exec(value?.trim() ?? '');

@@ -10,7 +10,7 @@ const ERROR_MODAL_Z_INDEX = 300;
 const SESSION_EXPIRED_Z_INDEX = 400;
 
 /** The server or network error modal. */
-export function ErrorModal() {
+function ErrorModal() {
   const { t } = useTranslation('errors');
   const navigate = useNavigate();
   const { error } = useErrorState();
@@ -59,7 +59,7 @@ export function ErrorModal() {
 }
 
 /** A 401 anywhere: the only way on is to sign in again. */
-export function SessionExpiredModal() {
+function SessionExpiredModal() {
   const { t } = useTranslation('errors');
   const navigate = useNavigate();
   const { pathname, search } = useLocation();

@@ -23,7 +23,7 @@ interface ErrorState {
 }
 
 /** A burst of failures (several queries of one page) opens one modal: others are dropped meanwhile. */
-export const ERROR_MODAL_FLAG_RESET_MS = 3000;
+const ERROR_MODAL_FLAG_RESET_MS = 3000;
 
 let state: ErrorState = { error: null, sessionExpired: false };
 let displayFlag = false;

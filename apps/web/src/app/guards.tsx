@@ -18,7 +18,7 @@ function requiredPermissions(handle: unknown): Permission[] {
 }
 
 /** `/login?redirect=<where the user wanted to go>`. */
-export function loginPath(wanted: string): string {
+function loginPath(wanted: string): string {
   return wanted && wanted !== '/' && wanted !== '/home'
     ? `/login?redirect=${encodeURIComponent(wanted)}`
     : '/login';

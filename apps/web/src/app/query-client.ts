@@ -3,7 +3,7 @@ import { ApiError } from '../lib/api';
 import { type ErrorModalOptions, reportError } from './errors';
 
 /** `meta` of every query and mutation. */
-export interface RequestMeta extends Record<string, unknown> {
+interface RequestMeta extends Record<string, unknown> {
   /** The screen shows this failure itself (e.g. 422 violations inline): no error modal. */
   handlesErrors?: boolean;
   /** Where the error modal's button leads when this request fails. */

@@ -120,7 +120,7 @@ const dashboardRoutes: RouteObject[] = [
   ...dashboardFeatureRoutes,
 ];
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <AppRoot />,
     errorElement: <RouteErrorScreen />,

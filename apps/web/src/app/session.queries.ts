@@ -7,7 +7,7 @@ export const sessionKeys = {
 };
 
 /** The browser never keeps the API token: the HttpOnly cookie carries the session. */
-export function withoutToken({ apiToken: _token, ...user }: AuthenticatedUser): AuthenticatedUser {
+function withoutToken({ apiToken: _token, ...user }: AuthenticatedUser): AuthenticatedUser {
   return user;
 }
 

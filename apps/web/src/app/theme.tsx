@@ -56,11 +56,6 @@ export function useBranding(): Branding {
   return useSyncExternalStore(subscribe, () => branding);
 }
 
-/** The current main colour and a setter that re-themes the whole app immediately. */
-export function useThemeColor(): [string, (mainColor: string) => void] {
-  return [useBranding().mainColor, setMainColor];
-}
-
 /** Text, light and outline variants of a colour, darkened to pass WCAG AA on white. */
 function readableVariants(name: string, shade: string): Record<string, string> {
   const text = readableOnWhite(shade);
@@ -84,7 +79,7 @@ export interface CloseLabels {
   file: string;
 }
 
-export function buildTheme(mainColor: string, closeLabels: CloseLabels) {
+function buildTheme(mainColor: string, closeLabels: CloseLabels) {
   const text = readableOnWhite(mainColor);
   const theme = createTheme({
     primaryColor: 'brand',

@@ -11,7 +11,7 @@ import { initReactI18next } from 'react-i18next';
  * other namespace is a chunk of its own, loaded with the screen that uses it (screens wait for it
  * in a Suspense boundary of their layout).
  */
-export const SHELL_NAMESPACES = ['common', 'layout', 'errors', 'auth', 'cart'] as const;
+const SHELL_NAMESPACES = ['common', 'layout', 'errors', 'auth', 'cart'] as const;
 const lazyFiles = import.meta.glob<Record<string, unknown>>('./*/*.json', { import: 'default' });
 
 /** Reads a namespace's chunk when a screen first needs it. */
@@ -38,7 +38,7 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /** The language the user picked in the profile panel, if any. */
-export function chosenLanguage(): Locale | null {
+function chosenLanguage(): Locale | null {
   try {
     const value = localStorage.getItem(STORAGE_KEY);
     return isLocale(value) ? value : null;

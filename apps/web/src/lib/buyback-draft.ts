@@ -125,7 +125,7 @@ export function furthestReachableStep(
 }
 
 /** The selected answers in the pricing module's terms, in question order. */
-export function pricingAnswers(draft: WizardDraft, questionnaire: Questionnaire): PricingAnswer[] {
+function pricingAnswers(draft: WizardDraft, questionnaire: Questionnaire): PricingAnswer[] {
   return questionnaire.questions.flatMap((question) => {
     const selected = draft.answers[question.id] ?? [];
     return question.answers

@@ -2,7 +2,7 @@ import type { Problem } from '@reprise/shared';
 import { ApiError, apiFetch } from './api';
 
 /** The file name the server gives in `Content-Disposition` (`attachment; filename="…"`), if any. */
-export function attachmentFileName(contentDisposition: string | null): string | null {
+function attachmentFileName(contentDisposition: string | null): string | null {
   return /filename="([^"]+)"/.exec(contentDisposition ?? '')?.[1] ?? null;
 }
 

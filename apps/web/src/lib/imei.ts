@@ -1,7 +1,5 @@
 import { type ImeiWarning, imeiWarnings, isImeiFormat } from '@reprise/shared/customer/imei';
 
-export type { ImeiWarning };
-
 export interface ImeiCheck {
   /** 15 to 17 digits, nothing else. */
   valid: boolean;

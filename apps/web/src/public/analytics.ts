@@ -56,8 +56,6 @@ export function startTagManager(tagManagerId: string, choice: ConsentChoice, doc
   doc.head.appendChild(script);
 }
 
-export const tagManagerStarted = () => started;
-
 /** Sends a page view when the tag manager runs and the route is not suppressed. */
 export function trackPageView(path: string): void {
   if (!started) return;

@@ -70,5 +70,3 @@ export async function chooseLocale(locale: Locale): Promise<void> {
   await i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
 }
-
-export { i18n };

@@ -17,7 +17,7 @@ const litigation = () => import('./pages/litigation-page');
 const erasureCertificate = () => import('./pages/erasure-certificate-page');
 const iban = () => import('./pages/iban-page');
 
-export const publicRoutes: RouteObject[] = [
+const publicRoutes: RouteObject[] = [
   {
     element: <Layout />,
     children: [

@@ -81,7 +81,7 @@ export async function startVisitor(accountId: string, deps: VisitorDeps): Promis
 
 const RELOAD_KEY = 'reprise.public.reloadedAt';
 /** One automatic reload per minute at most: a server that stays down does not loop the page. */
-export const RELOAD_GUARD_MS = 60_000;
+const RELOAD_GUARD_MS = 60_000;
 
 /** True when the page may reload now (and remembers it); false when it just did. */
 export function mayReload(storage: Pick<Storage, 'getItem' | 'setItem'> | null, now = Date.now()): boolean {

@@ -17,7 +17,7 @@ export interface TranslatableText {
 }
 
 /** The account's language: the language of the texts entered in the form itself (docs/translations.md). */
-export function useBaseLocale(): Locale {
+function useBaseLocale(): Locale {
   return useCurrentUser().currentOrganization.account.language as Locale;
 }
 

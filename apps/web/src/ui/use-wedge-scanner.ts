@@ -5,9 +5,9 @@ import { useEffect, useRef } from 'react';
  * 8 digits or more at 40 ms a key on average. A single slow key (a busy computer) does not break a
  * scan, a pause of 300 ms does.
  */
-export const WEDGE_MAX_AVERAGE_INTERVAL_MS = 40;
-export const WEDGE_MAX_PAUSE_MS = 300;
-export const WEDGE_MIN_LENGTH = 8;
+const WEDGE_MAX_AVERAGE_INTERVAL_MS = 40;
+const WEDGE_MAX_PAUSE_MS = 300;
+const WEDGE_MIN_LENGTH = 8;
 
 /** Recognises a scan from timed key presses. Pure, so that the timing rule is tested without a browser. */
 export class WedgeBuffer {

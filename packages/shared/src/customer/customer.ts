@@ -14,9 +14,8 @@ export const IDENTIFICATION_TYPES = [
   'passport',
   'residence_permit',
 ] as const;
-export type IdentificationType = (typeof IDENTIFICATION_TYPES)[number];
 
-export const CUSTOMER_LIMITS = {
+const CUSTOMER_LIMITS = {
   name: { min: 2, max: 255 },
   street: { min: 2, max: 125 },
   streetMore: { max: 125 },
@@ -194,8 +193,6 @@ export function customerSchemaFor({
 /** The customer form without identity document nor IBAN requirement. */
 export const customerSchema = customerSchemaFor({ identityDocumentRequired: false, ibanRequired: false });
 
-export type CustomerSchema = ReturnType<typeof customerSchemaFor>;
-/** The customer as validated: trimmed, e-mail in lower case, phone in E.164, IBAN normalised. */
-export type CustomerData = z.output<CustomerSchema>;
+type CustomerSchema = ReturnType<typeof customerSchemaFor>;
 /** The customer as a form holds it. */
 export type CustomerDataInput = z.input<CustomerSchema>;

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * default, kept in E.164 (`+33612345678`). The `min` metadata keeps the web bundle small: it
  * checks the length and the loose national pattern of each country.
  */
-export const DEFAULT_PHONE_COUNTRY: CountryCode = 'FR';
+const DEFAULT_PHONE_COUNTRY: CountryCode = 'FR';
 
 /** The E.164 form of a valid number, or null. */
 export function toE164Phone(

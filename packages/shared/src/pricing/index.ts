@@ -1,2 +1,1 @@
 export * from './pricing';
-export { divideRounded, percentOf } from './rounding';

@@ -60,7 +60,7 @@ export interface PriceBreakdown {
 }
 
 /** Rank of a grade: 0 for 'functional' (the best) to 5 for 'grade_e' (the worst). */
-export function gradeRank(grade: ProductGrade): number {
+function gradeRank(grade: ProductGrade): number {
   const rank = PRODUCT_GRADES.indexOf(grade);
   if (rank < 0) throw new RangeError(`unknown grade ${String(grade)}`);
   return rank;
@@ -96,7 +96,7 @@ export function applyModifier(baseCents: number, m: Modifier | null | undefined)
 }
 
 /** The cents an answer's impact adds to (or removes from) the base price. */
-export function answerImpact(baseCents: number, impact: NonNullable<PricingAnswer['impact']>): number {
+function answerImpact(baseCents: number, impact: NonNullable<PricingAnswer['impact']>): number {
   if (impact.kind === 'fixed') {
     assertWholeCents('answer impact', impact.value);
     return impact.value;

@@ -19,7 +19,7 @@ export const CLIENT_MODULES = ['tim', 'lcm', 'rps'] as const satisfies readonly 
 export type ClientModule = (typeof CLIENT_MODULES)[number];
 
 /** The module of a kind's root organisation: it cannot be removed (an entity's type never changes). */
-export const ROOT_MODULE_OF_KIND: Record<ClientKind, ClientModule> = { retailer: 'tim', buyer: 'lcm' };
+const ROOT_MODULE_OF_KIND: Record<ClientKind, ClientModule> = { retailer: 'tim', buyer: 'lcm' };
 
 /**
  * The rules of a client's modules: its root organisation's module stays, and warehouses (rps)

@@ -93,12 +93,11 @@ export const AccountIdParams = z.object({ accountId: z.uuid({ message: 'invalid_
 export type AccountIdParams = z.infer<typeof AccountIdParams>;
 
 /** A buyer account a retailer may use, with the warehouses that may receive its products. */
-export const LinkedBuyer = z.object({
+const LinkedBuyer = z.object({
   accountId: z.uuid(),
   name: z.string(),
   warehouses: z.array(z.object({ id: z.uuid(), commonName: z.string() })),
 });
-export type LinkedBuyer = z.infer<typeof LinkedBuyer>;
 
 /** The linked buyers of an account (/account/{accountId}/linked-buyers). */
 export const LinkedBuyersResponse = z.object({ accountId: z.uuid(), buyers: z.array(LinkedBuyer) });

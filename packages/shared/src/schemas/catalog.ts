@@ -44,7 +44,7 @@ export const PRODUCT_LIST_COUNT_LIMIT = 1000;
 const MARKUP = /<\s*[a-zA-Z!/?][^>]*>/;
 
 /** True when a text holds an HTML tag, comment or declaration. */
-export const hasMarkup = (value: string) => MARKUP.test(value);
+const hasMarkup = (value: string) => MARKUP.test(value);
 
 /** Plain text of a description: scripts and styles dropped whole, every other tag removed. */
 export function stripMarkup(value: string): string {
@@ -100,7 +100,7 @@ const price = () =>
     .max(MAX_PRICE_CENTS, { message: 'price_range' });
 
 /** Identifier (slug): 2 to 255 of lowercase letters, digits, hyphen and underscore. */
-export const categoryIdentifier = () =>
+const categoryIdentifier = () =>
   z
     .string(needed('invalid_value'))
     .trim()
@@ -115,7 +115,7 @@ const shortText = (min = 1) => orNull(text(min, 255));
 export const CategoryRef = z.object({ id: z.uuid(), identifier: z.string(), label: z.string() });
 export type CategoryRef = z.infer<typeof CategoryRef>;
 
-export const CatalogImage = z.object({
+const CatalogImage = z.object({
   /** GET it with the session (cookie or bearer); `?v=` changes with the file. */
   url: z.string(),
   alt: z.string().nullable(),
@@ -290,14 +290,14 @@ export const BuybackPrices = z.object(
 export type BuybackPrices = z.infer<typeof BuybackPrices>;
 
 /** EAN/GTIN: digits only, 8, 12, 13 or 14 of them. */
-export const eanCode = () =>
+const eanCode = () =>
   z
     .string()
     .trim()
     .regex(/^(\d{8}|\d{12,14})$/, { message: 'invalid_ean' });
 
 /** TAC codes: 8 digits each; a comma-separated string or an array (null or '' for none). */
-export const tacCodes = () =>
+const tacCodes = () =>
   z.preprocess(
     (v) =>
       v === null

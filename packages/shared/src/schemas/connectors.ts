@@ -23,8 +23,7 @@ export const CONNECTOR_TYPES = [
 ] as const;
 export type ConnectorType = (typeof CONNECTOR_TYPES)[number];
 
-export const CONNECTOR_PROPERTY_KINDS = ['text', 'url', 'integer', 'amount', 'iban', 'bic', 'email'] as const;
-export type ConnectorPropertyKind = (typeof CONNECTOR_PROPERTY_KINDS)[number];
+const CONNECTOR_PROPERTY_KINDS = ['text', 'url', 'integer', 'amount', 'iban', 'bic', 'email'] as const;
 
 export const CONNECTOR_CONFIGURATION_STATUSES = STATUSES;
 export type ConnectorConfigurationStatus = Status;
@@ -35,11 +34,11 @@ export type PremiumAction = (typeof PREMIUM_ACTIONS)[number];
 
 /** The connector list's page size ("Connector list page size 500"). */
 export const CONNECTOR_PAGE_SIZE = 500;
-export const CONNECTOR_CONFIGURATION_NAME_MIN = 2;
+const CONNECTOR_CONFIGURATION_NAME_MIN = 2;
 export const CONNECTOR_CONFIGURATION_NAME_MAX = 255;
 /** A text property's length at most; a URL's. */
-export const CONNECTOR_TEXT_MAX = 255;
-export const CONNECTOR_URL_MAX = 2048;
+const CONNECTOR_TEXT_MAX = 255;
+const CONNECTOR_URL_MAX = 2048;
 
 export const ConnectorPropertyDefinition = z.object({
   name: z.string(),
@@ -53,7 +52,7 @@ export type ConnectorPropertyDefinition = z.infer<typeof ConnectorPropertyDefini
  * A connector's id. The catalogue's fixed ids (migration 021, `…-c000-…`) are not RFC 9562 UUIDs
  * (their variant digit is `c`): they are checked as any 8-4-4-4-12 hexadecimal id.
  */
-export const connectorId = (message = 'invalid_uuid') => z.guid({ message });
+const connectorId = (message = 'invalid_uuid') => z.guid({ message });
 
 export const ConnectorIdParams = z.object({ id: connectorId() });
 

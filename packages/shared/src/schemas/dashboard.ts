@@ -15,7 +15,7 @@ export const DEVICE_HISTORY_LIMIT = 100;
 const DAY_MS = 86_400_000;
 
 /** `2026-11-23` for a Date at that day's midnight UTC. */
-export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** True when `value` is a real day (`YYYY-MM-DD`) that is a Monday. */
 export function isWeekStart(value: string): boolean {
@@ -45,14 +45,14 @@ export function weekBounds(weekStart: string): { from: Date; to: Date } {
   return { from, to: new Date(from.getTime() + 7 * DAY_MS) };
 }
 
-export const WeekStart = z.string().refine(isWeekStart, { message: 'week_invalid' });
+const WeekStart = z.string().refine(isWeekStart, { message: 'week_invalid' });
 
 /** `GET /dashboard-data?week=`: a computed week by its Monday; without it the latest computed. */
 export const DashboardDataQuery = z.object({ week: WeekStart.optional() });
 export type DashboardDataQuery = z.infer<typeof DashboardDataQuery>;
 
 /** How a control (or what follows it) ended, as the statistics and the device history name it. */
-export const CONTROL_OUTCOME_KEYS = [
+const CONTROL_OUTCOME_KEYS = [
   'completed',
   'by_price',
   'absorption',
@@ -160,7 +160,7 @@ export const DashboardDataResponse = z.object({
 export type DashboardDataResponse = z.infer<typeof DashboardDataResponse>;
 
 /** A serial number as the warehouse records it: 4 to 64 letters, digits, `-`, `_`, `.` or `/`. */
-export const SERIAL_NUMBER_PATTERN = /^[A-Za-z0-9._/-]{4,64}$/;
+const SERIAL_NUMBER_PATTERN = /^[A-Za-z0-9._/-]{4,64}$/;
 
 /** `GET /device-history?imei=…` or `?serial=…`: exactly one of the two. */
 export const DeviceHistoryQuery = z
@@ -179,7 +179,7 @@ export const DeviceHistoryQuery = z
 export type DeviceHistoryQuery = z.infer<typeof DeviceHistoryQuery>;
 
 /** One visit of the device: a buyback of it the caller may see. */
-export const DeviceHistoryEntry = z.object({
+const DeviceHistoryEntry = z.object({
   buybackId: z.uuid(),
   identificationNumber: z.string(),
   itemIdentificationNumber: z.string(),
@@ -197,7 +197,6 @@ export const DeviceHistoryEntry = z.object({
   controlOutcome: z.enum(CONTROL_OUTCOME_KEYS).nullable(),
   controlledAt: z.string().nullable(),
 });
-export type DeviceHistoryEntry = z.infer<typeof DeviceHistoryEntry>;
 
 export const DeviceHistoryResponse = z.object({ member: z.array(DeviceHistoryEntry) });
 export type DeviceHistoryResponse = z.infer<typeof DeviceHistoryResponse>;

@@ -10,7 +10,7 @@ import { z } from 'zod';
 
 export const LITIGATION_STATUSES = ['open', 'accepted', 'rejected'] as const;
 export type LitigationStatus = (typeof LITIGATION_STATUSES)[number];
-export const LITIGATION_ANSWERS = ['accepted', 'rejected'] as const;
+const LITIGATION_ANSWERS = ['accepted', 'rejected'] as const;
 export type LitigationAnswer = (typeof LITIGATION_ANSWERS)[number];
 
 /** The customer is paid within this many business days once the proposal is accepted. */
@@ -79,12 +79,3 @@ export const LitigationAnswerResponse = z.object({
   paymentWithinBusinessDays: z.number().int().nullable(),
 });
 export type LitigationAnswerResponse = z.infer<typeof LitigationAnswerResponse>;
-
-/**
- * The problem document of `litigation_already_resolved` (409) carries which answer was given,
- * so the page says "you already accepted" or "you already declined".
- */
-export const LitigationAlreadyResolvedProblem = z.object({
-  code: z.literal('litigation_already_resolved'),
-  answer: z.enum(LITIGATION_ANSWERS),
-});

@@ -81,7 +81,7 @@ export const QuarantineMailResponse = z.object({ to: z.string() });
 export type QuarantineMailResponse = z.infer<typeof QuarantineMailResponse>;
 
 /** Where the warehouse side declares an item lost (in store: `POST /buybacks/{id}/mark-lost`). */
-export const ITEM_LOSS_PLACES = ['transport', 'warehouse'] as const;
+const ITEM_LOSS_PLACES = ['transport', 'warehouse'] as const;
 export type ItemLossPlace = (typeof ITEM_LOSS_PLACES)[number];
 
 /** `POST /items/{id}/mark-lost`. */

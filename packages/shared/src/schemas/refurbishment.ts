@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { collectionOf, queryPage } from './common';
+import { queryPage } from './common';
 import { NATIVE_STOCK_KINDS } from './warehouse';
 
 /**
@@ -68,7 +68,7 @@ const StockRef = z.object({
 // ---------------------------------------------------------------------------------------------
 // Services (refurb steps): `/refurb-steps`, permission `refurb_step.manage`
 
-export const RefurbStepCost = z.object({
+const RefurbStepCost = z.object({
   warehouseId: z.uuid({ message: 'required' }),
   costCents: z.number({ message: 'required' }).int().min(0, { message: 'too_small' }).max(10_000_000),
 });
@@ -84,7 +84,6 @@ export const RefurbStepRequest = z.object({
   costs: z.array(RefurbStepCost).max(100, { message: 'too_many' }).default([]),
 });
 export type RefurbStepRequest = z.infer<typeof RefurbStepRequest>;
-export type RefurbStepInput = z.input<typeof RefurbStepRequest>;
 
 export const RefurbStepResponse = z.object({
   id: z.uuid(),
@@ -99,7 +98,6 @@ export const RefurbStepResponse = z.object({
   updatedAt: z.string(),
 });
 export type RefurbStepResponse = z.infer<typeof RefurbStepResponse>;
-export const RefurbStepCollectionResponse = collectionOf(RefurbStepResponse);
 
 export const ListRefurbStepsQuery = z.object({
   page: queryPage(),
@@ -114,10 +112,10 @@ export type ListRefurbStepsQuery = z.infer<typeof ListRefurbStepsQuery>;
 // ---------------------------------------------------------------------------------------------
 // Refurbishment diagnosis questions: `/refurb-diagnosis-questions`, permission `refurb_diagnostic.manage`
 
-export const REFURB_QUESTION_MIN_ANSWERS = 2;
-export const REFURB_QUESTION_MAX_ANSWERS = 30;
+const REFURB_QUESTION_MIN_ANSWERS = 2;
+const REFURB_QUESTION_MAX_ANSWERS = 30;
 
-export const RefurbAnswerRequest = z.object({
+const RefurbAnswerRequest = z.object({
   /** Kept when editing an answer that exists. */
   id: z.uuid().optional(),
   label: requiredText(REFURB_TEXT_MAX),
@@ -136,7 +134,6 @@ export const RefurbQuestionRequest = z.object({
     .max(REFURB_QUESTION_MAX_ANSWERS, { message: 'too_many' }),
 });
 export type RefurbQuestionRequest = z.infer<typeof RefurbQuestionRequest>;
-export type RefurbQuestionInput = z.input<typeof RefurbQuestionRequest>;
 
 export const RefurbQuestionResponse = z.object({
   id: z.uuid(),
@@ -155,7 +152,6 @@ export const RefurbQuestionResponse = z.object({
   updatedAt: z.string(),
 });
 export type RefurbQuestionResponse = z.infer<typeof RefurbQuestionResponse>;
-export const RefurbQuestionCollectionResponse = collectionOf(RefurbQuestionResponse);
 
 export const RefurbQuestionsOrderRequest = z.object({
   ids: z
@@ -366,15 +362,6 @@ export type ItemRefurbStepSearchResponse = z.infer<typeof ItemRefurbStepSearchRe
 export const ItemRefurbStepActionParams = z.object({
   id: z.uuid({ message: 'invalid_uuid' }),
   action: z.enum(ITEM_REFURB_STEP_ACTIONS, { message: 'invalid_value' }),
-});
-
-/**
- * Extension members of a 412 `refurb_step_changed`: the service as it now is, so that a screen can
- * tell what changed (it refetches the service for the rest).
- */
-export const RefurbStepChangedProblem = z.object({
-  currentStatus: z.enum(ITEM_REFURB_STEP_STATUSES),
-  currentVersion: z.number().int(),
 });
 
 /** `POST /items/{itemId}/item-refurb-steps/validate`: every service finished, the item goes to a stock. */

@@ -16,8 +16,8 @@ export const SSO_DEFAULT_CLAIM_TYPES = {
   lastname: 'family_name',
   roles: 'roles',
 } as const;
-export const SSO_DOMAINS_MAX = 20;
-export const SSO_ROLE_MAPPING_MAX = 50;
+const SSO_DOMAINS_MAX = 20;
+const SSO_ROLE_MAPPING_MAX = 50;
 
 /** The user types a role mapping may give: an account's own users, never platform operators nor visitors. */
 export const SSO_MAPPABLE_USER_TYPES = USER_TYPES.filter(
@@ -27,8 +27,7 @@ export const SSO_MAPPABLE_USER_TYPES = USER_TYPES.filter(
 const DOMAIN_PATTERN = /^(?=.{3,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
 
 /** An e-mail domain, lower-cased: `example.com`. */
-export const ssoDomain = () =>
-  z.string().trim().toLowerCase().regex(DOMAIN_PATTERN, { message: 'invalid_domain' });
+const ssoDomain = () => z.string().trim().toLowerCase().regex(DOMAIN_PATTERN, { message: 'invalid_domain' });
 
 const claimName = () =>
   z

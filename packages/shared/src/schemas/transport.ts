@@ -36,7 +36,7 @@ export const SHIPMENT_STATUSES = [
 ] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
-export const SHIPMENT_KINDS = ['shipping', 'return'] as const;
+const SHIPMENT_KINDS = ['shipping', 'return'] as const;
 export type ShipmentKind = (typeof SHIPMENT_KINDS)[number];
 
 // ---------- the sandbox carrier's API ----------
@@ -146,13 +146,13 @@ export const TrackingNumberParams = z.object({
 
 export const TransportWebhookParams = z.object({ configurationId: z.uuid({ message: 'invalid_uuid' }) });
 
-export const DeliveryEventResponse = z.object({
+const DeliveryEventResponse = z.object({
   code: z.enum(DELIVERY_EVENT_CODES),
   occurredAt: z.iso.datetime({ offset: true }),
   receivedAt: z.iso.datetime({ offset: true }),
 });
 
-export const ShipmentResponse = z.object({
+const ShipmentResponse = z.object({
   id: z.uuid(),
   kind: z.enum(SHIPMENT_KINDS),
   status: z.enum(SHIPMENT_STATUSES),
@@ -163,7 +163,6 @@ export const ShipmentResponse = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   events: z.array(DeliveryEventResponse),
 });
-export type ShipmentResponse = z.infer<typeof ShipmentResponse>;
 
 /** `GET /buybacks/{id}/transport`: the buyback's tracking, its label's state and its shipments. */
 export const BuybackTransportResponse = z.object({

@@ -11,7 +11,7 @@ import { ITEM_STATUSES, type ItemStatus } from './buybacks';
  * is still held there, or its buyback is completed. Before check-in (created, awaiting, in
  * transit), once gone (returned) and when lost or cancelled, it is not.
  */
-export const VERIFIABLE_ITEM_STATUSES = [
+const VERIFIABLE_ITEM_STATUSES = [
   'item_registered_in_warehouse',
   'item_awaiting_compliancy_tests',
   'item_completed',

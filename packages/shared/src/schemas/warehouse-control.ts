@@ -25,7 +25,7 @@ export const CONTROL_TEXT_MAX = 1000;
 
 /** A stored proof photo, as the upload answered it: `<uuid>.jpg` or `<uuid>.png` (its item's). */
 export const CONTROL_PHOTO_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png)$/;
-export const controlPhotoKey = () => z.string().regex(CONTROL_PHOTO_KEY, { message: 'invalid_value' });
+const controlPhotoKey = () => z.string().regex(CONTROL_PHOTO_KEY, { message: 'invalid_value' });
 
 /** `POST /warehouse/control/start`: the scanned or typed code (8 or 13 characters, checked by the command). */
 export const StartControlRequest = z.object({
@@ -65,7 +65,7 @@ export const ControlEstimateResponse = z.object({
 export type ControlEstimateResponse = z.infer<typeof ControlEstimateResponse>;
 
 /** The counter-offer sent with a control whose outcome is `counter_offer`. */
-export const CounterOfferInput = z.object({
+const CounterOfferInput = z.object({
   reason: z
     .string({ message: 'required' })
     .trim()
@@ -74,7 +74,6 @@ export const CounterOfferInput = z.object({
   /** At least one (the command answers `photo_required`), each uploaded for this item. */
   photoKeys: z.array(controlPhotoKey()).max(COUNTER_OFFER_PHOTOS_MAX, { message: 'too_many' }),
 });
-export type CounterOfferInput = z.infer<typeof CounterOfferInput>;
 
 /** `POST /warehouse/control/{itemId}/complete`. */
 export const CompleteControlRequest = z.object({

@@ -19,8 +19,8 @@ export type DispatchOperator = (typeof DISPATCH_OPERATORS)[number];
 
 export const DISPATCH_RULE_TITLE_MAX = 255;
 export const DISPATCH_RULE_MAX_CONDITIONS = 20;
-export const DISPATCH_CONDITION_MAX_VALUES = 200;
-export const DISPATCH_RULE_MAX_WAREHOUSES = 100;
+const DISPATCH_CONDITION_MAX_VALUES = 200;
+const DISPATCH_RULE_MAX_WAREHOUSES = 100;
 
 /** A value that may be missing: `required` when absent, `invalid_uuid` when malformed. */
 const uuidField = () =>

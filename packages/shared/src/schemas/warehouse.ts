@@ -44,10 +44,6 @@ export const QUARANTINE_REASONS = [
 ] as const;
 export type QuarantineReason = (typeof QUARANTINE_REASONS)[number];
 
-/** Where an item can be lost. */
-export const LOSS_PLACES = ['store', 'transport', 'warehouse'] as const;
-export type LossPlace = (typeof LOSS_PLACES)[number];
-
 /** One change of an item's status or stock: who, when, where, why. */
 export const ItemEventResponse = z.object({
   at: z.string(),

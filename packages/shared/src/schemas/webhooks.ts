@@ -14,7 +14,7 @@ import { collectionOf, PaginationQuery } from './common';
  * - `item.dispatched`: it left its warehouse in a closed package;
  * - `buyback.cancelled`: the buyback was cancelled, the device will not come.
  */
-export const WEBHOOK_EVENTS = [
+const WEBHOOK_EVENTS = [
   'buyback.completed',
   'item.refurbished',
   'item.dispatched',
@@ -35,7 +35,7 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
  * url_not_allowed: not an http(s) URL; address_not_allowed: a loopback or private address
  * where the server does not allow them; configuration_inactive: the configuration was deactivated.
  */
-export const WEBHOOK_DELIVERY_ERRORS = [
+const WEBHOOK_DELIVERY_ERRORS = [
   'http_status',
   'redirect_not_followed',
   'timeout',

@@ -6,13 +6,13 @@ import { TranslationsResponse, translationsOf } from './translations';
 /** The public white-label site of a retailer. */
 
 /** A site's sub-domain label: `http://<slug>.localhost:3000` in development. */
-export const SITE_SLUG = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+const SITE_SLUG = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 /** The account's own domain in production (lower case, no scheme, no port). */
-export const SITE_DOMAIN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-export const TAG_MANAGER_ID = /^GTM-[A-Z0-9]{4,12}$/;
-export const CONSENT_SERVICE_ID = /^[A-Za-z0-9_-]{4,64}$/;
+const SITE_DOMAIN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const TAG_MANAGER_ID = /^GTM-[A-Z0-9]{4,12}$/;
+const CONSENT_SERVICE_ID = /^[A-Za-z0-9_-]{4,64}$/;
 
-export const CUSTOM_HTML_MIN = 20;
+const CUSTOM_HTML_MIN = 20;
 export const CUSTOM_HTML_MAX = 200_000;
 /** Our own limits, not the spec's: enough for a home page, small enough to load fast. */
 export const HOME_WIDGETS_MAX = 20;
@@ -69,8 +69,7 @@ export type SiteListResponse = z.infer<typeof SiteListResponse>;
 
 // ---- the site configuration (retailer, design permission) ----
 
-export const ExternalWebsiteLink = z.object({ url: httpUrl(), text: text(2, 50) });
-export type ExternalWebsiteLink = z.infer<typeof ExternalWebsiteLink>;
+const ExternalWebsiteLink = z.object({ url: httpUrl(), text: text(2, 50) });
 
 export const WhiteLabelSettingsResponse = z.object({
   site: SiteResponse,
@@ -113,13 +112,13 @@ const customHtml = () =>
     .max(CUSTOM_HTML_MAX, { message: 'too_long' })
     .refine((v) => v.trim().length >= CUSTOM_HTML_MIN, { message: 'too_short' });
 
-export const CustomHtmlWidget = z.object({
+const CustomHtmlWidget = z.object({
   type: z.literal('custom_html'),
   html: customHtml(),
   /** The block in other languages than the account's, sanitised as the base one. */
   translations: translationsOf({ html: customHtml() }).optional().default({}),
 });
-export const FeaturedProductsWidget = z.object({
+const FeaturedProductsWidget = z.object({
   type: z.literal('featured_products'),
   productIds: z
     .array(uuid())
@@ -127,7 +126,7 @@ export const FeaturedProductsWidget = z.object({
     .max(FEATURED_PRODUCTS_MAX, { message: 'too_many' })
     .refine((ids) => new Set(ids).size === ids.length, { message: 'duplicate_id' }),
 });
-export const SearchWidget = z.object({ type: z.literal('search') });
+const SearchWidget = z.object({ type: z.literal('search') });
 
 export const HomePageWidget = z.discriminatedUnion('type', [
   CustomHtmlWidget,
@@ -135,7 +134,7 @@ export const HomePageWidget = z.discriminatedUnion('type', [
   SearchWidget,
 ]);
 export type HomePageWidget = z.infer<typeof HomePageWidget>;
-export const HOME_WIDGET_TYPES = ['custom_html', 'featured_products', 'search'] as const;
+const HOME_WIDGET_TYPES = ['custom_html', 'featured_products', 'search'] as const;
 export type HomeWidgetType = (typeof HOME_WIDGET_TYPES)[number];
 
 export const HomePageConfigRequest = z
@@ -180,7 +179,7 @@ export type HomePageConfigResponse = z.infer<typeof HomePageConfigResponse>;
 
 // ---- what the public site reads (resolved by Host) ----
 
-export const PublicBrand = z.object({
+const PublicBrand = z.object({
   accountId: z.uuid(),
   name: z.string(),
   logo: z.string().nullable(),
@@ -189,7 +188,6 @@ export const PublicBrand = z.object({
   language: z.enum(LOCALES),
   currency: z.string(),
 });
-export type PublicBrand = z.infer<typeof PublicBrand>;
 
 /** `GET /api/white-label/config`, plus the brand that themes the site. */
 export const WhiteLabelConfigResponse = z.object({
@@ -244,7 +242,7 @@ export const PublicLegalResponse = z.object({
 });
 export type PublicLegalResponse = z.infer<typeof PublicLegalResponse>;
 
-export const PublicStore = z.object({
+const PublicStore = z.object({
   id: z.uuid(),
   name: z.string(),
   street: z.string().nullable(),
@@ -256,7 +254,6 @@ export const PublicStore = z.object({
   longitude: z.number().nullable(),
   email: z.string().nullable(),
 });
-export type PublicStore = z.infer<typeof PublicStore>;
 
 export const PublicStoresResponse = z.object({ member: z.array(PublicStore), totalItems: z.number().int() });
 export type PublicStoresResponse = z.infer<typeof PublicStoresResponse>;

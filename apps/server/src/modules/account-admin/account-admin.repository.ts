@@ -115,16 +115,6 @@ export const findClientAccount = (ctx: BaseContext, id: string, options: { forUp
 export const findClientAccountByRootOrganization = (ctx: BaseContext, organizationId: string) =>
   findClient(ctx, 'o.id', organizationId, false);
 
-/** True when an account has this id (the platform's own included): a client that is not one answers 404. */
-export async function isPlatformAccount(ctx: BaseContext, id: string): Promise<boolean> {
-  const row = await readerOf(ctx)
-    .selectFrom('accounts')
-    .select('is_platform')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row?.is_platform === true;
-}
-
 export async function insertAccount(tx: Tx, values: Insertable<AccountsTable>): Promise<string> {
   const row = await tx.trx.insertInto('accounts').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;

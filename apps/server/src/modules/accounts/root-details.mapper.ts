@@ -17,7 +17,7 @@ export const POLICY_FILE_COLUMN = {
 } as const satisfies Record<PolicyFile, keyof OrganizationRootDetailsTable>;
 
 /** The back-office URL of a policy file, versioned by its key so that a replaced file is fetched anew. */
-export const policyFileUrl = (id: string, document: PolicyFile, key: string | null) =>
+const policyFileUrl = (id: string, document: PolicyFile, key: string | null) =>
   key ? `/api/organization-root-details/${id}/files/${document}?v=${imageVersion(key)}` : null;
 
 /** The public site's URL of a policy file (the site's own host names the account). */

@@ -31,8 +31,8 @@ import {
   uncountAttempt,
 } from './throttle';
 
-export const RESET_LINK_MINUTES = 60;
-export const INVITE_LINK_MINUTES = 7 * 24 * 60;
+const RESET_LINK_MINUTES = 60;
+const INVITE_LINK_MINUTES = 7 * 24 * 60;
 
 /**
  * Signing in and password links have no actor: the route's context reaches every account (the
@@ -66,7 +66,7 @@ function startModule(user: repo.UserWithModules): ModuleType {
 }
 
 /** The authenticated user. */
-export async function authenticatedUser(
+async function authenticatedUser(
   ctx: BaseContext,
   user: repo.UserWithModules,
   module: ModuleType,

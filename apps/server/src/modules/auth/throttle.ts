@@ -34,7 +34,7 @@ export const LIMITS = {
 } as const satisfies Record<string, Limit>;
 
 /** A pair that signed in successfully skips the account-wide slowdown for this long. */
-export const KNOWN_PAIR_DAYS = 30;
+const KNOWN_PAIR_DAYS = 30;
 
 const norm = (email: string) => email.trim().toLowerCase();
 export const KEYS = {

@@ -1,13 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { type ApiKit, expectViolation, startApiKit, type Who } from '../../../test/api-kit';
+import { type ApiKit, expectViolation, startApiKit } from '../../../test/api-kit';
 import { DEMO } from '../../../test/test-app';
 import { DEMO_CONFIG, TRANSPORT_PROVIDERS } from '../../seed/buyback-config';
 import { DEMO_CATALOG } from '../../seed/catalog';
 
 /** What the configuration's integration tests share: the demo users signed in, requests, payloads. */
 
-export type { Who };
 export { DEMO, DEMO_CATALOG, DEMO_CONFIG, expectViolation, TRANSPORT_PROVIDERS };
 
 /** The configuration's integration tests act through the shared API kit. */

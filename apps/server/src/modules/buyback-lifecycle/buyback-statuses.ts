@@ -254,7 +254,7 @@ export function initialStatuses(
 }
 
 /** Finalising a pre-declared buyback at the counter. */
-export const FINALIZED = { status: 'bb_awaiting_inventory', itemStatus: 'item_awaiting_inventory' } as const;
+const FINALIZED = { status: 'bb_awaiting_inventory', itemStatus: 'item_awaiting_inventory' } as const;
 
 /**
  * Payment statuses a buyback that ends without purchase cancels (a cancellation, or its item going

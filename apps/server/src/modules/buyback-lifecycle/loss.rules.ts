@@ -26,10 +26,5 @@ export function canBeLostAt(place: ItemLossPlace, status: ItemStatus): boolean {
   return canTransition('item', status, LOST_STATUS_OF_PLACE.warehouse);
 }
 
-/** The item statuses a loss at `place` starts from. */
-export function lossStartStatuses(place: ItemLossPlace, all: readonly ItemStatus[]): ItemStatus[] {
-  return all.filter((status) => canBeLostAt(place, status));
-}
-
 /** Statuses with a return label: waiting in quarantine, or on its way back to the customer. */
 export const RETURN_LABEL_STATUSES: readonly ItemStatus[] = ['item_in_quarantine', 'item_to_return'];

@@ -32,7 +32,7 @@ export function predeclarationOutdated(
 }
 
 /** What the actor may do with the buyback now (its permissions and the transition table). */
-export function allowedActionsOf(actor: Actor, row: BuybackDetailRow): BuybackAllowedActions {
+function allowedActionsOf(actor: Actor, row: BuybackDetailRow): BuybackAllowedActions {
   const status = row.status as BuybackStatus;
   const itemStatus = row.item_status as ItemStatus;
   const live = status !== 'bb_cancelled';

@@ -17,7 +17,7 @@ import type { DiagnosticQuestionJson, PricingContextRow } from './buybacks.repos
 
 /** The wizard's rules that need no database: a product's pricing context, its price, the cart's size. */
 
-export const productNotFound = () =>
+const productNotFound = () =>
   new AppError('product_not_found', 'This product does not exist, is not published or is no longer offered.');
 
 export const hasFeature = (features: string[] | null | undefined, feature: string) =>

@@ -45,7 +45,7 @@ const pricingContexts = new AccountCache<Awaited<ReturnType<typeof repo.findPric
 ]);
 
 /** A published product of the account (any account when null) with its questionnaire, from the process cache when current. */
-export async function cachedProductContext(
+async function cachedProductContext(
   ctx: BaseContext,
   accountId: string | null,
   productId: string,
@@ -102,7 +102,7 @@ export async function getBuybackQuestionnaire(
  * The circuit ("shipping method") and payment mode chosen, among those offered for the product
  * (buyback-config/circuits/offered-circuits.service.ts).
  */
-export async function chooseCircuit(
+async function chooseCircuit(
   ctx: BaseContext,
   product: repo.PricingContextRow,
   channel: 'store' | 'web',

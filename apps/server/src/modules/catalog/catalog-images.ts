@@ -6,7 +6,7 @@ import { type AllowedType, checkUpload, mimeOfExtension } from '../../platform/u
 import { extensionOf, imageCacheControl, imageVersion } from '../accounts';
 
 /** Catalogue images: JPG or PNG up to 250 kB, one file, checked by content. */
-export const CATALOG_IMAGE_TYPES: readonly AllowedType[] = ['jpg', 'png'];
+const CATALOG_IMAGE_TYPES: readonly AllowedType[] = ['jpg', 'png'];
 export const CATALOG_IMAGE_MAX_BYTES = IMAGE_MAX_BYTES;
 
 /** The versioned URL of a stored image: the version changes with the file, so caches stay correct. */

@@ -136,7 +136,7 @@ export async function listActiveConfigurations(
 }
 
 /** The property definitions of a connector of the catalogue. */
-export async function connectorDefinition(ctx: BaseContext, fqnOrId: { fqn: string } | { id: string }) {
+async function connectorDefinition(ctx: BaseContext, fqnOrId: { fqn: string } | { id: string }) {
   const query = readerOf(ctx).selectFrom('connectors').selectAll();
   return 'fqn' in fqnOrId
     ? query.where('fqn', '=', fqnOrId.fqn).executeTakeFirst()

@@ -13,7 +13,7 @@ import {
  */
 
 /** The organisation types a package leaves from, and the package's kind for each. */
-export const SHIPPING_ORGANIZATION_TYPES = ['store', 'warehouse'] as const satisfies readonly PackageKind[];
+const SHIPPING_ORGANIZATION_TYPES = ['store', 'warehouse'] as const satisfies readonly PackageKind[];
 
 export const isShippingOrganizationType = (type: string): type is PackageKind =>
   (SHIPPING_ORGANIZATION_TYPES as readonly string[]).includes(type);
@@ -45,7 +45,7 @@ export const needsLabel = (circuitType: string): boolean =>
  * item is not awaiting shipment there; a circuit the customer or a carrier ships needs no manual
  * shipment; only an item awaiting inventory is packed, one in transit or further is already processed.
  */
-export function storeItemRefusal(item: ShippableItem, originId: string): ErrorCode | null {
+function storeItemRefusal(item: ShippableItem, originId: string): ErrorCode | null {
   if (item.store_id !== originId) return 'expedition_not_awaiting_shipment';
   if ((SELF_SHIPPED_CIRCUIT_TYPES as readonly string[]).includes(item.circuit_type))
     return 'expedition_no_manual_shipment';
@@ -59,7 +59,7 @@ export function storeItemRefusal(item: ShippableItem, originId: string): ErrorCo
  * Why a warehouse package leaving `originId` refuses the item, or null: it must be in that
  * warehouse, awaiting dispatch or refurbished, and not dispatched yet.
  */
-export function warehouseItemRefusal(item: ShippableItem, originId: string): ErrorCode | null {
+function warehouseItemRefusal(item: ShippableItem, originId: string): ErrorCode | null {
   if (item.warehouse_id !== originId) return 'expedition_not_awaiting_shipment';
   if (item.dispatched_at) return 'expedition_already_processed';
   return (DISPATCHABLE_ITEM_STATUSES as readonly string[]).includes(item.status)

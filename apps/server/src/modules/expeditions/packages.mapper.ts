@@ -30,7 +30,7 @@ export function toPackageSummary(row: PackageRow): PackageSummaryResponse {
   };
 }
 
-export function toPackageItem(row: PackageItemRow): PackageItemResponse {
+function toPackageItem(row: PackageItemRow): PackageItemResponse {
   return {
     id: row.id,
     identificationNumber: row.identification_number,

@@ -15,7 +15,7 @@ export interface ExportJob {
 }
 
 /** Rows read per query: one batch of the file, never the whole of it in memory. */
-export const EXPORT_BATCH_SIZE = 5000;
+const EXPORT_BATCH_SIZE = 5000;
 
 /** The columns of the buyback export (docs/exports.md): for the retailer's accounting. */
 export const BUYBACK_EXPORT_COLUMNS = [

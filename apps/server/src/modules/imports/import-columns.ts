@@ -70,5 +70,3 @@ export const IMPORT_COLUMNS = {
     'price_impact_value',
   ],
 } as const satisfies Record<ImportContent, readonly string[]>;
-
-export type ImportColumn<C extends ImportContent> = (typeof IMPORT_COLUMNS)[C][number];

@@ -34,7 +34,7 @@ export interface ImportFileReader {
 const DELIMITERS = [';', ',', '\t'] as const;
 
 /** The delimiter of a header line: the candidate found most often outside quotes (`;` on a tie). */
-export function detectDelimiter(headerLine: string): string {
+function detectDelimiter(headerLine: string): string {
   const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
   let quoted = false;
   for (const char of headerLine) {
@@ -118,7 +118,7 @@ function unreadable(error: Error): never {
 }
 
 /** A cell of a sheet as the text the CSV would hold. */
-export function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);

@@ -35,7 +35,7 @@ export function headerColumns(header: readonly string[]): HeaderColumns {
  * The columns a file must have: the strategy's key (a matched row changes only in the columns the
  * file has; a new one needs its own, checked line by line).
  */
-export const REQUIRED_COLUMNS: Record<ImportContent, Record<ImportStrategy, readonly string[]>> = {
+const REQUIRED_COLUMNS: Record<ImportContent, Record<ImportStrategy, readonly string[]>> = {
   categories: { generic: ['identifier'], product: ['label'], uuid: ['id'] },
   products: { generic: ['reference'], product: ['ean_code'], uuid: ['id'] },
   diagnostic: {
@@ -210,7 +210,7 @@ const TRUE = new Set(['true', '1', 'yes', 'oui', 'ja']);
 const FALSE = new Set(['false', '0', 'no', 'non', 'nee', 'nein']);
 
 /** Cells holding lists separate their items with `|`. */
-export const listOf = (value: string) =>
+const listOf = (value: string) =>
   value
     .split('|')
     .map((v) => v.trim())
@@ -221,7 +221,7 @@ export const withSuffix = (value: string, suffix: string) =>
   suffix === '' || value.endsWith(suffix) ? value : `${value}${suffix}`;
 
 /** `129.90`, `129,9`, `129` → cents; null when it is no amount. */
-export function centsOf(value: string, negative: boolean): number | null {
+function centsOf(value: string, negative: boolean): number | null {
   const match = /^(-)?(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(value.replace(/\s/g, ''));
   if (!match || (match[1] && !negative)) return null;
   const cents = Number(match[2]) * 100 + Number((match[3] ?? '0').padEnd(2, '0'));

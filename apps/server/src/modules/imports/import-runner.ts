@@ -15,9 +15,9 @@ import * as repo from './imports.repository';
  */
 
 /** Lines per batch: one transaction, a handful of statements. */
-export const IMPORT_BATCH_LINES = 2000;
+const IMPORT_BATCH_LINES = 2000;
 /** How long a run holds its import without renewing (each batch renews it). */
-export const IMPORT_LEASE_SECONDS = 120;
+const IMPORT_LEASE_SECONDS = 120;
 
 export interface RunImportOptions {
   batchLines?: number;

@@ -93,7 +93,7 @@ const EXAMPLES: Record<ImportContent, Record<string, string>[]> = {
 };
 
 /** A CSV cell: quoted when it holds the delimiter, a quote or a line break. */
-export const csvCell = (value: string, delimiter = ';') =>
+const csvCell = (value: string, delimiter = ';') =>
   value.includes(delimiter) || /["\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 
 /** The template of a content: header and two example lines, `;`-separated, UTF-8. */

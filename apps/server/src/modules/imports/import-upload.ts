@@ -20,10 +20,10 @@ const fileViolation = (message: string, code: 'invalid_file' | 'file_too_large')
   { propertyPath: 'file', message, code },
 ];
 
-export const invalidFile = (detail: string, message = 'invalid_type') =>
+const invalidFile = (detail: string, message = 'invalid_type') =>
   new AppError('invalid_file', detail, fileViolation(message, 'invalid_file'));
 
-export const fileTooLarge = (maxBytes: number) =>
+const fileTooLarge = (maxBytes: number) =>
   new AppError(
     'file_too_large',
     `The file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB.`,
@@ -63,7 +63,7 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const SNIFFED_BYTES = 1024;
 
 /** True when the first bytes of a file agree with its format: a zip for XLSX, text (no NUL) for CSV. */
-export function contentMatches(format: ImportFileFormat, head: Buffer): boolean {
+function contentMatches(format: ImportFileFormat, head: Buffer): boolean {
   if (format === 'xlsx') return head.subarray(0, 4).equals(ZIP_MAGIC);
   return !head.subarray(0, SNIFFED_BYTES).includes(0);
 }

@@ -12,7 +12,7 @@ export interface UploadOptions {
   suffix?: string;
 }
 
-export function importBody(file: Buffer | string, options: UploadOptions) {
+function importBody(file: Buffer | string, options: UploadOptions) {
   const boundary = '----reprise-import-boundary';
   const fields: Record<string, string> = { content: options.content, strategy: options.strategy };
   if (options.parentCategoryIds) fields.parentCategoryIds = options.parentCategoryIds.join(',');

@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors';
  * five predefined ones and character references, so no external entity nor entity expansion.
  */
 
-export interface StatementEntry {
+interface StatementEntry {
   /** The line of the file the entry starts on (1-based). */
   line: number;
   reference: string | null;
@@ -56,7 +56,7 @@ export function parseStatement(data: Buffer): ParsedStatement {
  * `date;reference;amount;status`: date YYYY-MM-DD, the transfer's reference, the amount in euros
  * (a point or a comma before the cents; its sign ignored), status `paid` or `rejected`.
  */
-export function parseCsv(content: string): StatementEntry[] {
+function parseCsv(content: string): StatementEntry[] {
   const lines = content.split(/\r?\n/);
   const header = (lines[0] ?? '').trim().toLowerCase().replace(/\s/g, '');
   if (header !== BANK_STATEMENT_CSV_HEADER)
@@ -93,7 +93,7 @@ export function parseCsv(content: string): StatementEntry[] {
  * it carries return information (RtrInf) or is a reversal (RvslInd true), else `paid` when booked
  * (Sts BOOK); pending entries (PDNG, INFO) are left out.
  */
-export function parseCamt053(content: string): StatementEntry[] {
+function parseCamt053(content: string): StatementEntry[] {
   const root = readXml(content);
   if (root.name !== 'Document') throw invalid('The XML statement must be an ISO 20022 Document.');
   const statements = child(root, 'BkToCstmrStmt')?.children.filter((c) => c.name === 'Stmt') ?? [];

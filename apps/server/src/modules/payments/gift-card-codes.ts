@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
  * a Luhn check digit, so that a mistyped digit at the counter is caught before any look-up.
  */
 
-export const GIFT_CARD_NUMBER_LENGTH = 16;
+const GIFT_CARD_NUMBER_LENGTH = 16;
 
 /** The Luhn check digit of a string of digits (the digit to append). */
 export function luhnCheckDigit(digits: string): string {

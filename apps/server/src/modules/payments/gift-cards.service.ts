@@ -33,7 +33,7 @@ import { findVisiblePayment, findVoucherCode, recordPaymentDetails } from './pay
  */
 
 /** The validity of a card when the account has no issuer configuration of its own. */
-export const DEFAULT_VALIDITY_MONTHS = 12;
+const DEFAULT_VALIDITY_MONTHS = 12;
 
 type Tx = InTransaction<BaseContext>;
 

@@ -64,7 +64,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 const localeOf = (language: string | null): Locale =>
   (LOCALES as readonly string[]).includes(language ?? '') ? (language as Locale) : 'fr-FR';
 
-export interface IbanMailFacts {
+interface IbanMailFacts {
   to: string;
   language: string | null;
   customerFirstName: string;
@@ -75,7 +75,7 @@ export interface IbanMailFacts {
 }
 
 /** The mail asking for the IBAN, in the account's language. */
-export function ibanMail(facts: IbanMailFacts): MailMessage {
+function ibanMail(facts: IbanMailFacts): MailMessage {
   const locale = localeOf(facts.language);
   const t = TEXTS[locale];
   const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: facts.currency }).format(
@@ -95,7 +95,7 @@ export function ibanMail(facts: IbanMailFacts): MailMessage {
 }
 
 /** The page's address: the retailer's active public site, else the platform's own. */
-export function ibanLinkUrl(
+function ibanLinkUrl(
   publicUrl: string,
   site: { site_slug: string | null; site_domain: string | null; site_active: boolean },
   token: string,

@@ -50,8 +50,7 @@ const waiting = (row: repo.PaymentForExecution | undefined, hash: string): repo.
 };
 
 /** "Søren Łukasiewicz" → "Søren Ł.": enough for the customer to recognise, little for anyone else. */
-export const maskedName = (first: string, last: string) =>
-  `${first} ${last ? `${[...last][0]}.` : ''}`.trim();
+const maskedName = (first: string, last: string) => `${first} ${last ? `${[...last][0]}.` : ''}`.trim();
 
 async function resolve(ctx: BaseContext, token: string) {
   const hash = hashToken(token);

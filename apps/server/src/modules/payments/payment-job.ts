@@ -35,7 +35,7 @@ function executable(row: repo.PaymentForExecution): boolean {
 }
 
 /** The `payment` job's handler (workers.ts): idempotent, the job id the same across its retries. */
-export async function executePayment(ctx: BaseContext, job: PaymentJob, jobId: string): Promise<void> {
+async function executePayment(ctx: BaseContext, job: PaymentJob, jobId: string): Promise<void> {
   const head = await repo.findPaymentHead(ctx, job.paymentId);
   if (!head) return;
   const scoped = systemContext(ctx.deps, { kind: 'account', accountId: head.account_id });

@@ -6,9 +6,9 @@
  * amounts are in euros with two decimals. Pure: the service reads and decrypts, this writes.
  */
 
-export const PAIN_001_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
+const PAIN_001_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
 
-export interface Pain001Transfer {
+interface Pain001Transfer {
   /** EndToEndId: the buyback's identification number (35 at most). */
   endToEndId: string;
   amountCents: number;

@@ -66,7 +66,6 @@ export async function insertBatch(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
-export type BatchRow = Awaited<ReturnType<typeof insertBatch>>;
 
 const withTotals = (eb: ExpressionBuilder<Database & { tb: Database['transfer_batches'] }, 'tb'>) => [
   eb

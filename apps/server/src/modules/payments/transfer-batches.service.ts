@@ -38,7 +38,7 @@ export const businessDate = (at = new Date()) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(at);
 
 /** MsgId: `RP` + the date + the day's sequence + the batch id's first characters: unique, 35 at most. */
-export const messageIdOf = (date: string, sequence: number, id: string) =>
+const messageIdOf = (date: string, sequence: number, id: string) =>
   `RP${date.replaceAll('-', '')}-${sequence}-${id.replaceAll('-', '')}`.slice(0, 35);
 
 /**

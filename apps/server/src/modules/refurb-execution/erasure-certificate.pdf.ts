@@ -111,8 +111,7 @@ const STRINGS: Record<Locale, Strings> = {
   },
 };
 
-export const erasureCertificateStrings = (language: string) =>
-  STRINGS[language as Locale] ?? STRINGS['en-GB'];
+const erasureCertificateStrings = (language: string) => STRINGS[language as Locale] ?? STRINGS['en-GB'];
 
 /** The names of the PDF file in each language (lower case, no accent), as document-file-names.ts writes them. */
 const FILE_NAMES: Record<Locale, string> = {

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 
 /** 32 characters: each random byte's 5 low bits pick one without bias. */
 export const VERIFICATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const VERIFICATION_CODE_LENGTH = 16;
+const VERIFICATION_CODE_LENGTH = 16;
 
 export function newVerificationCode(random: (size: number) => Buffer = randomBytes): string {
   const bytes = random(VERIFICATION_CODE_LENGTH);

@@ -57,8 +57,7 @@ export function reasonOf(action: ItemRefurbStepAction, from: string): string {
   }
 }
 
-export const isFinished = (status: string) =>
-  FINISHED_REFURB_STEP_STATUSES.includes(status as ItemRefurbStepStatus);
+const isFinished = (status: string) => FINISHED_REFURB_STEP_STATUSES.includes(status as ItemRefurbStepStatus);
 
 /** The item's services can be validated: it has some and each is completed or cancelled. */
 export const canValidateItem = (statuses: readonly string[]) =>

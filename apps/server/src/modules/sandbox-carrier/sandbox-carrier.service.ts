@@ -32,7 +32,7 @@ import { SIGNATURE_HEADER, s10CheckDigit, signatureOf } from './sandbox-carrier.
  */
 
 /** The purpose the webhook secrets are encrypted under (platform/secrets.ts). */
-export const SANDBOX_SECRET_PURPOSE = 'sandbox-carrier';
+const SANDBOX_SECRET_PURPOSE = 'sandbox-carrier';
 const POST_TIMEOUT_MS = 10_000;
 
 /** The carrier's jobs (queue `sandbox-carrier`). */

@@ -43,7 +43,7 @@ export function contentOfFileName(fileName: string): ImportContent {
 }
 
 /** The import format of a file name; null for a file the connector leaves alone. */
-export function formatOfFileName(fileName: string): ImportFileFormat | null {
+function formatOfFileName(fileName: string): ImportFileFormat | null {
   const extension = path.posix.extname(fileName).toLowerCase();
   return extension === '.csv' ? 'csv' : extension === '.xlsx' ? 'xlsx' : null;
 }

@@ -40,7 +40,7 @@ export interface SftpServerHandle {
  * (`sftp_host_key`, mode 0600), so clients see the same host across restarts. When two processes
  * start at once, the one that wrote second reads the first one's key.
  */
-export async function loadHostKey(dataDir: string): Promise<string> {
+async function loadHostKey(dataDir: string): Promise<string> {
   const file = path.join(dataDir, 'sftp_host_key');
   try {
     return readFileSync(file, 'utf8');

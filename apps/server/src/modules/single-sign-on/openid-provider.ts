@@ -19,7 +19,7 @@ export interface ProviderSettings {
 }
 
 /** True for 127.0.0.0/8, ::1 and localhost: an address that never leaves this machine. */
-export function isLoopbackUrl(url: URL): boolean {
+function isLoopbackUrl(url: URL): boolean {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (isIP(host) === 4) return host.startsWith('127.');

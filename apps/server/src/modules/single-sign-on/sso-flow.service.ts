@@ -36,7 +36,7 @@ import * as repo from './sso-flow.repository';
  */
 
 export const AUTHORIZATION_REQUEST_MINUTES = 10;
-export const OPENID_SESSION_SECONDS = 120;
+const OPENID_SESSION_SECONDS = 120;
 const CODE_VERIFIER_PURPOSE = 'sso_code_verifier';
 const ID_TOKEN_PURPOSE = 'sso_id_token';
 

@@ -19,7 +19,7 @@ import * as flow from './sso-flow.service';
 
 const tags = ['single sign-on'];
 /** The cookie binding a sign-in to the browser that started it (sent back only to the callback). */
-export const SSO_BROWSER_COOKIE = 'reprise_sso_flow';
+const SSO_BROWSER_COOKIE = 'reprise_sso_flow';
 const SSO_COOKIE_PATH = '/api/open-id';
 
 /**

@@ -9,7 +9,7 @@ import type { ItemEconomicsResponse, ItemStatus } from '@reprise/shared';
  * the warehouse (returned, cancelled), it is declared lost, or it is in quarantine, whose release
  * is the quarantine screen's (modules/warehouse/quarantine.service.ts).
  */
-export const NOT_MOVABLE_STATUSES: readonly ItemStatus[] = [
+const NOT_MOVABLE_STATUSES: readonly ItemStatus[] = [
   'item_in_quarantine',
   'item_returned',
   'item_lost_store',

@@ -85,7 +85,7 @@ const STAGE: Record<DeliveryEventCode, number> = {
 };
 
 /** Orders two events of a parcel: by the carrier's time, then by stage, then by receipt. */
-export function compareDeliveryEvents(a: RecordedDeliveryEvent, b: RecordedDeliveryEvent): number {
+function compareDeliveryEvents(a: RecordedDeliveryEvent, b: RecordedDeliveryEvent): number {
   return (
     a.occurredAt.getTime() - b.occurredAt.getTime() ||
     STAGE[a.code] - STAGE[b.code] ||

@@ -16,18 +16,6 @@ type Tx = InTransaction<BaseContext>;
 
 const inScope = (ctx: BaseContext) => (ctx.scope.kind === 'all' ? null : ctx.scope.accountId);
 
-export async function insertShipment(
-  tx: Tx,
-  values: { account_id: string; buyback_id: string; kind: string; connector_configuration_id: string },
-): Promise<string> {
-  const row = await tx.trx
-    .insertInto('shipments')
-    .values({ ...values, updated_at: sql<Date>`now()` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 export async function findShipment(
   ctx: BaseContext,
   id: string,
@@ -171,17 +159,6 @@ export async function insertDeliveryEvent(
     .returning('id')
     .executeTakeFirst();
   return row?.id ?? null;
-}
-
-/** Whether the carrier's event id is known already for the shipment. */
-export async function deliveryEventExists(ctx: BaseContext, shipmentId: string, eventId: string) {
-  const row = await readerOf(ctx)
-    .selectFrom('delivery_events')
-    .select('id')
-    .where('shipment_id', '=', shipmentId)
-    .where('event_id', '=', eventId)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** A buyback's shipments with their carrier's name (the configuration's), oldest first. */

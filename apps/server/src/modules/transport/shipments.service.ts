@@ -17,9 +17,9 @@ import * as repo from './shipments.repository';
  */
 
 /** Seconds after the shipment's creation at which its label is asked for. */
-export const LABEL_CHECK_SECONDS = [3, 5, 10, 15, 30, 60, 120, 300] as const;
+const LABEL_CHECK_SECONDS = [3, 5, 10, 15, 30, 60, 120, 300] as const;
 /** Attempts at creating the shipment (network, carrier down) before the label is reported failed. */
-export const MAX_CREATE_ATTEMPTS = 5;
+const MAX_CREATE_ATTEMPTS = 5;
 
 export interface ShipmentJob {
   shipmentId: string;

@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 
 export const SIGNATURE_HEADER = 'x-carrier-signature';
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export type SignatureCheck = 'valid' | 'invalid' | 'stale';
 

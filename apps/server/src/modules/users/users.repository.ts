@@ -22,7 +22,7 @@ import { deleteChildOf, updateOwnedOrLinked } from '../../platform/scoped-writes
 import { containsPattern, folded } from '../organizations';
 import type { HeldModule, ParentOrganization } from './users.rules';
 
-export interface UserModuleRow extends HeldModule {
+interface UserModuleRow extends HeldModule {
   organizationName: string;
   organizationType: OrganizationType;
 }

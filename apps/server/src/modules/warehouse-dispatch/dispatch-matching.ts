@@ -47,7 +47,7 @@ function isAmong(condition: WarehouseDispatchCondition, subject: DispatchSubject
   }
 }
 
-export const conditionHolds = (condition: WarehouseDispatchCondition, subject: DispatchSubject) =>
+const conditionHolds = (condition: WarehouseDispatchCondition, subject: DispatchSubject) =>
   condition.operator === 'is_not' ? !isAmong(condition, subject) : isAmong(condition, subject);
 
 /** A rule without conditions matches nothing (the form and the table require at least one). */

@@ -20,7 +20,7 @@ export const controlPhoto = (itemId: string, key: string): ControlPhotoResponse 
 });
 
 /** A proof photo as the customer's page reads it: its URL carries the link's token. */
-export const publicPhotoUrl = (buybackId: string, key: string, token: string) =>
+const publicPhotoUrl = (buybackId: string, key: string, token: string) =>
   `/api/public/litigations/${buybackId}/photos/${key}?token=${encodeURIComponent(token)}`;
 
 /**

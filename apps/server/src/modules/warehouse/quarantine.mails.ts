@@ -100,7 +100,7 @@ const TEXTS: Record<Locale, Texts> = {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function quarantineMailLanguage(language: string | null): Locale {
+function quarantineMailLanguage(language: string | null): Locale {
   return language && language in TEXTS ? (language as Locale) : 'fr-FR';
 }
 

@@ -74,8 +74,6 @@ export async function listQuarantinedItems(
   return { rows, total: Number(count.n) };
 }
 
-export type QuarantineListRow = Awaited<ReturnType<typeof listQuarantinedItems>>['rows'][number];
-
 /** Who the quarantine mail goes to, in which language, and what it names. */
 export async function findQuarantineMailFacts(ctx: BaseContext, itemId: string) {
   return readerOf(ctx)

@@ -61,7 +61,7 @@ export function urlRefusal(
 }
 
 /** A refused resolved address: the request fails with this error's code. */
-export class AddressNotAllowed extends Error {
+class AddressNotAllowed extends Error {
   readonly code = 'ADDRESS_NOT_ALLOWED';
 }
 

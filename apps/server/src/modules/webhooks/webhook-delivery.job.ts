@@ -19,7 +19,7 @@ import * as repo from './webhooks.repository';
  */
 
 /** No complete answer within this time: the attempt failed (`timeout`). */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 /** The first run and each retry of the queue. */
 export const WEBHOOK_MAX_ATTEMPTS = QUEUES.webhook.retryLimit + 1;
 
@@ -31,7 +31,7 @@ export function signatureHeader(secret: string, body: string, at: Date = new Dat
 }
 
 /** An attempt that did not deliver: what the row records, and what the queue's retry is told. */
-export class WebhookAttemptFailed extends Error {
+class WebhookAttemptFailed extends Error {
   constructor(
     readonly reason: WebhookDeliveryError,
     readonly statusCode: number | null,

@@ -81,7 +81,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
  * currency), its buyback and where it is. Never the customer: the buyer resells a device, it
  * receives no personal data.
  */
-export function eventData(event: WebhookEvent, f: repo.BuybackFacts, dispatch?: DispatchFacts) {
+function eventData(event: WebhookEvent, f: repo.BuybackFacts, dispatch?: DispatchFacts) {
   return {
     buyback: {
       id: f.id,

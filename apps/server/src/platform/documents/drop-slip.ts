@@ -9,7 +9,7 @@ import { identificationBarcodePng } from './shipping-label';
  * its declared state, the price, and the stores that take drops, in the visitor's language.
  */
 
-export interface DropSlipStore {
+interface DropSlipStore {
   name: string;
   street: string | null;
   streetMore: string | null;
@@ -84,7 +84,7 @@ const STRINGS: Record<Locale, DropSlipStrings> = {
   },
 };
 
-export function dropSlipStrings(language: string): DropSlipStrings {
+function dropSlipStrings(language: string): DropSlipStrings {
   return STRINGS[language as Locale] ?? STRINGS['en-GB'];
 }
 

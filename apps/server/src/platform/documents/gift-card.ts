@@ -100,7 +100,7 @@ const STRINGS: Record<Locale, GiftCardStrings> = {
   },
 };
 
-export const giftCardStrings = (language: string): GiftCardStrings =>
+const giftCardStrings = (language: string): GiftCardStrings =>
   STRINGS[language as Locale] ?? STRINGS['en-GB'];
 
 const day = (date: Date, language: string) =>

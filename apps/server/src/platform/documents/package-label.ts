@@ -74,7 +74,7 @@ const STRINGS: Record<Locale, PackageLabelStrings> = {
   },
 };
 
-export function packageLabelStrings(language: string): PackageLabelStrings {
+function packageLabelStrings(language: string): PackageLabelStrings {
   return STRINGS[language as Locale] ?? STRINGS['en-GB'];
 }
 

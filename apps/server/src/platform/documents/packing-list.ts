@@ -10,7 +10,7 @@ import type { LabelAddress } from './shipping-label';
  * and a box where the one who hands the package over and the one who takes it sign.
  */
 
-export interface PackingListItem {
+interface PackingListItem {
   identificationNumber: string;
   productName: string;
   imei: string | null;
@@ -134,7 +134,7 @@ const STRINGS: Record<Locale, PackingListStrings> = {
   },
 };
 
-export function packingListStrings(language: string): PackingListStrings {
+function packingListStrings(language: string): PackingListStrings {
   return STRINGS[language as Locale] ?? STRINGS['en-GB'];
 }
 

@@ -46,7 +46,7 @@ const STRINGS: Record<Locale, LabelStrings & { purpose: string }> = {
   },
 };
 
-export function returnLabelStrings(language: string) {
+function returnLabelStrings(language: string) {
   return STRINGS[language as Locale] ?? STRINGS['en-GB'];
 }
 

@@ -145,7 +145,7 @@ const STRINGS: Record<Locale, TrackingSheetStrings> = {
   },
 };
 
-export function trackingSheetStrings(language: string): TrackingSheetStrings {
+function trackingSheetStrings(language: string): TrackingSheetStrings {
   return STRINGS[language as Locale] ?? STRINGS['en-GB'];
 }
 

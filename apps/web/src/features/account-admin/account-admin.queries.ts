@@ -18,7 +18,7 @@ import { rootDetailKeys } from '../settings';
 export type ClientAccountsQuery = Record<string, string | number | null | undefined>;
 
 /** The client accounts of the platform administration (docs/clients.md). */
-export const clientAccountsKeys = {
+const clientAccountsKeys = {
   all: ['client-accounts'] as const,
   lists: () => [...clientAccountsKeys.all, 'list'] as const,
   list: (query: ClientAccountsQuery) => [...clientAccountsKeys.lists(), query] as const,

@@ -14,7 +14,7 @@ export const AUDIT_LOG_FILTERS = [
   'at[after]',
   'at[before]',
 ] as const;
-export type AuditLogFilterName = (typeof AUDIT_LOG_FILTERS)[number];
+type AuditLogFilterName = (typeof AUDIT_LOG_FILTERS)[number];
 export type AuditLogFilterText = Record<AuditLogFilterName, string>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,8 +42,7 @@ export function readAuditLogFilters(params: URLSearchParams): {
 }
 
 /** Whether a record id is typed but is no id: it is not sent, and the filter says why. */
-export const entityIdInvalid = (text: AuditLogFilterText) =>
-  text.entityId !== '' && !UUID.test(text.entityId);
+const entityIdInvalid = (text: AuditLogFilterText) => text.entityId !== '' && !UUID.test(text.entityId);
 
 interface AuditLogFiltersProps {
   text: AuditLogFilterText;

@@ -20,7 +20,7 @@ export interface AuditLogFilterValues {
 }
 
 /** The audit log (modules/audit-log/audit-log.routes.ts on the server): its pages and the accounts to filter by. */
-export const auditLogKeys = {
+const auditLogKeys = {
   all: ['audit-log'] as const,
   lists: () => [...auditLogKeys.all, 'list'] as const,
   list: (query: Record<string, string | number | undefined>) => [...auditLogKeys.lists(), query] as const,

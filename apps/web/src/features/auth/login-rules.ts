@@ -11,7 +11,7 @@ import type { ValidationIssue } from '../../ui/form-paths';
 export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 /** The shared schema's longest password. */
-export const PASSWORD_MAX_LENGTH = 256;
+const PASSWORD_MAX_LENGTH = 256;
 
 /** An e-mail the shared schema accepts (it trims the value first). */
 export const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());

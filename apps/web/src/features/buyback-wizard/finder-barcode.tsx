@@ -11,7 +11,7 @@ import { CameraScanner, hasBarcodeDetector } from './camera-scanner';
 import { ProductChoiceList } from './product-choice-list';
 
 /** EAN/GTIN: 8, 12, 13 or 14 digits. */
-export const EAN_PATTERN = /^(\d{8}|\d{12,14})$/;
+const EAN_PATTERN = /^(\d{8}|\d{12,14})$/;
 
 /**
  * By barcode: an EAN typed, scanned by a keyboard-wedge scanner (into the field, or anywhere on the

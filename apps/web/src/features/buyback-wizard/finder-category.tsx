@@ -12,7 +12,7 @@ import { ProductChoiceList } from './product-choice-list';
 import { wizardKeys } from './wizard.queries';
 
 /** The path from a root down to the category `id` (empty when unknown). */
-export function categoryPath(nodes: readonly CategoryTreeNode[], id: string | null): CategoryTreeNode[] {
+function categoryPath(nodes: readonly CategoryTreeNode[], id: string | null): CategoryTreeNode[] {
   if (!id) return [];
   for (const node of nodes) {
     if (node.id === id) return [node];

@@ -74,7 +74,7 @@ export function filterTree(nodes: readonly CategoryTreeNode[], text: string): Ca
 }
 
 /** Category labels in selections are cut at 40 characters. */
-export const CATEGORY_LABEL_MAX = 40;
+const CATEGORY_LABEL_MAX = 40;
 
 export function truncateLabel(label: string, max = CATEGORY_LABEL_MAX): string {
   const chars = [...label];
@@ -82,7 +82,7 @@ export function truncateLabel(label: string, max = CATEGORY_LABEL_MAX): string {
 }
 
 /** A long selection shows its first 30 entries, then "and N others". */
-export const SHOWN_SELECTION_MAX = 30;
+const SHOWN_SELECTION_MAX = 30;
 
 export function splitSelection<T>(
   items: readonly T[],

@@ -15,7 +15,7 @@ import {
 } from '@tabler/icons-react';
 
 /** The icon of each instruction type (circuit instruction). */
-export const INSTRUCTION_ICONS: Record<InstructionType, Icon> = {
+const INSTRUCTION_ICONS: Record<InstructionType, Icon> = {
   agenda: IconCalendarEvent,
   close: IconBox,
   deliver: IconTruckDelivery,

@@ -13,7 +13,7 @@ import { api } from '../../lib/api';
  * Connectors (modules/connectors on the server): the catalogue, read once in its page of 500, and
  * the configurations of the account's organisations (spec path `connector-organizations`).
  */
-export const connectorsKeys = {
+const connectorsKeys = {
   all: ['connectors'] as const,
   catalogue: () => [...connectorsKeys.all, 'catalogue'] as const,
   connector: (id: string) => [...connectorsKeys.all, 'connector', id] as const,

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../lib/api';
 
 /** The delivery log of a buyer resale webhooks configuration (modules/webhooks on the server). */
-export const webhookDeliveriesKeys = {
+const webhookDeliveriesKeys = {
   all: ['webhook-deliveries'] as const,
   lists: (configurationId: string) => [...webhookDeliveriesKeys.all, configurationId] as const,
   list: (configurationId: string, query: WebhookDeliveriesQuery) =>

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** The home dashboard (modules/dashboard/dashboard.routes.ts on the server). */
-export const dashboardKeys = {
+const dashboardKeys = {
   all: ['dashboard'] as const,
   week: (week: string | null) => [...dashboardKeys.all, 'week', week ?? 'latest'] as const,
   deviceHistory: (search: DeviceSearch) => [...dashboardKeys.all, 'device-history', search] as const,

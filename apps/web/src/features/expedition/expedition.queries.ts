@@ -20,7 +20,7 @@ import { itemKeys } from '../items';
 
 export type PackagesQuery = Record<string, string | number | boolean | undefined>;
 
-export const expeditionKeys = {
+const expeditionKeys = {
   all: ['packages'] as const,
   lists: () => [...expeditionKeys.all, 'list'] as const,
   list: (query: PackagesQuery) => [...expeditionKeys.lists(), query] as const,

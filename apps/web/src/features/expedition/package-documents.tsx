@@ -18,7 +18,7 @@ const KIND = { label: 'package-label', 'packing-list': 'packing-list' } as const
  * session and saves it under the server's name, in the user's language. A refusal rejects with
  * the server's problem.
  */
-export async function downloadPackageDocument(
+async function downloadPackageDocument(
   pack: Pick<PackageSummaryResponse, 'id' | 'number'>,
   document: PackageDocument,
   locale: Locale,

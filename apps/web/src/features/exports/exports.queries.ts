@@ -11,14 +11,14 @@ import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
 /** Exports (modules/exports/exports.routes.ts): start, poll, download, cancel. */
-export const EXPORT_PATHS = {
+const EXPORT_PATHS = {
   products: '/products/exports',
   categories: '/categories/exports',
   diagnostic: '/diagnostic-questions/exports',
   buybacks: '/buybacks/exports',
 } as const satisfies Record<ExportType, string>;
 
-export const exportsKeys = {
+const exportsKeys = {
   all: ['exports'] as const,
   detail: (type: ExportType, id: string) => [...exportsKeys.all, type, id] as const,
   organization: (id: string) => [...exportsKeys.all, 'organization', id] as const,

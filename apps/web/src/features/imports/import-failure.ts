@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api';
 export type ImportField = 'content' | 'strategy' | 'parentCategoryIds' | 'suffix' | 'file' | 'root';
 
 /** The step that shows an error of a field: the server's violations land on the step they concern. */
-export const STEP_OF: Record<ImportField, number> = {
+const STEP_OF: Record<ImportField, number> = {
   content: 0,
   strategy: 1,
   parentCategoryIds: 1,

@@ -21,7 +21,7 @@ import { downloadFile } from '../../lib/download';
 import { accountsKeys } from '../design';
 
 /** Imports (modules/imports/imports.routes.ts on the server): a catalogue's list, one import, its ignored lines. */
-export const importsKeys = {
+const importsKeys = {
   all: ['imports'] as const,
   lists: () => [...importsKeys.all, 'list'] as const,
   list: (accountId: string, filters: ImportFilters) => [...importsKeys.lists(), accountId, filters] as const,
@@ -37,11 +37,11 @@ export interface ImportFilters {
 }
 
 /** Imports of the list load by pages of this size, the next one by "show more". */
-export const IMPORTS_PAGE_SIZE = 20;
+const IMPORTS_PAGE_SIZE = 20;
 /** Ignored lines of the side panel, the next ones by their own "show more". */
-export const IGNORED_LINES_PAGE_SIZE = 50;
+const IGNORED_LINES_PAGE_SIZE = 50;
 /** How often the list and the side panel read a running import again (progress shown). */
-export const IMPORT_POLL_MS = 2_500;
+const IMPORT_POLL_MS = 2_500;
 
 const running = (i: ImportResponse) => i.status === 'in_progress';
 
@@ -136,7 +136,7 @@ export interface NewImport {
 }
 
 /** The multipart body of `POST /accounts/{accountId}/imports`: the fields first, then the file (streamed by the server). */
-export function importFormData(values: NewImport): FormData {
+function importFormData(values: NewImport): FormData {
   const body = new FormData();
   body.append('content', values.content);
   body.append('strategy', values.strategy);

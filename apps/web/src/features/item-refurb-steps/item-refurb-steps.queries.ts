@@ -16,7 +16,7 @@ import { itemKeys } from '../items';
  * validation, and the erasure certificate's PDF.
  */
 
-export const itemRefurbStepKeys = {
+const itemRefurbStepKeys = {
   all: ['item-refurb-steps'] as const,
   step: (id: string) => [...itemRefurbStepKeys.all, 'step', id] as const,
 };

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { WHOLE_LABEL } from '../../ui/status-badge';
 
 /** The colour of each service status: to do grey, in progress blue, paused yellow, cancelled red, completed green. */
-export const STEP_STATUS_COLORS: Record<ItemRefurbStepStatus, MantineColor> = {
+const STEP_STATUS_COLORS: Record<ItemRefurbStepStatus, MantineColor> = {
   to_do: 'gray',
   in_progress: 'blue',
   paused: 'yellow',

@@ -28,7 +28,7 @@ import {
 type ItemRef = { id: string; identificationNumber: string };
 
 /** Declares the item lost in transport or in the warehouse, after a confirmation, with an optional comment. */
-export function ItemLossModal({
+function ItemLossModal({
   item,
   place,
   opened,
@@ -90,15 +90,7 @@ export function ItemLossModal({
 }
 
 /** An admin undoes the item's loss; the reason is required and recorded in the item's history. */
-export function RevertLossModal({
-  item,
-  opened,
-  onClose,
-}: {
-  item: ItemRef;
-  opened: boolean;
-  onClose: () => void;
-}) {
+function RevertLossModal({ item, opened, onClose }: { item: ItemRef; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('buybacks');
   const revert = useRevertLoss();
   const [reason, setReason] = useState('');

@@ -11,13 +11,13 @@ import { ItemStatusBadge } from './item-status-badge';
 const CUSTOMER_REASONS = ['litigation_accepted', 'litigation_rejected'];
 
 /** Who made the change: a user, the customer, or the platform itself. */
-export function eventActor(t: TFunction, event: Pick<ItemEventResponse, 'by' | 'reason'>): string {
+function eventActor(t: TFunction, event: Pick<ItemEventResponse, 'by' | 'reason'>): string {
   if (event.by) return event.by.name;
   return CUSTOMER_REASONS.includes(event.reason ?? '') ? t('itemHistory.customer') : t('itemHistory.system');
 }
 
 /** A reason code in words; a code this version does not know yet is shown as it is. */
-export function eventReason(t: TFunction, reason: string | null): string {
+function eventReason(t: TFunction, reason: string | null): string {
   if (!reason) return '—';
   return t(`itemEventReason.${reason}`, { defaultValue: reason });
 }

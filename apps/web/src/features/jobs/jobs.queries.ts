@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 /** Query of `GET /jobs/failed`: pagination and the queue filter (empty ones are left out). */
 export type FailedJobsQuery = Record<string, string | number | null | undefined>;
 
-export const jobsKeys = {
+const jobsKeys = {
   all: ['jobs'] as const,
   failedLists: () => [...jobsKeys.all, 'failed'] as const,
   failedList: (query: FailedJobsQuery) => [...jobsKeys.failedLists(), query] as const,

@@ -1,5 +1,5 @@
 /** Countries offered for an address (ISO 3166-1 alpha-2): the EU, its neighbours and the usual others. */
-export const COUNTRY_CODES = [
+const COUNTRY_CODES = [
   'FR',
   'BE',
   'NL',

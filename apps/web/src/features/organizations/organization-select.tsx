@@ -7,7 +7,7 @@ import { useOrganizations } from './organizations.queries';
 
 const RESULTS = 30;
 
-export interface ChosenOrganization {
+interface ChosenOrganization {
   id: string;
   commonName: string;
 }

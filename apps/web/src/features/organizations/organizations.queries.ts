@@ -19,7 +19,7 @@ import { api } from '../../lib/api';
 /** Query of `GET /organizations`: pagination, `order[field]`, filters (`type` becomes `type[]`). */
 export type OrganizationsQuery = Record<string, string | number | boolean | string[] | undefined>;
 
-export const organizationsKeys = {
+const organizationsKeys = {
   all: ['organizations'] as const,
   lists: () => [...organizationsKeys.all, 'list'] as const,
   list: (query: OrganizationsQuery) => [...organizationsKeys.lists(), query] as const,

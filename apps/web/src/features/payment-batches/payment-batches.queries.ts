@@ -9,7 +9,7 @@ import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
 /** SEPA transfer batches and bank statements (modules/payments/transfer-batches.routes.ts). */
-export const paymentBatchesKeys = {
+const paymentBatchesKeys = {
   all: ['payment-batches'] as const,
   lists: () => [...paymentBatchesKeys.all, 'list'] as const,
   list: (query: Record<string, unknown>) => [...paymentBatchesKeys.lists(), query] as const,
@@ -59,7 +59,7 @@ export function useUploadStatement() {
 }
 
 /** `GET /transfer-batches/{id}/file`: the pain.001 XML, saved under the server's name for it. */
-export async function downloadBatchFile(batch: { id: string; messageId: string }) {
+async function downloadBatchFile(batch: { id: string; messageId: string }) {
   await downloadFile(`/transfer-batches/${batch.id}/file`, {
     accept: 'application/xml',
     fallbackName: `${batch.messageId}.xml`,

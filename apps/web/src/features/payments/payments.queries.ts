@@ -7,7 +7,7 @@ import { buybacksKeys } from '../buybacks';
  * Payments (modules/payments on the server): the search, a buyback's payment, and the relaunch and
  * mark-as-paid commands, which put their answer in the cache and refresh the lists and the buyback.
  */
-export const paymentsKeys = {
+const paymentsKeys = {
   all: ['payments'] as const,
   lists: () => [...paymentsKeys.all, 'list'] as const,
   list: (query: Record<string, unknown>) => [...paymentsKeys.lists(), query] as const,

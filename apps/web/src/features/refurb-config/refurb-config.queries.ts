@@ -19,7 +19,7 @@ type ListQuery = Record<string, string | number | null | undefined>;
  * One key factory for the refurbishment configuration of a buyer account: its services, their form
  * options, its diagnosis questions, and the accounts a platform operator chooses among.
  */
-export const refurbConfigKeys = {
+const refurbConfigKeys = {
   all: ['refurb-config'] as const,
   steps: () => [...refurbConfigKeys.all, 'steps'] as const,
   stepLists: () => [...refurbConfigKeys.steps(), 'list'] as const,

@@ -8,7 +8,7 @@ export const withAccount = (path: string, account: string | null) =>
   account ? `${path}?account=${encodeURIComponent(account)}` : path;
 
 /** Platform operators (admin, super admin) name the buyer account they configure. */
-export function useIsPlatformOperator(): boolean {
+function useIsPlatformOperator(): boolean {
   const { user } = useSession();
   // in the current module: a user holding another module too is an operator only in the root one
   const userType = user ? user.modules[user.currentModule] : undefined;

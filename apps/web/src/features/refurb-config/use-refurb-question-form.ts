@@ -7,7 +7,7 @@ import { type RefurbQuestionFormValues, toRefurbQuestionRequest } from './refurb
 export type RefurbQuestionFormState = UseFormReturnType<RefurbQuestionFormValues>;
 
 /** The form's validation: the shared schema and the rules the server checks (refurbQuestionIssues). */
-export function validateRefurbQuestion(values: RefurbQuestionFormValues): FormErrors {
+function validateRefurbQuestion(values: RefurbQuestionFormValues): FormErrors {
   const request = toRefurbQuestionRequest(values);
   const result = RefurbQuestionForm.safeParse(request);
   const issues: ValidationIssue[] = result.success ? [] : [...result.error.issues];

@@ -19,7 +19,7 @@ function errorsOf(values: RefurbStepFormValues, issues: readonly ValidationIssue
 }
 
 /** The form's validation: the shared schema and the rules the server checks (refurbStepIssues). */
-export function validateRefurbStep(values: RefurbStepFormValues): FormErrors {
+function validateRefurbStep(values: RefurbStepFormValues): FormErrors {
   const request = toRefurbStepRequest(values);
   const result = RefurbStepForm.safeParse(request);
   const issues: ValidationIssue[] = result.success ? [] : [...result.error.issues];

@@ -14,7 +14,7 @@ import { Facts } from '../warehouse-control';
 import { FinalizedView } from './finalized-view';
 import { useRefurbDiagnosis } from './refurb-diagnosis.queries';
 
-export const REFURB_DIAGNOSIS_STEPS = ['questions', 'summary', 'stock', 'finalized'] as const;
+const REFURB_DIAGNOSIS_STEPS = ['questions', 'summary', 'stock', 'finalized'] as const;
 export type RefurbDiagnosisStep = (typeof REFURB_DIAGNOSIS_STEPS)[number];
 
 /** The address of a step of the diagnosis. */

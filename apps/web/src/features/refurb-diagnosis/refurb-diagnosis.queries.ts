@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** The refurbishment diagnosis's server state: every step reads and writes it there (reload-safe). */
-export const refurbDiagnosisKeys = {
+const refurbDiagnosisKeys = {
   all: ['refurb-diagnosis'] as const,
   detail: (id: string) => [...refurbDiagnosisKeys.all, 'detail', id] as const,
   questions: (id: string) => [...refurbDiagnosisKeys.all, 'questions', id] as const,

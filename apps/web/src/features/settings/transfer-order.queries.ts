@@ -2,7 +2,7 @@ import type { TransferOrderSettingsResponse } from '@reprise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-export const transferOrderKeys = {
+const transferOrderKeys = {
   all: ['settings', 'transfer-order'] as const,
 };
 

@@ -10,7 +10,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../lib/api';
 
 /** SFTP access (modules/sftp on the server): an account's login to the built-in SFTP server. */
-export const sftpKeys = {
+const sftpKeys = {
   all: ['sftp-access'] as const,
   access: (accountId: string) => [...sftpKeys.all, 'access', accountId] as const,
   catalogues: (accountId: string) => [...sftpKeys.all, 'catalogues', accountId] as const,

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** Single sign-on (modules/single-sign-on on the server): the configuration screen and the sign-in's steps. */
-export const ssoKeys = {
+const ssoKeys = {
   all: ['single-sign-on'] as const,
   configuration: (organizationId: string) => [...ssoKeys.all, 'configuration', organizationId] as const,
 };

@@ -21,7 +21,7 @@ import { itemKeys } from '../items';
  * stock list, a stock, the stock options of the selects, the items in stock and an item's page
  * (an item's own reads are keyed by features/items).
  */
-export const stocksKeys = {
+const stocksKeys = {
   all: ['stocks'] as const,
   lists: () => [...stocksKeys.all, 'list'] as const,
   list: (query: Record<string, unknown>) => [...stocksKeys.lists(), query] as const,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/download';
 
-export const transportKeys = {
+const transportKeys = {
   all: ['transport'] as const,
   buyback: (id: string) => [...transportKeys.all, 'buyback', id] as const,
 };

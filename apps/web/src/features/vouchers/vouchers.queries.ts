@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** Gift cards and vouchers at the counter (modules/payments/gift-cards on the server). */
-export const vouchersKeys = {
+const vouchersKeys = {
   all: ['gift-cards'] as const,
   byCode: (code: string) => [...vouchersKeys.all, 'by-code', code] as const,
 };

@@ -21,7 +21,7 @@ const STATUS_COLORS: Record<LitigationStatus, MantineColor> = {
   rejected: 'gray',
 };
 
-export function LitigationStatusBadge({ status }: { status: LitigationStatus }) {
+function LitigationStatusBadge({ status }: { status: LitigationStatus }) {
   const { t } = useTranslation('warehouseControl');
   return (
     <Badge
@@ -55,7 +55,7 @@ export function Facts({ rows }: { rows: [string, ReactNode][] }) {
 }
 
 /** Proof photos as thumbnails, each opening the full image. */
-export function PhotoGrid({ photos, alt }: { photos: { key: string; url: string }[]; alt: string }) {
+function PhotoGrid({ photos, alt }: { photos: { key: string; url: string }[]; alt: string }) {
   return (
     <SimpleGrid cols={{ base: 3, sm: 6 }} spacing="xs">
       {photos.map((photo, index) => (

@@ -14,7 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { buybacksKeys } from '../buybacks';
 
-export const warehouseControlKeys = {
+const warehouseControlKeys = {
   all: ['warehouse-control'] as const,
   specification: (itemId: string) => [...warehouseControlKeys.all, 'specification', itemId] as const,
   litigation: (buybackId: string) => [...warehouseControlKeys.all, 'litigation', buybackId] as const,

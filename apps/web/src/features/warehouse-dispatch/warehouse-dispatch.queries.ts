@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 /** One key factory for the rules of a buyer account, its form options and the accounts to choose. */
-export const warehouseDispatchKeys = {
+const warehouseDispatchKeys = {
   all: ['warehouse-dispatch'] as const,
   lists: () => [...warehouseDispatchKeys.all, 'list'] as const,
   list: (accountId: string | null) => [...warehouseDispatchKeys.lists(), accountId] as const,

@@ -60,7 +60,7 @@ export function CartLines({ lines, onRemove }: { lines: CartLine[]; onRemove?: (
 }
 
 /** A native modal dialog: focus moves in and back, Escape cancels. */
-export function ConfirmDialog({
+function ConfirmDialog({
   title,
   text,
   confirm,

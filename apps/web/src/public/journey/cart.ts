@@ -11,7 +11,7 @@ export const PUBLIC_CART_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Maximum items with multi_product_cart, else 1 (CART_MAX_ITEMS_MULTI / _SINGLE). */
 export const CART_MAX_MULTI = 200;
 export const CART_MAX_SINGLE = 1;
-export const CART_KEY = 'reprise.public.cart';
+const CART_KEY = 'reprise.public.cart';
 
 export interface CartPrice {
   declaredState: string;
@@ -170,7 +170,7 @@ export function initCart(siteAccountId: string): void {
   if (raw && !parseCart(raw, accountId, Date.now())) storage()?.removeItem(CART_KEY);
 }
 
-export function readCart(now = Date.now()): Cart | null {
+function readCart(now = Date.now()): Cart | null {
   const raw = storage()?.getItem(CART_KEY) ?? null;
   if (cached && cached.raw === raw && (!cached.cart || cached.cart.expiresAt > now)) return cached.cart;
   cached = { raw, cart: parseCart(raw, accountId, now) };

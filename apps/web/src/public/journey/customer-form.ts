@@ -6,7 +6,7 @@ export interface CustomerValues extends CartCustomer {
   iban: string;
 }
 
-export const FIELD_PATHS = [
+const FIELD_PATHS = [
   'firstName',
   'lastName',
   'email',

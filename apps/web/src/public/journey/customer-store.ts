@@ -5,8 +5,8 @@ import type { CartCustomer } from './cart';
  * the cart on this browser (30 days) when they ask for it, loadable into a later cart. The IBAN is
  * never kept there: it stays in this tab's session storage, for this cart only.
  */
-export const TEMP_CUSTOMER_KEY = 'reprise.public.customer';
-export const TEMP_CUSTOMER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const TEMP_CUSTOMER_KEY = 'reprise.public.customer';
+const TEMP_CUSTOMER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const IBAN_KEY = 'reprise.public.iban';
 
 interface Stored {
@@ -56,14 +56,6 @@ export function saveTemporaryCustomer(
     storage?.setItem(TEMP_CUSTOMER_KEY, JSON.stringify({ accountId, savedAt: now, customer }));
   } catch {
     // refused storage: nothing is kept
-  }
-}
-
-export function forgetTemporaryCustomer(storage: KeyValue = local()): void {
-  try {
-    storage?.removeItem(TEMP_CUSTOMER_KEY);
-  } catch {
-    // nothing stored
   }
 }
 

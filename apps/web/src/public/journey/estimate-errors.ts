@@ -1,7 +1,7 @@
 import { ApiError } from '../api';
 
 /** Why no estimate can be given; each has its message under `estimateError.<code>`. */
-export const ESTIMATE_ERROR_CODES = [
+const ESTIMATE_ERROR_CODES = [
   'no_buyback_price',
   'no_payment_mode',
   'no_transport_mode',

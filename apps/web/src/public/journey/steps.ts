@@ -20,14 +20,13 @@ export {
   chooseAnswers,
   chooseCircuit,
   emptyDraft,
-  isAnswered,
   isStepComplete,
   livePrice,
   type Questionnaire,
   selectedCircuit,
   selectedPayment,
 } from '../../lib/buyback-draft';
-export { checkImei, type ImeiCheck, normaliseImei } from '../../lib/imei';
+export { checkImei, normaliseImei } from '../../lib/imei';
 
 export type Draft = WizardDraft;
 export type Question = WizardQuestion;
@@ -35,7 +34,7 @@ export type Step = WizardStep;
 export const furthestStep = furthestReachableStep;
 
 /** The circuits of the public site: the web channel's four transport modes. */
-export const WEB_CIRCUIT_TYPES = ['web_collect', 'web_drop', 'web_drop_label', 'web_post'] as const;
+const WEB_CIRCUIT_TYPES = ['web_collect', 'web_drop', 'web_drop_label', 'web_post'] as const;
 
 export const webCircuits = (circuits: readonly ShippingMethod[]) =>
   circuits.filter((c) => (WEB_CIRCUIT_TYPES as readonly string[]).includes(c.type));

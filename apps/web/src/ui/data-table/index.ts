@@ -1,3 +1,3 @@
-export { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
-export { readTableParams, type TableParams, type TableSort, toCollectionQuery } from './table-params';
+export { DataTable, type DataTableColumn } from './data-table';
+export type { TableSort } from './table-params';
 export { useTableParams } from './use-table-params';

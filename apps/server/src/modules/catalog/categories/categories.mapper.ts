@@ -6,7 +6,7 @@ import type { CategoryColumns, CategoryRow } from './categories.repository';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-export const categoryImagePath = (id: string) => `/api/categories/${id}/image`;
+const categoryImagePath = (id: string) => `/api/categories/${id}/image`;
 
 export interface CategoryExtras {
   children: { id: string; identifier: string; label: string; status: string }[];

@@ -55,7 +55,7 @@ export async function listCategories(
   return { member: await toResponses(ctx, rows), totalItems: total };
 }
 
-export async function findVisibleCategory(ctx: BaseContext, scope: CatalogScope, id: string) {
+async function findVisibleCategory(ctx: BaseContext, scope: CatalogScope, id: string) {
   const row = await repo.findCategory(ctx, scope, id);
   if (!row) throw notFound('category');
   return row;

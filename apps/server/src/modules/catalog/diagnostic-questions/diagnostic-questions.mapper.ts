@@ -8,7 +8,7 @@ const priceImpactOf = (row: DiagnosticAnswerRow): PriceImpact | null =>
     ? ({ kind: row.price_impact_kind, value: row.price_impact_value } as PriceImpact)
     : null;
 
-export const toDiagnosticAnswerResponse = (row: DiagnosticAnswerRow): DiagnosticAnswerResponse => ({
+const toDiagnosticAnswerResponse = (row: DiagnosticAnswerRow): DiagnosticAnswerResponse => ({
   id: row.id,
   title: row.title,
   description: row.description,

@@ -39,7 +39,7 @@ export async function listProducts(
   return { member: await toResponses(ctx, rows), totalItems: total, totalItemsCapped: totalCapped };
 }
 
-export async function findVisibleProduct(ctx: BaseContext, scope: CatalogScope, id: string) {
+async function findVisibleProduct(ctx: BaseContext, scope: CatalogScope, id: string) {
   const row = await repo.findProduct(ctx, scope, id);
   if (!row) throw notFound('product');
   return row;

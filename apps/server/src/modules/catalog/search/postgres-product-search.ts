@@ -27,7 +27,7 @@ import {
 type IndexedProduct = Awaited<ReturnType<typeof repo.productsToIndex>>[number];
 
 /** A product's search document: its words (name, brand, model) and its codes (EAN, reference, TACs). */
-export function toDocument(p: IndexedProduct): repo.SearchDocument {
+function toDocument(p: IndexedProduct): repo.SearchDocument {
   const codes = [p.ean_code, p.reference ? codeOf(p.reference) : null, ...p.tac_codes].filter(
     (c): c is string => Boolean(c),
   );

@@ -2,7 +2,7 @@ import { fold, wordsOf } from '../catalog-text';
 
 /** How the search reads a query and marks what it matched (pure: no I/O). */
 
-export const MAX_QUERY_WORDS = 8;
+const MAX_QUERY_WORDS = 8;
 const MAX_CORRECTIONS = 3;
 
 /** A code as compared: folded, without spaces (EAN, reference, TAC). */
@@ -27,7 +27,7 @@ export function parseQuery(q: string): ParsedQuery {
 export const isCorrectable = (word: string) => word.length >= 4 && /\p{L}/u.test(word);
 
 /** Typos a word may hold: none under 4 characters, 1 up to 6, 2 from 7 (as dedicated engines do). */
-export const allowedTypos = (word: string) => (word.length >= 7 ? 2 : word.length >= 4 ? 1 : 0);
+const allowedTypos = (word: string) => (word.length >= 7 ? 2 : word.length >= 4 ? 1 : 0);
 
 /** Edits between two words: insertions, deletions, substitutions and swaps of neighbours (OSA distance). */
 export function editDistance(a: string, b: string): number {

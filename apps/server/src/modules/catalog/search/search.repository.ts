@@ -236,7 +236,7 @@ export const searchTuning = {
 };
 
 /** A hit of the page: what it shows of the product, and whether a code matched. */
-export type RankedHit = Awaited<ReturnType<ReturnType<typeof rankedHits>['execute']>>[number];
+type RankedHit = Awaited<ReturnType<ReturnType<typeof rankedHits>['execute']>>[number];
 
 export interface RankedPage {
   hits: RankedHit[];

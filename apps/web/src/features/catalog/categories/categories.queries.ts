@@ -4,15 +4,12 @@ import type {
   CategoryTreeNode,
   Collection,
   CreateCategoryRequest,
-  LinkedBuyer,
   LinkedBuyersResponse,
   PatchCategoryRequest,
 } from '@reprise/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { categoriesKeys, linkedBuyersKeys, productsKeys } from '../catalog-keys';
-
-export { categoriesKeys };
 
 /** The categories of the catalogue as a tree, with their product counts. */
 export function useCategoryTree(accountId: string | null = null) {
@@ -63,9 +60,6 @@ export function useCategoryAncestry(id: string) {
     queryFn: ({ signal }) => api.get<CategoryRef[]>(`/categories/${id}/ancestry`, { signal }),
   });
 }
-
-/** A buyer account a category may belong to, with the warehouses that may receive its products. */
-export type BuyerChoice = LinkedBuyer;
 
 /** The linked buyers of the retailer (set by platform operators) and their warehouses: a category's buyer is one of them. */
 export function useBuyerChoices(retailerAccountId: string | null) {

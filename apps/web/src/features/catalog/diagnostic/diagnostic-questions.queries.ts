@@ -8,8 +8,6 @@ import { reportError } from '../../../app/errors';
 import { api } from '../../../lib/api';
 import { categoriesKeys, diagnosticQuestionsKeys } from '../catalog-keys';
 
-export { diagnosticQuestionsKeys };
-
 const fetchDiagnosticQuestions = (categoryId: string, signal: AbortSignal) =>
   api.get<DiagnosticQuestionResponse[]>(`/categories/${categoryId}/questions`, { signal });
 

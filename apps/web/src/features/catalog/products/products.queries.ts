@@ -14,8 +14,6 @@ import {
 import { api } from '../../../lib/api';
 import { categoriesKeys, productsKeys } from '../catalog-keys';
 
-export { productsKeys };
-
 /** Query of `GET /products`: pagination, `order[field]` and the filters (`category` becomes `category[]`). */
 export type ProductsQuery = Record<string, string | number | string[] | undefined>;
 

@@ -1,7 +1,7 @@
 import { ApiError } from '../../../lib/api';
 
 /** The product search's client rule: 6 attempts, 200 ms apart, 2 s to answer each. */
-export const SEARCH_RETRY = { attempts: 6, delayMs: 200, timeoutMs: 2000 } as const;
+const SEARCH_RETRY = { attempts: 6, delayMs: 200, timeoutMs: 2000 } as const;
 
 /** Every attempt failed or timed out: the search service is unavailable for now. */
 export class SearchUnavailableError extends Error {
