@@ -14,7 +14,7 @@ export { PNG };
  * counter-offer made through the API.
  */
 
-export function multipart(data: Buffer, filename: string) {
+function multipart(data: Buffer, filename: string) {
   return multipartFile(data, { filename, type: 'image/png' });
 }
 

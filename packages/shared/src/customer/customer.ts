@@ -14,6 +14,7 @@ export const IDENTIFICATION_TYPES = [
   'passport',
   'residence_permit',
 ] as const;
+export type IdentificationType = (typeof IDENTIFICATION_TYPES)[number];
 
 const CUSTOMER_LIMITS = {
   name: { min: 2, max: 255 },

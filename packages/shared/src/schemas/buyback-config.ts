@@ -65,7 +65,7 @@ export const PAYMENT_MODE_TYPES = ['bank_transfer', 'no_iban_transfer', 'gift_ca
 export type PaymentModeType = (typeof PAYMENT_MODE_TYPES)[number];
 
 /** `none` is a manual payment. */
-export const PAYMENT_PROVIDERS = [
+const PAYMENT_PROVIDERS = [
   'none',
   'bank_transfer_provider',
   'gift_card_provider',
@@ -108,14 +108,14 @@ export const INSTRUCTION_LABEL_MAX = 150;
 export const MAX_TRANSFER_ORDER_COPIES = 10;
 export const DISPATCH_TERMS_MAX = 5000;
 export const HIGHLIGHTED_INSTRUCTION_MAX = 255;
-export const PAYMENT_LABEL_MAX = 255;
+const PAYMENT_LABEL_MAX = 255;
 export const PAYMENT_DESCRIPTION_MAX = 300;
 export const PAYMENT_LONG_DESCRIPTION_MAX = 800;
 export const PAYMENT_LONG_DESCRIPTION_MAX_LINES = 15;
 export const PAYMENT_MAIL_CONTENT_MAX = 300;
-export const PAYMENT_BONUS_LIMIT = 100;
+const PAYMENT_BONUS_LIMIT = 100;
 /** Circuit amounts are whole currency units within the price range (0 to 50000). */
-export const CIRCUIT_AMOUNT_LIMIT = 50_000;
+const CIRCUIT_AMOUNT_LIMIT = 50_000;
 export const TRANSFER_ORDER_TERMS_MIN = 2;
 export const TRANSFER_ORDER_TERMS_MAX = 5000;
 
@@ -309,9 +309,6 @@ const refinePaymentMode = (v: PaymentModeFields, ctx: z.RefinementCtx) => {
     ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.code });
 };
 
-export const PaymentModeForm = z.object(paymentModeFields).superRefine(refinePaymentMode);
-export type PaymentModeForm = z.infer<typeof PaymentModeForm>;
-
 export const CreatePaymentModeRequest = z
   .object({
     ...paymentModeFields,
@@ -410,10 +407,6 @@ const refineCircuit = (v: CircuitFields, ctx: z.RefinementCtx) => {
   for (const issue of circuitViolations(v))
     ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.code });
 };
-
-/** The whole circuit as the edit form holds it. */
-export const CircuitForm = z.object(circuitFields).superRefine(refineCircuit);
-export type CircuitForm = z.infer<typeof CircuitForm>;
 
 export const CreateCircuitRequest = z
   .object({
@@ -540,16 +533,6 @@ export function dispatchCircuitRuleViolations(
     : [];
 }
 
-const refineDispatchCircuitRule = (v: DispatchCircuitRuleFields, ctx: z.RefinementCtx) => {
-  for (const issue of dispatchCircuitRuleViolations(v))
-    ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.code });
-};
-
-export const DispatchCircuitRuleForm = z
-  .object(dispatchCircuitRuleFields)
-  .superRefine(refineDispatchCircuitRule);
-export type DispatchCircuitRuleForm = z.infer<typeof DispatchCircuitRuleForm>;
-
 export const PatchDispatchCircuitRuleRequest = z.object(dispatchCircuitRuleFields).partial().strict();
 export type PatchDispatchCircuitRuleRequest = z.infer<typeof PatchDispatchCircuitRuleRequest>;
 
@@ -653,12 +636,11 @@ export const PaymentMethod = z.object({
 });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
-export const ShippingInstruction = z.object({
+const ShippingInstruction = z.object({
   sequence: z.number().int(),
   label: z.string(),
   type: z.enum(INSTRUCTION_TYPES),
 });
-export type ShippingInstruction = z.infer<typeof ShippingInstruction>;
 
 export const ShippingMethod = z.object({
   /** The circuit's id. */

@@ -81,7 +81,7 @@ export const BUYBACK_CHANNELS = CIRCUIT_CHANNELS;
 export type BuybackChannel = CircuitChannel;
 export const BUYBACK_CIRCUIT_TYPES = CIRCUIT_TYPES;
 export type BuybackCircuitType = CircuitType;
-export const BUYBACK_DEPOSIT_TYPES = DEPOSIT_TYPES;
+const BUYBACK_DEPOSIT_TYPES = DEPOSIT_TYPES;
 
 export const CANCEL_REASONS = ['customer_retraction', 'technical_problem', 'other'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
@@ -95,17 +95,6 @@ export const CART_TTL_PUBLIC_MS = 30 * 24 * 60 * 60 * 1000;
 /** A web pre-declared buyback older than this shows a warning that prices may have changed. */
 export const PREDECLARATION_WARNING_DAYS = 15;
 export const BUYBACK_COMMENT_MAX = 255;
-/** `Idempotency-Key` header: 8 to 255 visible ASCII characters. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,255}$/;
-
-/** Buyback code: exactly 13 digits. */
-export const buybackCode = () =>
-  z
-    .string({ message: 'required' })
-    .trim()
-    .min(1, { message: 'required' })
-    .regex(/^\d+$/, { message: 'code_digits_only' })
-    .length(13, { message: 'code_13_digits' });
 
 // ---------- wizard input ----------
 
@@ -149,7 +138,7 @@ export const EstimateRequest = z.object({
 export type EstimateRequest = z.infer<typeof EstimateRequest>;
 export type EstimateInput = z.input<typeof EstimateRequest>;
 
-export const ImpactPriceEntry = z.object({ label: z.string(), valueCents: z.number().int() });
+const ImpactPriceEntry = z.object({ label: z.string(), valueCents: z.number().int() });
 
 /** The price breakdown of the shared pricing module (computePrice). */
 export const PriceBreakdownResponse = z.object({
@@ -164,7 +153,7 @@ export const PriceBreakdownResponse = z.object({
 });
 export type PriceBreakdownResponse = z.infer<typeof PriceBreakdownResponse>;
 
-export const BuybackProductSummary = z.object({
+const BuybackProductSummary = z.object({
   id: z.uuid(),
   name: z.string(),
   brand: z.string().nullable(),
@@ -172,7 +161,6 @@ export const BuybackProductSummary = z.object({
   /** GET it with the session; null without an image. */
   imageUrl: z.string().nullable(),
 });
-export type BuybackProductSummary = z.infer<typeof BuybackProductSummary>;
 
 export const EstimateResponse = PriceBreakdownResponse.extend({
   product: BuybackProductSummary,
@@ -229,7 +217,7 @@ export type BuybackQuestionnaireResponse = z.infer<typeof BuybackQuestionnaireRe
  * identityDocumentRequired, ibanRequired })` (violations under `customer.`), so the body schema
  * only requires an object here.
  */
-export const CustomerInput = z.record(z.string(), z.unknown(), { message: 'required' });
+const CustomerInput = z.record(z.string(), z.unknown(), { message: 'required' });
 
 /** The IBAN as typed (spaces allowed); required, and checked, when the payment mode needs one. */
 const ibanInput = z.string().trim().max(64, { message: 'iban_invalid' }).nullish();
@@ -245,7 +233,6 @@ export const CreateStoreBuybackRequest = z.object({
   iban: ibanInput,
 });
 export type CreateStoreBuybackRequest = z.infer<typeof CreateStoreBuybackRequest>;
-export type CreateStoreBuybackInput = z.input<typeof CreateStoreBuybackRequest>;
 
 export const CartBuybackInput = z.object({
   /** The client's id of the line (kept in the answer, for errors on one line). */
@@ -267,7 +254,7 @@ const cartLines = z
   });
 
 /** A store cart (back office): the buybacks are made in the store. */
-export const CreateStoreCartRequest = z.object({
+const CreateStoreCartRequest = z.object({
   channel: z.literal('store'),
   storeId: z.uuid({ message: 'invalid_uuid' }),
   /** At most 200 with multi_product_cart, else 1 (`cart_too_many_items`). */
@@ -282,17 +269,12 @@ export const CreateStoreCartRequest = z.object({
  * accepted (`termsAccepted: true`, else 422 `terms_not_accepted`, checked by the server so that
  * the problem names it; a form may use `WebCheckoutTermsSchema`).
  */
-export const CreateWebCartRequest = z.object({
+const CreateWebCartRequest = z.object({
   channel: z.literal('web'),
   buybacks: cartLines,
   customer: CustomerInput,
   iban: ibanInput,
   termsAccepted: z.boolean().optional(),
-});
-
-/** The summary's checkbox as a form rule: required, with the same code as the server. */
-export const WebCheckoutTermsSchema = z.object({
-  termsAccepted: z.literal(true, { message: 'terms_not_accepted' }),
 });
 
 /** `POST /carts`: every buyback of the cart is created, or none. */
@@ -335,7 +317,7 @@ export type ShippingLabelStatus = (typeof SHIPPING_LABEL_STATUSES)[number];
 
 // ---------- the buyback ----------
 
-export const CustomerResponse = z.object({
+const CustomerResponse = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string().nullable(),
@@ -354,14 +336,11 @@ export const CustomerResponse = z.object({
     })
     .nullable(),
 });
-export type CustomerResponse = z.infer<typeof CustomerResponse>;
 
 /** `GET /buybacks/{id}/documents/drop-slip?lang=`: the visitor's language (else the account's). */
 /** `?lang=`: the language of a document's file name (packages/shared/src/document-file-names.ts) and of the drop slip's text. */
 export const DocumentQuery = z.object({ lang: z.enum(LOCALES, { message: 'invalid_value' }).optional() });
 export type DocumentQuery = z.infer<typeof DocumentQuery>;
-export const DropSlipQuery = DocumentQuery;
-export type DropSlipQuery = DocumentQuery;
 
 export const BuybackAllowedActions = z.object({
   cancel: z.boolean(),

@@ -14,6 +14,7 @@ export const PACKAGE_KINDS = ['store', 'warehouse'] as const;
 export type PackageKind = (typeof PACKAGE_KINDS)[number];
 
 export const PACKAGE_STATUSES = ['open', 'closed'] as const;
+export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 
 /** The item statuses a warehouse package takes: awaiting dispatch, or refurbished (docs/refurbishment.md). */
 export const DISPATCHABLE_ITEM_STATUSES = [

@@ -26,10 +26,10 @@ export const IMPORT_STATUSES = ['in_progress', 'success', 'success_with_ignored'
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** Where the file came from: the import screen, the built-in SFTP server, the SFTP import connector. */
-export const IMPORT_ORIGINS = ['upload', 'sftp', 'sftp_connector'] as const;
+const IMPORT_ORIGINS = ['upload', 'sftp', 'sftp_connector'] as const;
 export type ImportOrigin = (typeof IMPORT_ORIGINS)[number];
 
-export const IMPORT_FILE_FORMATS = ['csv', 'xlsx'] as const;
+const IMPORT_FILE_FORMATS = ['csv', 'xlsx'] as const;
 export type ImportFileFormat = (typeof IMPORT_FILE_FORMATS)[number];
 
 /** The largest file an import takes (a 1,000,000-line product CSV is about 150 MB). */
@@ -68,7 +68,7 @@ export const CreateImportFields = z.object({
 });
 export type CreateImportFields = z.infer<typeof CreateImportFields>;
 
-export const ImportLineCounts = z.object({
+const ImportLineCounts = z.object({
   found: z.number().int(),
   inserted: z.number().int(),
   updated: z.number().int(),
@@ -133,11 +133,10 @@ export type ListImportIgnoredLinesQuery = z.infer<typeof ListImportIgnoredLinesQ
 /** The catalogue's exports, offered on the export page. */
 export const CATALOG_EXPORT_TYPES = ['products', 'categories', 'diagnostic'] as const;
 export type CatalogExportType = (typeof CATALOG_EXPORT_TYPES)[number];
-export const EXPORT_TYPES = [...CATALOG_EXPORT_TYPES, 'buybacks'] as const;
+const EXPORT_TYPES = [...CATALOG_EXPORT_TYPES, 'buybacks'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
-export const EXPORT_STATUSES = ['in_progress', 'success', 'error', 'cancelled'] as const;
-export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+const EXPORT_STATUSES = ['in_progress', 'success', 'error', 'cancelled'] as const;
 /** the export page polls its export every 3 seconds. */
 export const EXPORT_POLL_SECONDS = 3;
 
@@ -183,7 +182,7 @@ export const USER_IMPORT_MAX_LINES = 1000;
 /** The batch user import's file: at most 2 MB (1,000 lines take far less). */
 export const USER_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
-export const USER_IMPORT_OUTCOMES = ['created', 'error'] as const;
+const USER_IMPORT_OUTCOMES = ['created', 'error'] as const;
 
 /** One line's result, the same in the dry run and in the import. */
 export const UserImportLineResult = z.object({
@@ -215,7 +214,7 @@ export const UserImportQuery = z.object({
 // ---------------------------------------------------------------------------------------------
 // SFTP access (premium sftp_access)
 
-export const SFTP_ACCESS_STATUSES = STATUSES;
+const SFTP_ACCESS_STATUSES = STATUSES;
 
 export const SftpAccessResponse = z.object({
   accountId: z.uuid(),

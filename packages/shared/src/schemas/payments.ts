@@ -63,12 +63,11 @@ export const ListPaymentsQuery = z.object({
 export type ListPaymentsQuery = z.infer<typeof ListPaymentsQuery>;
 
 /** What the user may do with the payment now (its status and the user's permissions). */
-export const PaymentAllowedActions = z.object({
+const PaymentAllowedActions = z.object({
   relaunch: z.boolean(),
   markPaid: z.boolean(),
   downloadGiftCard: z.boolean(),
 });
-export type PaymentAllowedActions = z.infer<typeof PaymentAllowedActions>;
 
 /** A payment as the search and the buyback detail's payment panel show it. */
 export const PaymentResponse = z.object({
@@ -109,7 +108,7 @@ export const GIFT_CARD_STATUSES = ['active', 'exhausted', 'cancelled'] as const;
 export type GiftCardStatus = (typeof GIFT_CARD_STATUSES)[number];
 
 /** A code as scanned or typed: spaces and dashes dropped, letters in capitals. */
-export const giftCardCode = () =>
+const giftCardCode = () =>
   z
     .string({ message: 'required' })
     .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
@@ -128,7 +127,7 @@ export const RedeemGiftCardRequest = z.object({
 });
 export type RedeemGiftCardRequest = z.infer<typeof RedeemGiftCardRequest>;
 
-export const GiftCardRedemption = z.object({
+const GiftCardRedemption = z.object({
   id: z.uuid(),
   amountCents: z.number().int(),
   at: z.string(),
@@ -211,11 +210,11 @@ export type TransferBatchDetailResponse = z.infer<typeof TransferBatchDetailResp
 /** A statement file: 2 MB at most, camt.053 XML or CSV (`BANK_STATEMENT_CSV_HEADER`). */
 export const BANK_STATEMENT_MAX_BYTES = 2 * 1024 * 1024;
 export const BANK_STATEMENT_CSV_HEADER = 'date;reference;amount;status';
-export const BANK_STATEMENT_FORMATS = ['camt053', 'csv'] as const;
+const BANK_STATEMENT_FORMATS = ['camt053', 'csv'] as const;
 export type BankStatementFormat = (typeof BANK_STATEMENT_FORMATS)[number];
 
 /** Why a statement's entry settled no payment. */
-export const UNMATCHED_REASONS = [
+const UNMATCHED_REASONS = [
   'unknown_reference',
   'amount_mismatch',
   'not_initiated',
@@ -223,7 +222,7 @@ export const UNMATCHED_REASONS = [
   'invalid_entry',
 ] as const;
 
-export const BankStatementUnmatchedEntry = z.object({
+const BankStatementUnmatchedEntry = z.object({
   line: z.number().int(),
   reference: z.string().nullable(),
   amountCents: z.number().int().nullable(),

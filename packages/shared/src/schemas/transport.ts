@@ -59,7 +59,7 @@ export const SandboxCarrierAccountRequest = z.object({
 export type SandboxCarrierAccountRequest = z.infer<typeof SandboxCarrierAccountRequest>;
 
 /** Whether the sandbox carrier makes the labels of an account's shipments. */
-export const SANDBOX_LABEL_OUTCOMES = ['ready', 'failed'] as const;
+const SANDBOX_LABEL_OUTCOMES = ['ready', 'failed'] as const;
 
 export const SandboxCarrierAccountPatch = z.object({
   webhookUrl: webhookUrl.nullable().optional(),

@@ -9,7 +9,7 @@ import { WAREHOUSE_CHECKIN_REQUIREMENTS, type WarehouseCheckinRequirement } from
  */
 
 /** The most buybacks one "mark as sent" request takes (a list page's selection). */
-export const SEND_BUYBACKS_MAX = 200;
+const SEND_BUYBACKS_MAX = 200;
 
 /** `POST /buybacks/send`: several buybacks marked sent at once. */
 export const SendBuybacksRequest = z.object({

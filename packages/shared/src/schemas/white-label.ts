@@ -134,7 +134,7 @@ export const HomePageWidget = z.discriminatedUnion('type', [
   SearchWidget,
 ]);
 export type HomePageWidget = z.infer<typeof HomePageWidget>;
-const HOME_WIDGET_TYPES = ['custom_html', 'featured_products', 'search'] as const;
+export const HOME_WIDGET_TYPES = ['custom_html', 'featured_products', 'search'] as const;
 export type HomeWidgetType = (typeof HOME_WIDGET_TYPES)[number];
 
 export const HomePageConfigRequest = z

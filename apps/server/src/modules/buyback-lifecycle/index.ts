@@ -7,27 +7,17 @@
 export {
   assertTransition,
   BACK_TO_CUSTOMER_ITEM_STATUSES,
-  BUYBACK_STATUS_OF_ITEM,
-  BUYBACK_TRANSITIONS,
   CANCELLABLE_PAYMENTS,
-  type CancellationPlan,
   COMPLETED_BUYBACK_STATUSES,
   COMPLETED_ITEM_STATUSES,
   canTransition,
-  FINALIZED,
-  ITEM_TRANSITIONS,
   initialStatuses,
   LOST_ITEM_STATUSES,
-  type Machine,
-  PAYMENT_TRANSITIONS,
   planCancellation,
   planFinalize,
-  planItemMove,
-  planLossReversal,
   planLostInStore,
 } from './buyback-statuses';
 export {
-  type ItemMove,
   itemWhereOfCode,
   moveItem,
   moveToStock,
@@ -44,7 +34,6 @@ export {
   findVisibleItems,
   type ItemColumns,
   type ItemRow,
-  type ItemTx,
   type ItemWhere,
   itemQuery,
   updateItem,
@@ -53,14 +42,11 @@ export {
   canBeLostAt,
   LOSS_PERMISSION,
   LOST_STATUS_OF_PLACE,
-  lossStartStatuses,
   RETURN_LABEL_STATUSES,
 } from './loss.rules';
 export { isSendable, SENDABLE_ITEM_STATUSES } from './send.rules';
 export {
   afterCancellation,
-  afterStatusChange,
-  type BuybackCancellation,
   completesBuyback,
   reactingModules,
   registerStatusReactions,
@@ -69,7 +55,6 @@ export {
 } from './status-effects';
 export {
   type BuybackDetailRow,
-  buybackDetailQuery,
   buybackScope,
   findBuybacks,
   findVisibleBuyback,

@@ -67,7 +67,7 @@ async function warehousesUnder(ctx: BaseContext, pathPrefix: string): Promise<st
   return rows.map((r) => r.id);
 }
 
-export const buybackDetailQuery = (db: Reader) =>
+const buybackDetailQuery = (db: Reader) =>
   db
     .selectFrom('buybacks as b')
     .innerJoin('buyback_items as i', 'i.buyback_id', 'b.id')

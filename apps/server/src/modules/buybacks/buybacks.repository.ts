@@ -22,14 +22,10 @@ import { updateOwned } from '../../platform/scoped-writes';
 export { findAccountSettings, findOrganization } from '../accounts';
 export {
   type BuybackDetailRow,
-  buybackDetailQuery,
   buybackScope,
   findBuybacks,
   findVisibleBuyback,
 } from '../buyback-lifecycle';
-
-/** Ids of a materialised path '/a/b/c/', root first. */
-export const idsOfPath = (path: string) => path.split('/').filter(Boolean);
 
 // ---------- the wizard's reads (kept to two queries: the estimate is the hot path) ----------
 

@@ -11,7 +11,6 @@ import {
   CreateCartRequest,
   CreateStoreBuybackRequest,
   DocumentQuery,
-  DropSlipQuery,
   EstimateRequest,
   EstimateResponse,
   FinalizeBuybackRequest,
@@ -50,7 +49,7 @@ const READ = ['buyback.detail', 'web_buyback.read'] as const;
 const isVisitor = (actor: Actor) => actor.userType === 'pseudo_anonymous';
 
 /** A public site's visitor buys back on the web channel only. */
-export function requireVisitorWebChannel(actor: Actor, channel: BuybackChannel | undefined): void {
+function requireVisitorWebChannel(actor: Actor, channel: BuybackChannel | undefined): void {
   if (isVisitor(actor) && channel !== 'web') {
     throw new AppError('channel_not_allowed', 'A visitor of the public site uses the web channel only.');
   }
@@ -316,7 +315,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: AppDeps): 
 
   app.get(
     '/buybacks/:id/documents/drop-slip',
-    { config: { permission: READ }, schema: { tags, params: IdParams, querystring: DropSlipQuery } },
+    { config: { permission: READ }, schema: { tags, params: IdParams, querystring: DocumentQuery } },
     async (request, reply) => {
       const pdf = await dropSlipPdf(contextOf(request, deps), request.params.id, request.query.lang);
       return sendPdfDownload(reply, pdf);

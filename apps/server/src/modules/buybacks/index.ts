@@ -1,7 +1,7 @@
 /** The door of modules/buybacks: what other modules, app.ts and workers.ts use of it (docs/architecture.md). */
 export { compactBuybackCounts } from './buyback-counts.repository';
 export { type BuybackListFilters, matchingBuybacks } from './buyback-list.repository';
-export { toBuybackResponse } from './buybacks.mapper';
+
 export { findPricingContext } from './buybacks.repository';
 export { registerBuybackRoutes } from './buybacks.routes';
 export { checkAnswers, checkImei } from './diagnosis';

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { BuybackChannel } from '@reprise/shared';
 import type { Keyring } from '../../platform/secrets';
 import { initialStatuses } from '../buyback-lifecycle';
+import { hasShippingLabel } from '../transport';
 import { ibanAtRest } from './iban-at-rest';
 import { newVoucherCode } from './identification-numbers';
-import { hasShippingLabel } from '../transport';
 import type { PricedLine } from './wizard.service';
 
 /**

@@ -1,10 +1,10 @@
-export { code128Png, ean13Png } from './barcodes';
-export { DOCUMENT_STRINGS, type DocumentStrings, documentStrings } from './document-strings';
+export { code128Png } from './barcodes';
+export { documentStrings } from './document-strings';
 export { type DropSlipData, renderDropSlip } from './drop-slip';
-export { type PackageLabelData, renderPackageLabel } from './package-label';
-export { type PackingListData, renderPackingList } from './packing-list';
+export { renderPackageLabel } from './package-label';
+export { renderPackingList } from './packing-list';
 export { formatMoney, formatUnits, type PdfDocument } from './pdf';
-export { type ReturnLabelData, renderReturnLabel, returnLabelStrings } from './return-label';
-export { isEan13, renderShippingLabel, type ShippingLabelData } from './shipping-label';
+export { renderReturnLabel } from './return-label';
+export { renderShippingLabel } from './shipping-label';
 export { addressLine, renderTransferOrder, type TransferOrderData } from './transfer-order';
-export { renderVoucher, type VoucherData } from './voucher';
+export { renderVoucher } from './voucher';

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { buybacksKeys } from '../buybacks';
 
-const cartKeys = {
+export const cartKeys = {
   all: ['cart'] as const,
   settings: () => [...cartKeys.all, 'buyback-settings'] as const,
   /** The stores a customer may be attached to. */

@@ -4,7 +4,7 @@ import { api } from '../../lib/api';
 import { itemKeys } from '../items';
 
 /** The quarantine's own reads; its list is an item read (`itemKeys.quarantineList`): item commands refresh it. */
-export const quarantineKeys = {
+const quarantineKeys = {
   all: ['quarantine'] as const,
   filterWarehouses: () => [...quarantineKeys.all, 'filter-warehouses'] as const,
 };

@@ -12,7 +12,7 @@ import type {
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-const whiteLabelKeys = {
+export const whiteLabelKeys = {
   all: ['white-label'] as const,
   sites: () => [...whiteLabelKeys.all, 'sites'] as const,
   settings: (accountId: string) => [...whiteLabelKeys.all, 'settings', accountId] as const,
