@@ -9,10 +9,16 @@ export const DEMO_PASSWORD = 'Reprise-Demo-2026';
 
 /**
  * Signs in as the login screen does (the same request, its session cookie in the page's context)
- * and opens the home page. Only e2e/auth.spec.ts types the form (`signInWithForm`): every other
- * spec starts signed in without paying for the login screen.
+ * and opens `path`, the home page by default: the first screen a test needs is the app's one load.
+ * Only e2e/auth.spec.ts types the form (`signInWithForm`): every other spec starts signed in
+ * without paying for the login screen.
  */
-export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+export async function login(
+  page: Page,
+  email: string,
+  path = '/home',
+  password = DEMO_PASSWORD,
+): Promise<void> {
   const res = await page.request.post('/api/login', {
     headers: { Origin: new URL(test.info().project.use.baseURL as string).origin },
     data: { email, password },
@@ -22,9 +28,85 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   const confirmed = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/api/session' && response.status() === 200,
   );
-  await page.goto('/home');
+  await page.goto(path);
   await confirmed;
-  await expect(page).toHaveURL(/\/home$/);
+  if (path === '/home') await expect(page).toHaveURL(/\/home$/);
+  else await expect(page).not.toHaveURL(/\/login(\?|$)/);
+}
+
+/** Requests in flight in a page, counted from the moment the page is first watched. */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function watchRequests(page: Page): Set<unknown> {
+  let pending = inFlight.get(page);
+  if (!pending) {
+    const requests = new Set<unknown>();
+    page.on('request', (request) => requests.add(request));
+    page.on('requestfinished', (request) => requests.delete(request));
+    page.on('requestfailed', (request) => requests.delete(request));
+    inFlight.set(page, requests);
+    pending = requests;
+  }
+  return pending;
+}
+
+/**
+ * Waits until the page has had no request in flight for half a second, within `timeout`: the
+ * network-idle state of a page, which Playwright only tracks for a document's own load (not for a
+ * screen reached by the app's router).
+ */
+export async function networkQuiet(page: Page, timeout = 15_000): Promise<void> {
+  const pending = watchRequests(page);
+  const deadline = Date.now() + timeout;
+  let quietSince = pending.size === 0 ? Date.now() : 0;
+  while (Date.now() < deadline) {
+    if (pending.size > 0) quietSince = 0;
+    else if (!quietSince) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Opens a screen of the back office by the app's router when the app is already loaded in the page
+ * (as its links and the browser's back button do), else by loading it: a sweep of many screens then
+ * loads the app once, not once a screen. Returns once the screen left is gone from `main`.
+ */
+export async function openInApp(page: Page, url: string): Promise<void> {
+  watchRequests(page);
+  const current = page.url();
+  const target = new URL(
+    url,
+    current.startsWith('http') ? current : (test.info().project.use.baseURL as string),
+  );
+  const loaded =
+    current.startsWith('http') &&
+    new URL(current).origin === target.origin &&
+    (await page.locator('#side-menu').count()) > 0;
+  if (!loaded) {
+    await page.goto(url);
+    return;
+  }
+  await page.evaluate(
+    (href) => {
+      for (const element of document.querySelectorAll('main *')) element.setAttribute('data-e2e-left', '');
+      // the state React Router writes on a push: its index in the history, a key
+      const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', href);
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    },
+    target.pathname + target.search + target.hash,
+  );
+  const arrived = await page
+    .locator('main :not([data-e2e-left])')
+    .first()
+    .waitFor({ state: 'attached', timeout: 10_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  // a screen that reuses the one before's elements (the same page component): loaded afresh
+  if (!arrived) await page.goto(url);
 }
 
 /** Signs in through the login screen and waits for the home page. Selectors do not depend on the language. */

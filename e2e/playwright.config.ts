@@ -60,6 +60,8 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${PORT}`,
       // the built-in SFTP server beside it, on a port of its own per e2e server
       SFTP_PORT: process.env.E2E_SFTP_PORT ?? String(PORT + 1000),
+      // mails, labels and payments are jobs: the tests wait half a second for them, not two
+      JOB_POLLING_SECONDS: '0.5',
     },
     reuseExistingServer: false,
     timeout: 180_000,
