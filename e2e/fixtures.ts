@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type Cookie, expect, type Locator, type Page, test } from '@playwright/test';
 
 export { expect, test } from '@playwright/test';
 
@@ -19,11 +19,7 @@ export async function login(
   path = '/home',
   password = DEMO_PASSWORD,
 ): Promise<void> {
-  const res = await page.request.post('/api/login', {
-    headers: { Origin: new URL(test.info().project.use.baseURL as string).origin },
-    data: { email, password },
-  });
-  expect(res.status(), `sign-in of ${email}`).toBe(200);
+  await openSession(page, email, password);
   // the session confirmed by the page (it then remembers this user, not one signed in before)
   const confirmed = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/api/session' && response.status() === 200,
@@ -32,6 +28,35 @@ export async function login(
   await confirmed;
   if (path === '/home') await expect(page).toHaveURL(/\/home$/);
   else await expect(page).not.toHaveURL(/\/login(\?|$)/);
+}
+
+/**
+ * The sessions a worker opened, by e-mail: a test signs in with the session an earlier test of the
+ * same worker opened for that user, while the server still holds it (a test that signs out, ends a
+ * user's sessions or changes a password leaves the next one to sign in afresh).
+ */
+const savedSessions = new Map<string, Cookie[]>();
+
+async function openSession(page: Page, email: string, password: string): Promise<void> {
+  const saved = savedSessions.get(email);
+  if (saved && password === DEMO_PASSWORD) {
+    await page.context().addCookies(saved);
+    const probe = await page.request.get('/api/session');
+    if (probe.ok() && (await probe.json()).user?.email === email) return;
+    await page.context().clearCookies();
+  }
+  const res = await page.request.post('/api/login', {
+    headers: { Origin: new URL(test.info().project.use.baseURL as string).origin },
+    data: { email, password },
+  });
+  expect(res.status(), `sign-in of ${email}`).toBe(200);
+  // the cookies the sign-in set (the session's), not those a test's visits left
+  const set = res
+    .headersArray()
+    .filter(({ name }) => name.toLowerCase() === 'set-cookie')
+    .map(({ value }) => value.split('=')[0]?.trim());
+  const cookies = (await page.context().cookies(res.url())).filter(({ name }) => set.includes(name));
+  if (password === DEMO_PASSWORD) savedSessions.set(email, cookies);
 }
 
 /** Requests in flight in a page, counted from the moment the page is first watched. */
