@@ -23,8 +23,7 @@ test('product form: invalid TAC codes are one error, naming the field, shown und
   page,
 }) => {
   test.setTimeout(90_000);
-  await login(page, 'root_management_unit_manager@demo.test');
-  await page.goto('/product/create');
+  await login(page, 'root_management_unit_manager@demo.test', '/product/create');
   const tac = page.getByRole('textbox', { name: new RegExp(`^${products.form.tacCodes}`) });
   await tac.fill('123, 4567, 35123456');
   await page.getByRole('button', { name: products.create.submit }).click();
@@ -42,8 +41,7 @@ test('product form: invalid TAC codes are one error, naming the field, shown und
 
 test('an empty required name says the field is required, not that it is too short', async ({ page }) => {
   test.setTimeout(90_000);
-  await login(page, 'root_management_unit_manager@demo.test');
-  await page.goto('/product/create');
+  await login(page, 'root_management_unit_manager@demo.test', '/product/create');
   const name = page.getByRole('textbox', { name: new RegExp(`^${products.form.name}`) });
   await name.fill('   ');
   await page.getByRole('button', { name: products.create.submit }).click();
@@ -58,8 +56,7 @@ test('the site dialog: its close button has a name, and it does not flash empty 
 }) => {
   test.setTimeout(90_000);
   const whiteLabel = fr('whiteLabel');
-  await login(page, 'admin@demo.test');
-  await page.goto('/white-label/sites');
+  await login(page, 'admin@demo.test', '/white-label/sites');
   await page
     .getByRole('button', { name: whiteLabel.sites.editOf.replace('{{name}}', 'Other Retail') })
     .click();

@@ -62,8 +62,7 @@ test("a chosen file's clear button and the side panels' titles are named once", 
 
   // an audit entry's side panel: one heading of its own, then its sections
   await page.context().clearCookies();
-  await login(page, 'admin@demo.test');
-  await page.goto('/admin/audit-log');
+  await login(page, 'admin@demo.test', '/admin/audit-log');
   await loaded(page);
   await page.getByTestId('audit-entry-open').first().click();
   const auditPanel = page.getByRole('dialog', { name: auditLog.panel.title });

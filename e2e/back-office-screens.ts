@@ -6,7 +6,7 @@ import { dashboardFeatureRoutes, wizardFeatureRoutes } from '../apps/web/src/app
 import type { RouteHandle } from '../apps/web/src/app/guards';
 import type { ModuleType, UserType } from '../packages/shared/src/enums';
 import { type Permission, permissionsFor } from '../packages/shared/src/permissions';
-import { expect } from './fixtures';
+import { expect, networkQuiet } from './fixtures';
 
 /**
  * Every screen of the back office, read from the routers themselves (so a new screen is swept
@@ -68,7 +68,7 @@ export async function settle(page: Page): Promise<void> {
   await expect(page.locator('h1').first())
     .toBeVisible({ timeout: 15_000 })
     .catch(() => undefined);
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  await networkQuiet(page);
   await expect(page.locator('.mantine-Loader-root:visible, [aria-busy="true"]'))
     .toHaveCount(0, { timeout: 10_000 })
     .catch(() => undefined);

@@ -9,7 +9,7 @@ import {
   USERS,
   userFor,
 } from './back-office-screens';
-import { expect, login, test } from './fixtures';
+import { expect, login, openInApp, test } from './fixtures';
 
 /**
  * Every signed-in screen of the back office, read from the routers (e2e/back-office-screens.ts, so
@@ -102,7 +102,7 @@ for (const { email } of USERS) {
       }
       for (const screen of group) {
         const url = await sampleUrl(page.request, screen.path);
-        await page.goto(url);
+        await openInApp(page, url);
         await settle(page);
         for (const key of await rawKeys(page)) found.push(`${url}: untranslated ${key}`);
         if (AXE_ELSEWHERE.has(screen.path)) continue;

@@ -239,8 +239,7 @@ test.describe('store buyback', () => {
   test('removing the last buyback empties the cart and goes home', async ({ page, baseURL }) => {
     test.setTimeout(90_000);
     const product = others[0]!;
-    await login(page, 'store_seller@demo.test');
-    await page.goto('/buyback/create');
+    await login(page, 'store_seller@demo.test', '/buyback/create');
     await page.getByRole('searchbox', { name: /^Nom, marque ou modèle/ }).fill(product.name);
     await page.getByRole('button', { name: `Reprendre ${product.name}`, exact: true }).click();
     await answerQuestions(page);
@@ -281,8 +280,7 @@ test.describe('store buyback', () => {
     const buyback = found.member[0]!;
     expect(buyback.paymentStatus).toBe('payment_initiated');
 
-    await login(page, 'store_manager@demo.test');
-    await page.goto('/buybacks');
+    await login(page, 'store_manager@demo.test', '/buybacks');
     await page.getByRole('searchbox', { name: 'N° de reprise' }).fill(buyback.identificationNumber);
     await page.getByRole('searchbox', { name: 'N° de reprise' }).press('Enter');
     await expect(page).toHaveURL(new RegExp(`code=${buyback.identificationNumber}`));
@@ -329,8 +327,7 @@ test.describe('store buyback', () => {
     page,
   }) => {
     const product = others.find((p) => p.eanCode)!;
-    await login(page, 'store_seller@demo.test');
-    await page.goto('/buyback/create?by=barcode');
+    await login(page, 'store_seller@demo.test', '/buyback/create?by=barcode');
     // Typed into the field, then Enter.
     await page.getByTestId('ean-input').fill(product.eanCode!);
     await page.getByTestId('ean-input').press('Enter');
@@ -345,8 +342,7 @@ test.describe('store buyback', () => {
   });
 
   test('a seller browses the categories down to a product', async ({ page }) => {
-    await login(page, 'store_seller@demo.test');
-    await page.goto('/buyback/create');
+    await login(page, 'store_seller@demo.test', '/buyback/create');
     await page.getByRole('tab', { name: 'Catégorie' }).click();
     await page.getByRole('button', { name: 'Consoles de jeux' }).click();
     await expect(page).toHaveURL(/by=category&category=/);
@@ -366,8 +362,7 @@ test.describe('store buyback', () => {
     const product = others[0]!;
     const fits = async (where: string) =>
       expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(360);
-    await login(page, 'store_seller@demo.test');
-    await page.goto('/buyback/create');
+    await login(page, 'store_seller@demo.test', '/buyback/create');
     await page.getByRole('searchbox', { name: /^Nom, marque ou modèle/ }).fill(product.name);
     await expect(page.getByTestId('product-choice').first()).toBeVisible();
     await fits('finder');
@@ -384,8 +379,7 @@ test.describe('store buyback', () => {
   });
 
   test('a product that cannot be estimated leads to its own error message', async ({ page }) => {
-    await login(page, 'store_seller@demo.test');
-    await page.goto('/diag/00000000-0000-4000-8000-00000000beef/unknown');
+    await login(page, 'store_seller@demo.test', '/diag/00000000-0000-4000-8000-00000000beef/unknown');
     await expect(page).toHaveURL(/\/estimate-error\?code=product_not_found$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Produit introuvable' })).toBeVisible();
     await expect(page.getByTestId('estimate-error-message')).toHaveText(
@@ -397,8 +391,7 @@ test.describe('store buyback', () => {
 
   test('the wizard and the buyback list pass the automated accessibility checks', async ({ page }) => {
     test.setTimeout(150_000);
-    await login(page, 'store_seller@demo.test');
-    await page.goto('/buyback/create');
+    await login(page, 'store_seller@demo.test', '/buyback/create');
     await expect(page.getByRole('heading', { level: 1, name: 'Nouvelle reprise' })).toBeVisible();
     expect(await seriousViolations(page), '/buyback/create').toEqual([]);
 

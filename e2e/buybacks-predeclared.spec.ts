@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { imeiOf } from './api-calls';
-import { DEMO_PASSWORD, expect, login, test } from './fixtures';
+import { expect, login, test } from './fixtures';
 
 /**
  * Pre-declared web buybacks (issue 5): a visitor of Demo Retail's public
@@ -118,7 +118,7 @@ test.describe('pre-declared buybacks at the counter', () => {
     const declared = await declareAsVisitor(browser, baseURL);
     expect(declared.identificationNumber).toMatch(/^\d{13}$/);
 
-    await login(page, 'store_seller@demo.test', DEMO_PASSWORD);
+    await login(page, 'store_seller@demo.test');
     await page.getByRole('link', { name: 'Reprises pré-déclarées' }).first().click();
     await expect(page).toHaveURL(/\/buybacks-predeclared$/);
 
@@ -156,8 +156,7 @@ test.describe('pre-declared buybacks at the counter', () => {
     baseURL,
   }) => {
     const declared = await declareAsVisitor(browser, baseURL);
-    await login(page, 'root_management_unit_manager@demo.test', DEMO_PASSWORD);
-    await page.goto('/buybacks-predeclared');
+    await login(page, 'root_management_unit_manager@demo.test', '/buybacks-predeclared');
     await findCode(page, declared.identificationNumber);
     await page.getByRole('button', { name: 'Finaliser au comptoir' }).click();
     await expect(page.getByText('Choisissez le magasin.')).toBeVisible();
@@ -175,7 +174,7 @@ test.describe('pre-declared buybacks at the counter', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await login(page, 'store_seller@demo.test', DEMO_PASSWORD);
+    await login(page, 'store_seller@demo.test');
     // the demo holds one declared 20 days ago (Zoë Müller)
     const list = await page.request.get('/api/buybacks', {
       params: { predeclared: 'true', customerName: 'Müller', itemsPerPage: 10 },

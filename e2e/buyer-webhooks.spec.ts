@@ -101,8 +101,7 @@ test('a completed buyback reaches the buyer resale webhook, signed; the configur
     data: { item: { code: buyback.identificationNumber, status: 'item_completed_by_price' } },
   });
 
-  await login(page, 'root_management_unit_manager@demo.test');
-  await page.goto(`/connectors/${configurationId}`);
+  await login(page, 'root_management_unit_manager@demo.test', `/connectors/${configurationId}`);
   const log = page.getByRole('region', { name: 'Envois de webhooks' });
   const row = log.getByRole('row').filter({ hasText: body.data.buyback.code });
   await expect(row).toContainText('Reprise finalisée', LOADED);

@@ -152,8 +152,7 @@ test.describe('catalogue', () => {
   });
 
   test('a minimum price above the maximum warns and is not searched', async ({ page }) => {
-    await login(page, 'root_management_unit_manager@demo.test');
-    await page.goto('/products?status=all');
+    await login(page, 'root_management_unit_manager@demo.test', '/products?status=all');
     await page.getByRole('textbox', { name: /^Prix grade A minimum/ }).fill('500');
     await page.getByRole('textbox', { name: /^Prix grade A maximum/ }).fill('100');
     await expect(
@@ -167,8 +166,7 @@ test.describe('catalogue', () => {
   test('an analyst reads the catalogue without changing it', async ({ page }) => {
     // four screens opened one after another, each its first visit (its chunk and translations)
     test.setTimeout(60_000);
-    await login(page, 'root_management_unit_analyst@demo.test');
-    await page.goto('/categories/list');
+    await login(page, 'root_management_unit_analyst@demo.test', '/categories/list');
     await expect(page.getByRole('heading', { level: 1, name: 'Catégories' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Créer une catégorie' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Supprimer/ })).toHaveCount(0);

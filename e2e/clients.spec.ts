@@ -93,8 +93,7 @@ test('a platform admin creates a user of a chosen client', async ({ page, reques
   expect(created.status(), await created.text()).toBe(201);
   const client = await created.json();
 
-  await login(page, 'admin@demo.test');
-  await page.goto(`/userClient/create?accountId=${client.id}`);
+  await login(page, 'admin@demo.test', `/userClient/create?accountId=${client.id}`);
   await expect(page.getByRole('heading', { level: 1, name: text.users.clientCreate })).toBeVisible(LOADED);
   await expect(page.getByTestId('user-client-choice')).toHaveValue(
     `${clientName} · ${text.kind.buyer}`,

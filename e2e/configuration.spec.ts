@@ -66,8 +66,7 @@ test.describe('configuration', () => {
   });
 
   test('a second active store drop-off circuit is refused', async ({ page }) => {
-    await login(page, 'root_management_unit_manager@demo.test');
-    await page.goto('/circuit/create');
+    await login(page, 'root_management_unit_manager@demo.test', '/circuit/create');
     await page.getByRole('textbox', { name: /^Nom/ }).fill('Deuxième dépôt');
     await choose(page, /^Entrepôt/, /Roubaix/, 'Roubaix');
     await page.getByRole('button', { name: 'Créer le circuit' }).click();
@@ -80,8 +79,7 @@ test.describe('configuration', () => {
   test('a payment mode gets a bonus', async ({ page }) => {
     // two saves and three screens: over 30 s on the loaded clean-clone run
     test.setTimeout(90_000);
-    await login(page, 'root_management_unit_manager@demo.test');
-    await page.goto('/payment-modes');
+    await login(page, 'root_management_unit_manager@demo.test', '/payment-modes');
     await page.getByRole('link', { name: 'Carte cadeau Demo Retail', exact: true }).click();
     await expect(page).toHaveURL(/\/payment-mode\/[0-9a-f-]+\/edit$/);
     await page.getByText('Pourcentage', { exact: true }).click();
@@ -100,8 +98,7 @@ test.describe('configuration', () => {
   test('transfer-order terms are saved with listed variables, and an unknown variable is refused', async ({
     page,
   }) => {
-    await login(page, 'root_management_unit_manager@demo.test');
-    await page.goto('/settings/transfer-order');
+    await login(page, 'root_management_unit_manager@demo.test', '/settings/transfer-order');
     const terms = page.getByRole('textbox', { name: /^Conditions/ });
     await expect(terms).toHaveValue(/customer_firstname/);
     await terms.fill('Je soussigné ');

@@ -21,7 +21,6 @@ test('the home dashboard shows the week in charts, another week picked changes t
 }) => {
   test.setTimeout(90_000);
   await login(page, 'root_management_unit_manager@demo.test');
-  await page.goto('/home');
   await expect(page.getByRole('heading', { name: text.title })).toBeVisible(LOADED);
   const count = page.getByTestId('kpi-count-value');
   await expect(count).not.toHaveText('0', LOADED);
@@ -45,7 +44,6 @@ test('the home dashboard shows the week in charts, another week picked changes t
 test('the device history finds a demo device by its IMEI and links to its buyback', async ({ page }) => {
   test.setTimeout(90_000);
   await login(page, 'store_seller@demo.test');
-  await page.goto('/home');
   const input = page.getByTestId('device-search-input');
   await expect(input).toBeVisible(LOADED);
   await input.fill('12345');
@@ -64,7 +62,6 @@ test('the dashboard reads on a phone without sideways scrolling', async ({ page 
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, 'management_unit_manager@demo.test');
-  await page.goto('/home');
   await expect(page.getByTestId('kpi-count')).toBeVisible(LOADED);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);
@@ -77,7 +74,6 @@ test('on a phone the figures of the week come before the shortcuts, within the f
   await page.setViewportSize({ width: 390, height: 844 });
   // the user with the most shortcuts of the demo's retailers
   await login(page, 'root_management_unit_manager@demo.test');
-  await page.goto('/home');
   const figure = page.getByTestId('kpi-count');
   await expect(figure).toBeVisible(LOADED);
   const { top, screen, shortcuts } = await figure.evaluate((element) => ({
@@ -104,7 +100,6 @@ test.describe('in French', () => {
   }) => {
     test.setTimeout(90_000);
     await login(page, 'root_management_unit_manager@demo.test');
-    await page.goto('/home');
     const chart = page.getByTestId('chart-channel');
     await expect(chart.getByTestId('chart-tick').first()).toBeVisible(LOADED);
     const ticks = await page.getByTestId('chart-tick').allTextContents();

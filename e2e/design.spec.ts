@@ -33,8 +33,7 @@ test.describe('design', () => {
     page,
   }) => {
     test.setTimeout(90_000);
-    await login(page, 'root_management_unit_manager@demo.test');
-    await page.goto('/design');
+    await login(page, 'root_management_unit_manager@demo.test', '/design');
     await expect(page.getByRole('heading', { level: 1, name: 'Design' })).toBeVisible();
 
     // The colour applies to the whole app at once, and stays after saving and reloading.

@@ -6,8 +6,7 @@ test.describe('entities', () => {
   }) => {
     test.setTimeout(90_000);
     const name = `Demo Retail Lyon ${Date.now()}`;
-    await login(page, 'root_management_unit_manager@demo.test');
-    await page.goto('/entities');
+    await login(page, 'root_management_unit_manager@demo.test', '/entities');
     await page.getByRole('link', { name: 'Créer une entité' }).click();
     await expect(page).toHaveURL(/\/entity\/create$/);
 

@@ -145,8 +145,7 @@ test('the store seller packs a store-drop buyback in a package without a label o
   // a phone: below the 768 px breakpoint
   await page.setViewportSize({ width: 390, height: 844 });
   const fitsTheScreen = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-  await login(page, 'store_seller@demo.test');
-  await page.goto('/start-expedition');
+  await login(page, 'store_seller@demo.test', '/start-expedition');
   await expect(page.getByTestId('start-without-label')).toBeVisible({ timeout: 30_000 });
   expect(await fitsTheScreen()).toBe(true);
   await page.getByTestId('start-without-label').click();

@@ -19,8 +19,7 @@ test('the export page: a type first, then progress, the entry count and a CSV wi
   page,
 }) => {
   test.setTimeout(240_000);
-  await login(page, RMU);
-  await page.goto('/exports');
+  await login(page, RMU, '/exports');
   await expect(page.getByRole('heading', { name: text.page.title })).toBeVisible(LOADED);
   const start = page.getByRole('button', { name: text.actions.start });
   await expect(start).toBeDisabled();
@@ -54,8 +53,7 @@ test('the export page: a type first, then progress, the entry count and a CSV wi
 });
 
 test('a user without both export permissions is sent home from the export page', async ({ page }) => {
-  await login(page, 'management_unit_manager@demo.test');
-  await page.goto('/exports');
+  await login(page, 'management_unit_manager@demo.test', '/exports');
   await expect(page).toHaveURL(/\/home$/, LOADED);
 });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, type Cookie, expect, type Locator, type Page, test } from '@playwright/test';
 
 export { expect, test } from '@playwright/test';
 
@@ -10,22 +10,129 @@ export const DEMO_PASSWORD = 'Reprise-Demo-2026';
 
 /**
  * Signs in as the login screen does (the same request, its session cookie in the page's context)
- * and opens the home page. Only e2e/auth.spec.ts types the form (`signInWithForm`): every other
- * spec starts signed in without paying for the login screen.
+ * and opens `path`, the home page by default: the first screen a test needs is the app's one load.
+ * Only e2e/auth.spec.ts types the form (`signInWithForm`): every other spec starts signed in
+ * without paying for the login screen.
  */
-export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+export async function login(
+  page: Page,
+  email: string,
+  path = '/home',
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  await openSession(page, email, password);
+  // the session confirmed by the page (it then remembers this user, not one signed in before)
+  const confirmed = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/session' && response.status() === 200,
+  );
+  await page.goto(path);
+  await confirmed;
+  if (path === '/home') await expect(page).toHaveURL(/\/home$/);
+  else await expect(page).not.toHaveURL(/\/login(\?|$)/);
+}
+
+/**
+ * The sessions a worker opened, by e-mail: a test signs in with the session an earlier test of the
+ * same worker opened for that user, while the server still holds it (a test that signs out, ends a
+ * user's sessions or changes a password leaves the next one to sign in afresh).
+ */
+const savedSessions = new Map<string, Cookie[]>();
+
+async function openSession(page: Page, email: string, password: string): Promise<void> {
+  const saved = savedSessions.get(email);
+  if (saved && password === DEMO_PASSWORD) {
+    await page.context().addCookies(saved);
+    const probe = await page.request.get('/api/session');
+    if (probe.ok() && (await probe.json()).user?.email === email) return;
+    await page.context().clearCookies();
+  }
   const res = await page.request.post('/api/login', {
     headers: { Origin: new URL(test.info().project.use.baseURL as string).origin },
     data: { email, password },
   });
   expect(res.status(), `sign-in of ${email}`).toBe(200);
-  // the session confirmed by the page (it then remembers this user, not one signed in before)
-  const confirmed = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === '/api/session' && response.status() === 200,
+  // the cookies the sign-in set (the session's), not those a test's visits left
+  const set = res
+    .headersArray()
+    .filter(({ name }) => name.toLowerCase() === 'set-cookie')
+    .map(({ value }) => value.split('=')[0]?.trim());
+  const cookies = (await page.context().cookies(res.url())).filter(({ name }) => set.includes(name));
+  if (password === DEMO_PASSWORD) savedSessions.set(email, cookies);
+}
+
+/** Requests in flight in a page, counted from the moment the page is first watched. */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function watchRequests(page: Page): Set<unknown> {
+  let pending = inFlight.get(page);
+  if (!pending) {
+    const requests = new Set<unknown>();
+    page.on('request', (request) => requests.add(request));
+    page.on('requestfinished', (request) => requests.delete(request));
+    page.on('requestfailed', (request) => requests.delete(request));
+    inFlight.set(page, requests);
+    pending = requests;
+  }
+  return pending;
+}
+
+/**
+ * Waits until the page has had no request in flight for half a second, within `timeout`: the
+ * network-idle state of a page, which Playwright only tracks for a document's own load (not for a
+ * screen reached by the app's router).
+ */
+export async function networkQuiet(page: Page, timeout = 15_000): Promise<void> {
+  const pending = watchRequests(page);
+  const deadline = Date.now() + timeout;
+  let quietSince = pending.size === 0 ? Date.now() : 0;
+  while (Date.now() < deadline) {
+    if (pending.size > 0) quietSince = 0;
+    else if (!quietSince) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Opens a screen of the back office by the app's router when the app is already loaded in the page
+ * (as its links and the browser's back button do), else by loading it: a sweep of many screens then
+ * loads the app once, not once a screen. Returns once the screen left is gone from `main`.
+ */
+export async function openInApp(page: Page, url: string): Promise<void> {
+  watchRequests(page);
+  const current = page.url();
+  const target = new URL(
+    url,
+    current.startsWith('http') ? current : (test.info().project.use.baseURL as string),
   );
-  await page.goto('/home');
-  await confirmed;
-  await expect(page).toHaveURL(/\/home$/);
+  const loaded =
+    current.startsWith('http') &&
+    new URL(current).origin === target.origin &&
+    (await page.locator('#side-menu').count()) > 0;
+  if (!loaded) {
+    await page.goto(url);
+    return;
+  }
+  await page.evaluate(
+    (href) => {
+      for (const element of document.querySelectorAll('main *')) element.setAttribute('data-e2e-left', '');
+      // the state React Router writes on a push: its index in the history, a key
+      const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', href);
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    },
+    target.pathname + target.search + target.hash,
+  );
+  const arrived = await page
+    .locator('main :not([data-e2e-left])')
+    .first()
+    .waitFor({ state: 'attached', timeout: 10_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  // a screen that reuses the one before's elements (the same page component): loaded afresh
+  if (!arrived) await page.goto(url);
 }
 
 /**

@@ -54,8 +54,7 @@ test('check-in, control and packing at 360 px: the page fits, the codes are in s
   const packed = await awaitingDispatch(baseURL as string, 'Poche');
   const code = arriving.item.identificationNumber;
 
-  await login(page, 'warehouse_operator@demo.test');
-  await page.goto('/warehouse/checkin');
+  await login(page, 'warehouse_operator@demo.test', '/warehouse/checkin');
   await expect(page.getByTestId('checkin-code')).toBeFocused({ timeout: 30_000 });
   await scan(page, code);
   const row = page.getByTestId('checkin-list').getByRole('row').filter({ hasText: code });
@@ -85,8 +84,7 @@ test('check-in, control and packing at 360 px: the page fits, the codes are in s
 
 test('quarantine and the stock move at 360 px: the page fits, the codes are in sight', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page, 'warehouse_manager@demo.test');
-  await page.goto('/buybacksQuarantine');
+  await login(page, 'warehouse_manager@demo.test', '/buybacksQuarantine');
   const first = page.locator('main table tbody tr').first();
   await inSight(
     first
@@ -116,8 +114,7 @@ test('a transfer batch fits 390 px, its file reference wrapped', async ({ page, 
   test.setTimeout(240_000);
   const batchId = await openTransferBatch(baseURL as string, 'Largeur');
   await page.setViewportSize({ width: 390, height: 800 });
-  await login(page, 'root_management_unit_manager@demo.test');
-  await page.goto(`/payment-batches/${batchId}`);
+  await login(page, 'root_management_unit_manager@demo.test', `/payment-batches/${batchId}`);
   await expect(page.getByTestId('batch-total')).toBeVisible({ timeout: 30_000 });
   await fitsTheScreen(page, 390);
 });

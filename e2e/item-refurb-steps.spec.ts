@@ -104,8 +104,7 @@ test('the operator runs the services of an item and validates it into a stock', 
   const item = await inRefurbishment(request, baseURL as string, [CLEANING, BATTERY]);
   expect(item.services.map((s) => s.name)).toEqual([CLEANING, BATTERY]);
 
-  await login(page, 'warehouse_operator@demo.test');
-  await page.goto('/warehouse/item-refurb-steps/search');
+  await login(page, 'warehouse_operator@demo.test', '/warehouse/item-refurb-steps/search');
   const field = page.getByTestId('refurb-search-code');
   await expect(field).toBeFocused(LOADED);
   // a code of another length is refused, the field selected again for the next scan
@@ -229,8 +228,7 @@ test('a data erasure validated issues its certificate: the PDF and the check on 
     )
   ).imei;
 
-  await login(page, 'warehouse_operator@demo.test');
-  await page.goto(`/item-refurb-steps/${item.services[0]?.id}`);
+  await login(page, 'warehouse_operator@demo.test', `/item-refurb-steps/${item.services[0]?.id}`);
   await expect(statusOf(page)).toHaveText(steps.status.to_do, LOADED);
   await act(page, 'step-start', 'in_progress');
   await act(page, 'step-validate', 'completed');

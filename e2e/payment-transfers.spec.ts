@@ -64,8 +64,7 @@ test('a transfer is paid: batch file downloaded, batch sent, statement uploaded,
   }
   const open = batch as Batch;
 
-  await login(page, RMU);
-  await page.goto('/payment-batches');
+  await login(page, RMU, '/payment-batches');
   await expect(page.getByRole('heading', { name: batches.list.title })).toBeVisible(LOADED);
   const row = page.getByRole('row').filter({ hasText: open.messageId });
   await expect(row.getByTestId('batch-status')).toHaveAttribute('data-status', 'open', LOADED);

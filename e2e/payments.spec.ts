@@ -38,8 +38,7 @@ test('a failed payment is relaunched from /searchPayment', async ({ page, baseUR
     failureReason: 'amount_above_terminal_maximum',
   });
 
-  await login(page, RMU);
-  await page.goto(`/searchPayment?buybackCode=${failed.identificationNumber}`);
+  await login(page, RMU, `/searchPayment?buybackCode=${failed.identificationNumber}`);
   const row = page.getByRole('row').filter({ hasText: failed.identificationNumber });
   await expect(row).toBeVisible(LOADED);
   await expect(row.getByText(buybacks.paymentStatus.payment_failed)).toBeVisible();
@@ -79,8 +78,7 @@ test('a failed payment is relaunched from /searchPayment', async ({ page, baseUR
 test('a payment is marked as paid from the buyback detail', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const buyback = await newStoreBuyback(baseURL as string, 'Manuel');
-  await login(page, RMU);
-  await page.goto(`/buyback/${buyback.id}`);
+  await login(page, RMU, `/buyback/${buyback.id}`);
   const panel = page.getByTestId('payment-panel');
   await expect(panel).toContainText(buybacks.paymentStatus.awaiting_payment, LOADED);
   await page.getByTestId('mark-payment-paid').click();

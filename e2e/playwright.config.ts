@@ -19,7 +19,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
+  // the browsers mostly wait (on the server, the jobs, the page's own requests): four share the
+  // two cores of this machine and CI's (E2E_WORKERS to change it)
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   reporter: process.env.CI
     ? [['list']]
     : [['list'], ['html', { open: 'never', outputFolder: path.join(root, '.tmp/playwright-report') }]],
@@ -27,6 +29,8 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // no animation to wait for before a click (the back office honours the system's setting)
+    contextOptions: { reducedMotion: 'reduce' },
   },
   projects: [
     {
@@ -60,6 +64,8 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${PORT}`,
       // the built-in SFTP server beside it, on a port of its own per e2e server
       SFTP_PORT: process.env.E2E_SFTP_PORT ?? String(PORT + 1000),
+      // mails, labels and payments are jobs: the tests wait half a second for them, not two
+      JOB_POLLING_SECONDS: '0.5',
     },
     reuseExistingServer: false,
     timeout: 180_000,

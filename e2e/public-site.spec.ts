@@ -330,8 +330,7 @@ test.describe
 
       // a retailer administrator has no such screen
       await page.context().clearCookies();
-      await login(page, 'root_management_unit_manager@demo.test');
-      await page.goto('/white-label/sites');
+      await login(page, 'root_management_unit_manager@demo.test', '/white-label/sites');
       await expect(page).toHaveURL(/\/home$/);
     });
   });

@@ -99,8 +99,7 @@ test('the warehouse manager finds the item in quarantine by its code, downloads 
   page,
 }) => {
   test.setTimeout(90_000);
-  await login(page, 'warehouse_manager@demo.test');
-  await page.goto('/buybacksQuarantine');
+  await login(page, 'warehouse_manager@demo.test', '/buybacksQuarantine');
   const code = page.getByTestId('quarantine-code');
   // the screen's chunk and its translations load first (a busy machine: give them time)
   await expect(code).toBeFocused({ timeout: 30_000 });
@@ -168,8 +167,7 @@ test('an operator declares an item lost in the warehouse; the admin undoes it wi
   page,
 }) => {
   test.setTimeout(90_000);
-  await login(page, 'warehouse_operator@demo.test');
-  await page.goto(`/buyback/${lost.id}`);
+  await login(page, 'warehouse_operator@demo.test', `/buyback/${lost.id}`);
   await expect(page.getByTestId('mark-lost-warehouse')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('mark-lost-warehouse').click();
   const dialog = page.getByRole('dialog');
@@ -183,8 +181,7 @@ test('an operator declares an item lost in the warehouse; the admin undoes it wi
   await expect(page.getByTestId('revert-loss')).toHaveCount(0);
 
   await page.context().clearCookies();
-  await login(page, 'admin@demo.test');
-  await page.goto(`/buyback/${lost.id}`);
+  await login(page, 'admin@demo.test', `/buyback/${lost.id}`);
   await expect(page.getByTestId('revert-loss')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('revert-loss').click();
   const revert = page.getByRole('dialog');

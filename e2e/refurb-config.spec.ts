@@ -34,8 +34,7 @@ test('a warehouse manager writes a data-erasure service and a question planning 
   const service = `Effacement express ${suffix}`;
   const question = `Données présentes ${suffix}`;
 
-  await login(page, 'warehouse_manager@demo.test');
-  await page.goto('/refurb-steps');
+  await login(page, 'warehouse_manager@demo.test', '/refurb-steps');
   await expect(page.getByRole('heading', { level: 1, name: 'Prestations' })).toBeVisible({ timeout: 30_000 });
   await expect(rowOf(page, 'Nettoyage complet')).toBeVisible();
   await expect(
@@ -161,8 +160,7 @@ test('a service is edited from its row; on a phone the form keeps its labels and
   });
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await login(page, 'warehouse_manager@demo.test');
-  await page.goto(`/refurb-steps?search=${encodeURIComponent(service)}`);
+  await login(page, 'warehouse_manager@demo.test', `/refurb-steps?search=${encodeURIComponent(service)}`);
   await rowOf(page, service)
     .getByRole('link', { name: `Modifier la prestation ${service}` })
     .click();

@@ -63,8 +63,7 @@ test('the operator diagnoses an item: questions, summary, stock and first servic
   page,
 }) => {
   test.setTimeout(240_000);
-  await login(page, 'warehouse_operator@demo.test');
-  await page.goto('/refurb-diagnosis/start');
+  await login(page, 'warehouse_operator@demo.test', '/refurb-diagnosis/start');
   const field = page.getByTestId('refurb-diagnosis-code');
   await expect(field).toBeFocused(LOADED);
 
@@ -138,8 +137,7 @@ test('the operator diagnoses an item: questions, summary, stock and first servic
 test('on a phone, with the keyboard: the steps fit the screen', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 375, height: 740 });
-  await login(page, 'warehouse_operator@demo.test');
-  await page.goto('/refurb-diagnosis/start');
+  await login(page, 'warehouse_operator@demo.test', '/refurb-diagnosis/start');
   const field = page.getByTestId('refurb-diagnosis-code');
   await expect(field).toBeFocused(LOADED);
   await page.keyboard.type(onPhone.identificationNumber.slice(-8), { delay: 5 });

@@ -47,8 +47,7 @@ test('diagnosed, refurbished service by service, stored and shipped: the item fr
   const other = await awaitingDispatch(baseURL as string, 'Parcours');
 
   // the diagnosis: a scratched screen, a good battery, a cleaning
-  await login(page, 'warehouse_operator@demo.test');
-  await page.goto('/refurb-diagnosis/start');
+  await login(page, 'warehouse_operator@demo.test', '/refurb-diagnosis/start');
   await expect(page.getByTestId('refurb-diagnosis-code')).toBeFocused(LOADED);
   await scan(page, item.identificationNumber);
   await expect(page).toHaveURL(/\/warehouse\/refurb-diagnosis\/[0-9a-f-]{36}$/, LOADED);

@@ -58,8 +58,7 @@ test('the root manager activates the SFTP access; a file dropped by an SFTP clie
 }) => {
   test.setTimeout(180_000);
   const run = `${Date.now()}`;
-  await login(page, 'root_management_unit_manager@demo.test');
-  await page.goto('/settings/sftp');
+  await login(page, 'root_management_unit_manager@demo.test', '/settings/sftp');
   await expect(page.getByRole('heading', { name: sftpText.access.title })).toBeVisible(LOADED);
   const port = Number(await page.getByTestId('sftp-port').textContent());
   expect(port).toBeGreaterThan(0);

@@ -85,8 +85,7 @@ test.describe('dashboard shell', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await login(page, 'store_seller@demo.test');
-    await page.goto('/design-system');
+    await login(page, 'store_seller@demo.test', '/design-system');
 
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     await expect(menu).toBeHidden();

@@ -46,8 +46,7 @@ test('the root manager configures single sign-on; a user signs in through the pr
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  await login(page, 'root_management_unit_manager@demo.test');
-  await page.goto(`/connectors/${RETAIL_ROOT}/connectors`);
+  await login(page, 'root_management_unit_manager@demo.test', `/connectors/${RETAIL_ROOT}/connectors`);
   await page.getByTestId('sso-link').click();
   await expect(page).toHaveURL(new RegExp(`/connectors/${RETAIL_ROOT}/SSO$`));
   await expect(page.getByTestId('sso-redirect-uri')).toHaveText(

@@ -70,8 +70,7 @@ test('the warehouse manager creates a stock and renames it', async ({ page }) =>
 });
 
 test('a name another stock of the warehouse has is refused, whatever its case', async ({ page }) => {
-  await login(page, 'warehouse_manager@demo.test');
-  await page.goto('/stocks/create');
+  await login(page, 'warehouse_manager@demo.test', '/stocks/create');
   const name = page.getByTestId('stock-name-input');
   await expect(name).toBeVisible({ timeout: 30_000 });
   await name.fill('étagère REVENTE a');
@@ -102,8 +101,7 @@ test('a native stock cannot be deleted, nor renamed', async ({ page }) => {
 });
 
 test('an item awaiting dispatch is moved into the new stock from /items-stock', async ({ page }) => {
-  await login(page, 'warehouse_manager@demo.test');
-  await page.goto('/items-stock');
+  await login(page, 'warehouse_manager@demo.test', '/items-stock');
   const code = page.getByTestId('items-stock-code');
   await expect(code).toBeFocused({ timeout: 30_000 });
   // a code of the wrong length is refused and selected for the next scan
@@ -132,8 +130,7 @@ test('the item page lists the move in its history, and shows the margin of a res
   page,
   request,
 }) => {
-  await login(page, 'warehouse_manager@demo.test');
-  await page.goto(`/items-stock?code=${ITEM}`);
+  await login(page, 'warehouse_manager@demo.test', `/items-stock?code=${ITEM}`);
   await rowOf(page, ITEM).getByTestId('item-stock-link').click();
   await expect(
     page.getByRole('heading', { level: 1, name: stocks.page.title.replace('{{number}}', ITEM) }),
@@ -198,8 +195,7 @@ test('the stock cannot be deleted while the item is in it', async ({ page }) => 
 
 test('on a phone, the item page’s move is in the Actions menu', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await login(page, 'warehouse_manager@demo.test');
-  await page.goto(`/items-stock?code=${ITEM}`);
+  await login(page, 'warehouse_manager@demo.test', `/items-stock?code=${ITEM}`);
   await rowOf(page, ITEM).getByTestId('item-stock-link').click();
   await expect(page.getByTestId('item-stock-name')).toHaveText(renamed, { timeout: 30_000 });
   await page.getByRole('button', { name: layout.header.actions }).click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
+import { expect, login, openInApp, test } from './fixtures';
 import { openTransferBatch } from './payment-calls';
 
 const MANAGER = 'root_management_unit_manager@demo.test';
@@ -138,7 +138,7 @@ for (const locale of LOCALES) {
         user = screen.user;
       }
       const path = typeof screen.path === 'string' ? screen.path : await screen.path(page);
-      await page.goto(path);
+      await openInApp(page, path);
       // a screen without rows checks nothing: it is a defect of its own, and the others are still checked
       const rows = await page
         .locator('main table tbody tr')

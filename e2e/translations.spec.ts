@@ -18,8 +18,7 @@ test('an editor adds a German translation of a question; the site in German show
   const germanTitle = `Wie ist das Gehäuse? ${Date.now().toString().slice(-6)}`;
 
   // The consoles' first question, in the back office (in French).
-  await login(page, 'root_management_unit_manager@demo.test');
-  await page.goto('/diagnostic');
+  await login(page, 'root_management_unit_manager@demo.test', '/diagnostic');
   await page.getByRole('link', { name: 'Consoles de jeux' }).first().click();
   await page
     .getByRole('listitem', { name: 'État de la coque' })

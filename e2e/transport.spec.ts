@@ -137,8 +137,7 @@ test('a web post buyback gets its label after the 425s, tracking events move it 
 
   // the back office's detail: in transit
   await move('delivery_init');
-  await login(page, 'root_management_unit_manager@demo.test');
-  await page.goto(`/buyback/${buybackId}`);
+  await login(page, 'root_management_unit_manager@demo.test', `/buyback/${buybackId}`);
   const section = page.getByTestId('transport-section');
   await expect(section.getByTestId('tracking-number')).toHaveText(trackingNumber, LOADED);
   await expect(section.getByText('Transporteur de test')).toBeVisible();

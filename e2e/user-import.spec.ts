@@ -18,8 +18,7 @@ test('a store manager checks a users file line by line, then imports the valid l
   test.setTimeout(120_000);
   const run = `${Date.now()}`;
   const email = `import.${run}@demo.test`;
-  await login(page, 'store_manager@demo.test');
-  await page.goto('/users/import');
+  await login(page, 'store_manager@demo.test', '/users/import');
   await expect(page.getByRole('heading', { name: text.file.downloadsTitle })).toBeVisible(LOADED);
 
   // the template: the header of every column

@@ -11,8 +11,7 @@ test.describe('users', () => {
     const password = 'Vendeuse-Lille-2026';
     const since = Date.now();
 
-    await login(page, 'admin@demo.test');
-    await page.goto('/users');
+    await login(page, 'admin@demo.test', '/users');
     await page.getByRole('link', { name: 'Create a user' }).click();
     await expect(page).toHaveURL(/\/user\/create$/);
 
@@ -54,8 +53,7 @@ test.describe('users', () => {
   });
 
   test('the user form shows what is missing before anything is sent', async ({ page }) => {
-    await login(page, 'root_management_unit_manager@demo.test');
-    await page.goto('/user/create');
+    await login(page, 'root_management_unit_manager@demo.test', '/user/create');
     await page.getByRole('textbox', { name: /^E-mail/ }).fill('not-an-e-mail');
     await page.getByRole('button', { name: "Créer l'utilisateur" }).click();
 

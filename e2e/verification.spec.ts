@@ -26,8 +26,7 @@ test('the warehouse operator verifies devices by number and by a CSV list', asyn
   await operator.post('/api/warehouse/checkin', { code: registered.item.identificationNumber });
   await operator.dispose();
 
-  await login(page, 'warehouse_operator@demo.test');
-  await page.goto('/verification');
+  await login(page, 'warehouse_operator@demo.test', '/verification');
   const field = page.getByTestId('verification-number');
   await expect(field).toBeFocused();
 

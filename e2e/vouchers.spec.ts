@@ -24,8 +24,7 @@ test('a store seller redeems a voucher by its code', async ({ page, baseURL }) =
   expect(paid.payment.status).toBe('payment_completed');
   const code = paid.voucherCode as string;
 
-  await login(page, 'store_seller@demo.test');
-  await page.goto('/vouchers/redeem');
+  await login(page, 'store_seller@demo.test', '/vouchers/redeem');
   const field = page.getByTestId('gift-card-code');
   await expect(field).toBeFocused(LOADED);
   // an unknown code is said under the field
@@ -100,8 +99,7 @@ test('an amount above a gift card balance is refused as typed; the remaining bal
       sent.push((request.postDataJSON() as { amountCents: number }).amountCents);
     }
   });
-  await login(page, 'store_seller@demo.test');
-  await page.goto('/vouchers/redeem');
+  await login(page, 'store_seller@demo.test', '/vouchers/redeem');
   await expect(page.getByTestId('gift-card-code')).toBeFocused(LOADED);
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
@@ -144,8 +142,7 @@ test('a success message closes by itself after a few seconds', async ({ page, ba
   test.setTimeout(180_000);
   const { code, balanceCents } = await issuedGiftCard(baseURL as string, 'Message');
   expect(balanceCents).toBeGreaterThan(2_000);
-  await login(page, 'store_seller@demo.test');
-  await page.goto('/vouchers/redeem');
+  await login(page, 'store_seller@demo.test', '/vouchers/redeem');
   await expect(page.getByTestId('gift-card-code')).toBeFocused(LOADED);
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');

@@ -28,8 +28,7 @@ test('the store seller marks a buyback sent from its detail, and two from the li
   const two = [await store.create(name), await store.create(name)];
   await store.seller.dispose();
 
-  await login(page, 'store_seller@demo.test');
-  await page.goto(`/buyback/${one.id}`);
+  await login(page, 'store_seller@demo.test', `/buyback/${one.id}`);
   // the detail reads several translation namespaces on its first visit
   const markSent = page.getByRole('button', { name: checkin.send.button });
   await expect(markSent).toBeVisible({ timeout: 30_000 });

@@ -160,8 +160,7 @@ test('the operator controls one item at its declared state and one lower with a 
   await page.context().clearCookies();
 
   // the warehouse operator checks both in, typing each code as a keyboard-wedge scanner does
-  await login(page, 'warehouse_operator@demo.test');
-  await page.goto('/warehouse/checkin');
+  await login(page, 'warehouse_operator@demo.test', '/warehouse/checkin');
   const checkinField = page.getByTestId('checkin-code');
   await expect(checkinField).toBeFocused(LOADED);
   for (const buyback of [byPrice, disputed]) {
@@ -316,8 +315,7 @@ test('the customer declines the counter-offer: the product is to be returned', a
   await expect(page.getByRole('heading', { level: 1, name: publicFr.invalidTitle })).toBeVisible();
 
   // the back office: the item is to be returned, the counter-offer declined
-  await login(page, 'warehouse_operator@demo.test');
-  await page.goto(`/buyback/${declined.id}`);
+  await login(page, 'warehouse_operator@demo.test', `/buyback/${declined.id}`);
   await expect(page.getByText(buybacks.itemStatus.item_to_return).first()).toBeVisible(LOADED);
   await expect(page.getByTestId('litigation-status')).toHaveText(control.litigation.status.rejected);
   const rows = await openHistory(page, declined.id);

@@ -100,8 +100,7 @@ test('a buyer manager writes a rule, a store buyback of its brand goes to its wa
   const buyer = await sessionAs(baseURL as string, 'buyer_manager@demo.test');
   const seller = await sessionAs(baseURL as string, 'store_seller@demo.test');
 
-  await login(page, 'buyer_manager@demo.test');
-  await page.goto('/warehouse-dispatch');
+  await login(page, 'buyer_manager@demo.test', '/warehouse-dispatch');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Règles de dispatch des entrepôts' }),
   ).toBeVisible();
@@ -228,8 +227,7 @@ test('a warehouse manager reads the rules of its account without changing them',
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { id: string }).id;
   try {
-    await login(page, 'warehouse_manager@demo.test');
-    await page.goto('/warehouse-dispatch');
+    await login(page, 'warehouse_manager@demo.test', '/warehouse-dispatch');
     const row = rowOf(page, title);
     await expect(row).toContainText('Marque est Bose');
     await expect(row).toContainText("État déclaré n'est pas Grade E");

@@ -43,7 +43,10 @@ if (handle.kind === 'pglite' && (await isEmpty(handle.db))) {
   seeded = true;
 }
 // the process that runs the workers also sends the schedules' jobs (the connectors' minute tick)
-const jobs = await startJobs(handle.pool, { schedule: config.runWorker });
+const jobs = await startJobs(handle.pool, {
+  schedule: config.runWorker,
+  pollingIntervalSeconds: config.jobPollingSeconds,
+});
 const deps = processDeps({ db: handle.db, config, jobs, keyring });
 // before serving: IBANs still in clear (migration 010) or under an older key are encrypted again
 const reencrypted = await protectIbansAtRest(systemContext(deps, { kind: 'all' })).catch(refuseToStart);

@@ -50,7 +50,10 @@ if (!(await migrated())) {
 }
 
 // a worker sends the schedules' jobs too (once across every process: pg-boss keeps them in the database)
-const jobs = await startJobs(handle.pool, { schedule: true });
+const jobs = await startJobs(handle.pool, {
+  schedule: true,
+  pollingIntervalSeconds: config.jobPollingSeconds,
+});
 stop = async () => {
   await jobs.stop();
   await handle.close();

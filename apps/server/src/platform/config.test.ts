@@ -69,3 +69,12 @@ describe('SANDBOX_CARRIER', () => {
     expect(() => loadConfig({ SANDBOX_CARRIER: 'yes' })).toThrow(/SANDBOX_CARRIER must be true or false/);
   });
 });
+
+describe('JOB_POLLING_SECONDS', () => {
+  it('polls every 2 s by default, as often as set, and never under pg-boss’s floor of half a second', () => {
+    expect(loadConfig({}).jobPollingSeconds).toBe(2);
+    expect(loadConfig({ JOB_POLLING_SECONDS: '0.5' }).jobPollingSeconds).toBe(0.5);
+    expect(loadConfig({ JOB_POLLING_SECONDS: '0.1' }).jobPollingSeconds).toBe(0.5);
+    expect(loadConfig({ JOB_POLLING_SECONDS: 'often' }).jobPollingSeconds).toBe(2);
+  });
+});

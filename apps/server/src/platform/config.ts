@@ -39,6 +39,12 @@ export interface Config {
    * docs/transport.md) under /api/sandbox-carrier; by default only outside production (NODE_ENV).
    */
   sandboxCarrier: boolean;
+  /**
+   * JOB_POLLING_SECONDS: how often this process's job workers look for new jobs (default 2, at
+   * least 0.5, pg-boss's floor); the browser tests poll every half second to wait less for mails
+   * and labels.
+   */
+  jobPollingSeconds: number;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -72,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sftpPort: env.SFTP_PORT === 'off' ? null : int(env.SFTP_PORT, 2222),
     sftpHost: env.SFTP_HOST ?? new URL(env.PUBLIC_URL ?? `http://localhost:${port}`).hostname,
     sandboxCarrier: parseSandboxCarrier(env),
+    jobPollingSeconds: Math.max(0.5, int(env.JOB_POLLING_SECONDS, 2)),
   };
 }
 

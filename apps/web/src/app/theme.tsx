@@ -89,6 +89,8 @@ function buildTheme(mainColor: string, closeLabels: CloseLabels) {
     luminanceThreshold: AA_LUMINANCE_THRESHOLD,
     defaultRadius: 'md',
     cursorType: 'pointer',
+    // a user who asks the system for less motion gets dialogs, menus and toasts without animation
+    respectReducedMotion: true,
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     components: {
       Modal: Modal.extend({
