@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { imeiOf } from './api-calls';
 import { expect, login, test } from './fixtures';
 
 /**
@@ -52,7 +51,16 @@ async function declareAsVisitor(browser: Browser, baseURL: string | undefined): 
       const payment = drop?.paymentMethods.find((p: { iban: boolean }) => !p.iban);
       if (!drop || !payment) continue;
       const q = await call('GET', `/api/products/${product.id}/buyback-questionnaire`);
-      // phones collect their IMEI: one with the product's TAC and a valid Luhn digit
+      // phones collect their IMEI: one with the product's TAC and a valid Luhn digit (written here:
+      // this function runs in the page, where the helpers of api-calls.ts do not exist)
+      const imeiOf = (tac: string) => {
+        const body = `${tac}000000`.slice(0, 14);
+        const sum = [...body].reduce((acc, c, i) => {
+          const d = Number(c) * (i % 2 ? 2 : 1);
+          return acc + (d > 9 ? d - 9 : d);
+        }, 0);
+        return `${body}${(10 - (sum % 10)) % 10}`;
+      };
       const imei = q.product.isCollectingIMEI ? imeiOf(q.product.tacCodes[0] ?? '35345678') : null;
       const cart = await call('POST', '/api/carts', {
         channel: 'web',

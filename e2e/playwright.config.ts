@@ -19,9 +19,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  // the browsers mostly wait (on the server, the jobs, the page's own requests): four share the
-  // two cores of this machine and CI's (E2E_WORKERS to change it)
-  workers: Number(process.env.E2E_WORKERS ?? 4),
+  // two browsers and the server fill the two cores of this machine and CI's: with four, pages took
+  // 5 to 8 s to show and tests timed out (E2E_WORKERS to try another count)
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   reporter: process.env.CI
     ? [['list']]
     : [['list'], ['html', { open: 'never', outputFolder: path.join(root, '.tmp/playwright-report') }]],
