@@ -52,6 +52,7 @@ export {
   registerStatusReactions,
   type StatusChange,
   type StatusReactions,
+  withdrawStatusReactions,
 } from './status-effects';
 export {
   type BuybackDetailRow,

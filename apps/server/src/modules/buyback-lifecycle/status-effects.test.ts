@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BaseContext, InTransaction } from '../../platform/request-context';
 import {
   afterCancellation,
@@ -7,6 +7,8 @@ import {
   reactingModules,
   registerStatusReactions,
   type StatusChange,
+  type StatusReactions,
+  withdrawStatusReactions,
 } from './status-effects';
 
 const tx = {} as InTransaction<BaseContext>;
@@ -21,6 +23,16 @@ const change: StatusChange = {
 };
 
 describe('the reactions to status changes', () => {
+  // the app's own reactions, registered by another test file of the same worker, wait outside
+  let apps: StatusReactions[] = [];
+  beforeEach(() => {
+    apps = withdrawStatusReactions();
+  });
+  afterEach(() => {
+    withdrawStatusReactions();
+    registerStatusReactions(...apps);
+  });
+
   it('run in the order the modules registered, each module once however often it registers', async () => {
     const seen: string[] = [];
     const first = {

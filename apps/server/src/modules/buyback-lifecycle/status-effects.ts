@@ -56,6 +56,17 @@ export function registerStatusReactions(...reactions: StatusReactions[]): void {
     if (!registered.some((r) => r.module === reaction.module)) registered.push(reaction);
 }
 
+/**
+ * Withdraws the reactions of the modules named (of every module when none is named) and answers
+ * them in their order: a test of the registry starts from none, then registers them again (the
+ * test files of a Vitest worker share this module).
+ */
+export function withdrawStatusReactions(...modules: string[]): StatusReactions[] {
+  const withdrawn = registered.filter((r) => modules.length === 0 || modules.includes(r.module));
+  for (const reaction of withdrawn) registered.splice(registered.indexOf(reaction), 1);
+  return withdrawn;
+}
+
 /** The modules whose reactions are registered, in the order they run. */
 export const reactingModules = (): string[] => registered.map((r) => r.module);
 
