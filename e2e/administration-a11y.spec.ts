@@ -1,12 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { axeFindings } from './axe';
 import { expect, login, test } from './fixtures';
-
-/** axe-core's WCAG findings on the current page, short enough to read in a failure. */
-async function accessibilityViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the users, entities and design screens pass the automated accessibility checks', async ({ page }) => {
   test.setTimeout(180_000); // axe takes several seconds per screen on a small machine
@@ -22,7 +15,7 @@ test('the users, entities and design screens pass the automated accessibility ch
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(await accessibilityViolations(page), path).toEqual([]);
+    expect(await axeFindings(page), path).toEqual([]);
   }
 
   // A form showing its errors: the summary and the invalid fields.
@@ -31,5 +24,5 @@ test('the users, entities and design screens pass the automated accessibility ch
   await expect(
     page.getByRole('alert').filter({ hasText: 'Veuillez corriger les champs suivants' }),
   ).toBeVisible();
-  expect(await accessibilityViolations(page), '/entity/create with errors').toEqual([]);
+  expect(await axeFindings(page), '/entity/create with errors').toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeFindings } from './axe';
 import { expect, login, test } from './fixtures';
 
 /**
@@ -20,12 +20,6 @@ const common = translations('fr-FR', 'common');
 const imports = translations('fr-FR', 'imports');
 // the platform account speaks English: the platform admin's screens are in English
 const auditLog = translations('en-GB', 'auditLog');
-
-/** axe-core's findings on the current page, short enough to read in a failure. */
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Waits for the screen's data: its heading, its requests done, no loader left. */
 async function loaded(page: Page): Promise<void> {
@@ -48,7 +42,7 @@ test("a chosen file's clear button and the side panels' titles are named once", 
     .locator('input[type="file"]')
     .setInputFiles({ name: 'utilisateurs.csv', mimeType: 'text/csv', buffer: Buffer.from('email\r\n') });
   await expect(page.getByRole('button', { name: common.actions.clearFile })).toBeVisible();
-  expect(await accessibilityViolations(page), '/users/import with a file').toEqual([]);
+  expect(await axeFindings(page), '/users/import with a file').toEqual([]);
   await page.getByRole('button', { name: common.actions.clearFile }).click();
   await expect(page.getByRole('button', { name: common.actions.clearFile })).toHaveCount(0);
 
@@ -58,7 +52,7 @@ test("a chosen file's clear button and the side panels' titles are named once", 
   await expect(importPanel.getByRole('alert')).toHaveText(imports.panel.notFound, { timeout: 30_000 });
   await expect(importPanel.getByRole('heading')).toHaveCount(1);
   await expect(importPanel.getByRole('heading', { level: 2 })).toHaveText(imports.panel.title);
-  expect(await accessibilityViolations(page), '/imports with its panel').toEqual([]);
+  expect(await axeFindings(page), '/imports with its panel').toEqual([]);
 
   // an audit entry's side panel: one heading of its own, then its sections
   await page.context().clearCookies();
@@ -68,5 +62,5 @@ test("a chosen file's clear button and the side panels' titles are named once", 
   const auditPanel = page.getByRole('dialog', { name: auditLog.panel.title });
   await expect(auditPanel.getByRole('heading', { level: 2 })).toHaveText(auditLog.panel.title);
   await expect(auditPanel.getByRole('heading', { level: 2 })).toHaveCount(1);
-  expect(await accessibilityViolations(page), '/admin/audit-log with its panel').toEqual([]);
+  expect(await axeFindings(page), '/admin/audit-log with its panel').toEqual([]);
 });

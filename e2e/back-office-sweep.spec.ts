@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { axeFindings } from './axe';
 import {
   rawKeys,
   type Screen,
@@ -64,17 +63,10 @@ const AXE_ELSEWHERE = new Set([
 ]);
 
 /**
- * axe-core's findings on the current page, short enough to read in a failure. The top bar and the
- * side menu, the same on every screen, are left to e2e/shell.spec.ts: without them axe reads a
- * screen in half the time.
+ * The top bar and the side menu, the same on every screen, are left to e2e/shell.spec.ts: without
+ * them axe reads a screen in half the time.
  */
-async function accessibilityViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .exclude('.mantine-AppShell-header')
-    .exclude('#side-menu')
-    .analyze();
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const SHELL = ['.mantine-AppShell-header', '#side-menu'];
 
 /** Screens a group: enough to pay for its sign-in, few enough for the two workers to share the sweep. */
 const GROUP = 10;
@@ -107,7 +99,8 @@ for (const { email } of USERS) {
         for (const key of await rawKeys(page)) found.push(`${url}: untranslated ${key}`);
         if (AXE_ELSEWHERE.has(screen.path)) continue;
         await expect(page.locator('h1').first(), `${url} has its heading`).toBeVisible({ timeout: 30_000 });
-        for (const violation of await accessibilityViolations(page)) found.push(`${url}: ${violation}`);
+        for (const violation of await axeFindings(page, { exclude: SHELL }))
+          found.push(`${url}: ${violation}`);
       }
       expect(found).toEqual([]);
     });

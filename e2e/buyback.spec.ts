@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { imeiWithTac, okJson, sessionAs } from './api-calls';
+import { axeFindings } from './axe';
 import { expect, login, test } from './fixtures';
 
 // Demo Retail speaks French: the screens are in French.
@@ -77,13 +77,6 @@ async function fillCustomer(page: Page, lastName: string) {
   await page.getByRole('textbox', { name: /^Ville/ }).fill('Paris');
   await choose(page, /^Type de pièce/, "Carte d'identité");
   await page.getByRole('textbox', { name: /^Numéro/ }).fill('X4RTBPFW4');
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 let phone: Product;
@@ -393,22 +386,22 @@ test.describe('store buyback', () => {
     test.setTimeout(150_000);
     await login(page, 'store_seller@demo.test', '/buyback/create');
     await expect(page.getByRole('heading', { level: 1, name: 'Nouvelle reprise' })).toBeVisible();
-    expect(await seriousViolations(page), '/buyback/create').toEqual([]);
+    expect(await axeFindings(page, { seriousOnly: true }), '/buyback/create').toEqual([]);
 
     const product = others[0]!;
     await page.getByRole('searchbox', { name: /^Nom, marque ou modèle/ }).fill(product.name);
     await expect(page.getByTestId('product-choice').first()).toBeVisible();
-    expect(await seriousViolations(page), 'search results').toEqual([]);
+    expect(await axeFindings(page, { seriousOnly: true }), 'search results').toEqual([]);
 
     await page.getByRole('button', { name: `Reprendre ${product.name}`, exact: true }).click();
     await expect(page.locator('form h2')).toHaveText(/^Question 1/);
-    expect(await seriousViolations(page), 'question step').toEqual([]);
+    expect(await axeFindings(page, { seriousOnly: true }), 'question step').toEqual([]);
     await answerQuestions(page);
-    expect(await seriousViolations(page), 'transport step').toEqual([]);
+    expect(await axeFindings(page, { seriousOnly: true }), 'transport step').toEqual([]);
 
     await page.goto('/buybacks');
     await expect(page.getByRole('heading', { level: 1, name: 'Reprises' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(await seriousViolations(page), '/buybacks').toEqual([]);
+    expect(await axeFindings(page, { seriousOnly: true }), '/buybacks').toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { axeFindings } from './axe';
 import { expect, login, test } from './fixtures';
 
 /**
@@ -144,8 +144,7 @@ test.describe('pre-declared buybacks at the counter', () => {
     await expect(card).toContainText(declared.identificationNumber);
     await expect(page.getByTestId('predeclared-price')).toContainText('€');
     await expect(page.getByTestId('predeclared-outdated')).toHaveCount(0);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    expect(await axeFindings(page, { seriousOnly: true })).toEqual([]);
 
     await page.getByRole('button', { name: 'Finaliser au comptoir' }).click();
     await expect(page.getByRole('status')).toContainText('Reprise finalisée');

@@ -1,12 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeFindings } from './axe';
 import { expect, login, test } from './fixtures';
-
-/** axe-core's WCAG findings on the current page, short enough to read in a failure. */
-async function accessibilityViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A 2×2 PNG: a catalogue image small enough for the 250 kB rule. */
 const PNG = Buffer.from(
@@ -206,6 +200,6 @@ test('the catalogue screens pass the automated accessibility checks', async ({ p
     // each screen's first load on a loaded machine (load 13 to 39 in a CI run): longer than the default wait
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
-    expect(await accessibilityViolations(page), path).toEqual([]);
+    expect(await axeFindings(page), path).toEqual([]);
   }
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings } from './axe';
 import { expect, login, pickOption, test, translations, useLanguage } from './fixtures';
 
 /**
@@ -29,8 +29,7 @@ test('the home dashboard shows the week in charts, another week picked changes t
     await expect(page.getByTestId(chart).getByTestId('chart-bar').first()).toBeVisible();
   }
   await expect(page.getByTestId('eco-impact')).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
   // the weeks before the demo's, with its one buyback pre-declared 20 days ago or none
   const week = page.getByRole('textbox', { name: text.week });
   const options = page.getByRole('option');

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -5,6 +6,22 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/reprise-e2e-${PORT}`;
 const root = path.resolve(import.meta.dirname, '..');
+/**
+ * The server's database: PostgreSQL where the tests have one (TEST_DATABASE_URL, as in CI), in a
+ * database of its own beside the integration tests' (`<name>_e2e`), else the embedded PGlite.
+ */
+const DATABASE_URL =
+  process.env.E2E_DATABASE_URL ??
+  (process.env.TEST_DATABASE_URL
+    ? process.env.TEST_DATABASE_URL.replace(/\/([^/?]+)(\?|$)/, '/$1_e2e$2')
+    : undefined);
+/**
+ * Debian's headless shell when installed (.ci/run installs it): the same Blink without the full
+ * browser's window machinery, about a quarter less time per test than /usr/bin/chromium.
+ */
+const CHROMIUM =
+  process.env.E2E_CHROMIUM ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 // Read by the fixtures in the worker processes (which evaluate this file too).
 process.env.E2E_MAIL_DIR = path.join(DATA_DIR, 'mail');
@@ -27,7 +44,9 @@ export default defineConfig({
     : [['list'], ['html', { open: 'never', outputFolder: path.join(root, '.tmp/playwright-report') }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // a trace records every frame of the page: only a test's retry records one (E2E_TRACE to
+    // record more); recording every test doubled the suite's time
+    trace: (process.env.E2E_TRACE ?? 'on-first-retry') as 'on-first-retry',
     screenshot: 'only-on-failure',
     // no animation to wait for before a click (the back office honours the system's setting)
     contextOptions: { reducedMotion: 'reduce' },
@@ -39,7 +58,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         // Debian's Chromium; a downloaded browser is never used (and cannot be fetched here).
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: CHROMIUM,
           args: [
             '--no-sandbox',
             '--disable-gpu',
@@ -53,13 +72,15 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Deleted here, in the one process that starts the server (workers load this file too).
-    command: `rm -rf "${DATA_DIR}" && "${path.join(root, 'node_modules/.bin/node')}" scripts/start.mjs`,
+    // The data is made anew there, in the one process that starts the server (workers load this file too).
+    command: `"${path.join(root, 'node_modules/.bin/node')}" e2e/serve.mjs`,
     cwd: root,
     url: `http://localhost:${PORT}/api/health`,
     env: {
       PORT: String(PORT),
       DATA_DIR,
+      // PostgreSQL when CI gives one (a database of its own, made anew by e2e/serve.mjs)
+      ...(DATABASE_URL ? { E2E_DATABASE_URL: DATABASE_URL } : {}),
       MAIL_DIR: process.env.E2E_MAIL_DIR,
       PUBLIC_URL: `http://localhost:${PORT}`,
       // the built-in SFTP server beside it, on a port of its own per e2e server

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { imeiWithTac, okJson, sessionAs } from './api-calls';
+import { axeFindings } from './axe';
 import { expect, test } from './fixtures';
 
 /**
@@ -47,13 +47,6 @@ async function patchRootDetail(
   await admin.dispose();
 }
 
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** The consent banner shows only when the site has a tag manager: refused when it shows. */
 async function refuseConsentIfAsked(page: Page) {
   const refuse = page.getByRole('button', { name: 'Tout refuser' });
@@ -70,7 +63,7 @@ async function openProduct(page: Page, name: string, options: { checkResults?: b
   const result = page.getByRole('link', { name, exact: true }).first();
   await expect(result).toBeVisible();
   if (options.checkResults) {
-    expect(await seriousViolations(page), 'search results').toEqual([]);
+    expect(await axeFindings(page, { seriousOnly: true }), 'search results').toEqual([]);
     await expectNoHorizontalOverflow(page, 'search results');
   }
   await result.click();
@@ -201,7 +194,7 @@ test.describe
       // a question must be answered to go on
       await page.getByRole('button', { name: 'Suivant' }).click();
       await expect(page.getByText('Choisissez une réponse pour continuer.')).toBeVisible();
-      expect(await seriousViolations(page), 'product page').toEqual([]);
+      expect(await axeFindings(page, { seriousOnly: true }), 'product page').toEqual([]);
       await answerQuestions(page);
       await chooseDeliveryAndAdd(page, /^Envoi par la poste/, /^Virement bancaire/);
 
@@ -209,7 +202,7 @@ test.describe
       await expect(page.getByTestId('cart-line')).toHaveCount(1);
       await expectNoHorizontalOverflow(page, 'cart');
       await expect(page.getByText("Jusqu'à 200 produits par panier.")).toBeVisible();
-      expect(await seriousViolations(page), 'cart').toEqual([]);
+      expect(await axeFindings(page, { seriousOnly: true }), 'cart').toEqual([]);
       expect(await leaveBlocked(page), 'navigation warning with a cart').toBe(true);
 
       await page.getByRole('link', { name: 'Ajouter un autre produit' }).click();
@@ -261,7 +254,7 @@ test.describe
       await page.getByRole('textbox', { name: /^IBAN/ }).fill('FR76 3000 6000 0112 3456 7890 189');
       await page.getByRole('checkbox', { name: /Mémoriser mes informations/ }).check();
       await expectNoHorizontalOverflow(page, 'customer information');
-      expect(await seriousViolations(page), 'customer information').toEqual([]);
+      expect(await axeFindings(page, { seriousOnly: true }), 'customer information').toEqual([]);
       await page.getByRole('button', { name: 'Continuer vers le récapitulatif' }).click();
 
       // summary: the terms of service are required
@@ -309,7 +302,7 @@ test.describe
       await expect(page.getByTestId('voucher-code')).toHaveCount(0);
       await expect(page.getByRole('link', { name: "Télécharger le bon d'achat (PDF)" })).toHaveCount(0);
       await expectNoHorizontalOverflow(page, 'confirmation');
-      expect(await seriousViolations(page), 'confirmation').toEqual([]);
+      expect(await axeFindings(page, { seriousOnly: true }), 'confirmation').toEqual([]);
 
       for (const href of [
         await transferOrders.first().getAttribute('href'),

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { axeFindings } from './axe';
 import { DEMO_PASSWORD, expect, login, test } from './fixtures';
 
 /** Demo Retail's public site: `demo-retail.localhost` (Chromium resolves *.localhost to loopback). */
@@ -27,13 +27,6 @@ async function setTagManager(request: APIRequestContext, tagManagerId: string | 
     data: JSON.stringify({ tagManagerId }),
   });
   expect(res.status()).toBe(200);
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The smallest well-formed PDF: header, catalogue, trailer and end-of-file marker. */
@@ -72,7 +65,7 @@ test.describe
       const banner = page.getByRole('region', { name: 'Votre vie privée' });
       await expect(banner).toBeVisible();
       await expect(gtmScripts(page)).toHaveCount(0);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeFindings(page, { seriousOnly: true })).toEqual([]);
 
       // refusing: nothing loads, the choice is remembered
       await banner.getByRole('button', { name: 'Tout refuser' }).click();
@@ -206,7 +199,7 @@ test.describe
       await page.getByRole('link', { name: 'Accueil du site', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: "Page d'accueil" })).toBeVisible();
       await expect(page.getByLabel('Titre du bandeau de recherche')).toHaveValue('Revendez vos appareils');
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeFindings(page, { seriousOnly: true })).toEqual([]);
 
       // a title under 2 characters is refused before sending (the field itself stops at 50)
       await page.getByLabel('Titre du bandeau de recherche').fill('x');
@@ -265,7 +258,7 @@ test.describe
       // without the save notification (its close button has no name: a Mantine default of the whole app)
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'Site web public' })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeFindings(page, { seriousOnly: true })).toEqual([]);
 
       // the accessibility statement: a PDF checked by its content, then linked from the site's footer
       const statement = page.getByRole('region', { name: "Déclaration d'accessibilité" });

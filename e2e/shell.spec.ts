@@ -1,12 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { axeFindings } from './axe';
 import { expect, login, openProfileMenu, test } from './fixtures';
-
-/** axe-core's WCAG findings on the current page, short enough to read in a failure. */
-async function accessibilityViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.describe('dashboard shell', () => {
   test('a user holding two modules switches from the brand module to the warehouse one', async ({ page }) => {
@@ -115,12 +108,12 @@ test('the sign-in, home, design-system and error screens pass the automated acce
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    expect(await accessibilityViolations(page), path).toEqual([]);
+    expect(await axeFindings(page), path).toEqual([]);
   }
   await login(page, 'root_management_unit_manager@demo.test');
   await expect(page.getByRole('heading', { level: 1, name: 'Accueil' })).toBeVisible();
-  expect(await accessibilityViolations(page), '/home').toEqual([]);
+  expect(await axeFindings(page), '/home').toEqual([]);
   await page.goto('/design-system');
   await expect(page.getByRole('table')).toBeVisible();
-  expect(await accessibilityViolations(page), '/design-system').toEqual([]);
+  expect(await axeFindings(page), '/design-system').toEqual([]);
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
+import { axeFindings } from './axe';
 import { DEMO_PASSWORD, expect, login, test, translations, useLanguage } from './fixtures';
 import { completedBuyback } from './payment-calls';
 
@@ -130,8 +130,7 @@ test('an amount above a gift card balance is refused as typed; the remaining bal
   const message = page.getByRole('alert').filter({ hasText: redeemedText });
   await expect(message).toBeVisible();
   await expect(message.getByRole('button', { name: common.actions.dismiss })).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
   // the logo (or the name) of the top bar: the home page, opened by the router (no reload)
   await page.getByRole('link', { name: new RegExp(`^(${common.goHome}|${common.appName})$`) }).click();
   await expect(page).toHaveURL(/\/home$/);
