@@ -9,6 +9,7 @@ import { usePageHeader } from '../../app/page-header';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
+import { Facts } from '../../ui/facts';
 import { PageLoader } from '../../ui/page-loader';
 import { ItemStatusBadge, useItemRefurbSteps } from '../items';
 import { stockLabel } from '../warehouse-checkin';
@@ -146,18 +147,7 @@ function ItemServices({ data }: { data: ItemRefurbStepsResponse }) {
         <Title order={2} size="h5" mb="xs" id="refurb-item-title">
           {t('item.section')}
         </Title>
-        <Table variant="vertical" layout="fixed" verticalSpacing={6}>
-          <Table.Tbody>
-            {rows.map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Th w="40%" style={{ overflowWrap: 'anywhere' }}>
-                  {label}
-                </Table.Th>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Facts rows={rows} />
       </Card>
 
       <Card withBorder padding="md" radius="md" component="section" aria-labelledby="refurb-services-title">

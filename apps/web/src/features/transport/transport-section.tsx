@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { BuybackResponse, DeliveryEventCode } from '@reprise/shared';
 import { documentFileName } from '@reprise/shared/document-file-names';
 import { IconExternalLink, IconFileDownload, IconRoute, IconTruckReturn } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { reportError, showError } from '../../app/errors';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
+import { Facts } from '../../ui/facts';
 import { downloadTransportPdf, useBuybackTransport } from './transport.queries';
 
 const DELIVERY_COLORS: Record<DeliveryEventCode, string> = {
@@ -122,18 +123,7 @@ export function TransportSection({ buyback }: { buyback: BuybackResponse }) {
       <Title order={2} size="h5" mb="xs" id="section-transport">
         {t('title')}
       </Title>
-      <Table variant="vertical" layout="fixed" verticalSpacing={6}>
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th w="40%" style={{ overflowWrap: 'anywhere' }}>
-                {label}
-              </Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value ?? '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <Facts rows={rows} />
       {data.shipments.map((shipment) => (
         <Stack key={shipment.id} gap={4} mt="sm">
           <Text size="sm" fw={600}>
