@@ -13,6 +13,7 @@ import { useFormatters } from '../../app/use-formatters';
 import { countryName } from '../../lib/countries';
 import { Facts } from '../../ui/facts';
 import { PageLoader } from '../../ui/page-loader';
+import { Section } from '../../ui/section';
 import {
   BuybackStatusBadge,
   DocumentButtons,
@@ -28,18 +29,6 @@ import { MarkSentButton } from '../warehouse-checkin';
 import { LitigationSection } from '../warehouse-control';
 import { CancelBuybackModal } from './cancel-buyback-modal';
 import { MarkLostModal } from './mark-lost-modal';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `section-${title.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <Card withBorder padding="md" radius="md" component="section" aria-labelledby={id}>
-      <Title order={2} size="h5" mb="xs" id={id}>
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
 
 function InformationTab({ buyback }: { buyback: BuybackResponse }) {
   const { t } = useTranslation(['buybacks', 'cart', 'catalog', 'warehouseDispatch']);

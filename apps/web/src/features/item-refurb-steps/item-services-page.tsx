@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { ItemRefurbStepResponse, ItemRefurbStepsResponse, ItemStatus } from '@reprise/shared';
 import { IconAlertTriangle, IconListCheck, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
 import { Facts } from '../../ui/facts';
 import { PageLoader } from '../../ui/page-loader';
+import { Section } from '../../ui/section';
 import { ItemStatusBadge, useItemRefurbSteps } from '../items';
 import { stockLabel } from '../warehouse-checkin';
 import { RefusalAlert } from './refusal-alert';
@@ -143,17 +144,17 @@ function ItemServices({ data }: { data: ItemRefurbStepsResponse }) {
     <Stack gap="md" maw={1100}>
       <RefusalAlert refusal={actions.refusal} onClose={actions.clearRefusal} />
 
-      <Card withBorder padding="md" radius="md" component="section" aria-labelledby="refurb-item-title">
-        <Title order={2} size="h5" mb="xs" id="refurb-item-title">
-          {t('item.section')}
-        </Title>
+      <Section title={t('item.section')}>
         <Facts rows={rows} />
-      </Card>
+      </Section>
 
-      <Card withBorder padding="md" radius="md" component="section" aria-labelledby="refurb-services-title">
-        <Title order={2} size="h5" mb="xs" id="refurb-services-title">
-          {t('list.title')} ({data.member.length})
-        </Title>
+      <Section
+        title={
+          <>
+            {t('list.title')} ({data.member.length})
+          </>
+        }
+      >
         {data.member.length === 0 ? (
           <EmptyState title={t('list.empty')} icon={IconListCheck} />
         ) : (
@@ -230,7 +231,7 @@ function ItemServices({ data }: { data: ItemRefurbStepsResponse }) {
             </Stack>
           </>
         )}
-      </Card>
+      </Section>
 
       <ValidateItemCard data={data} />
     </Stack>

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
 import { Facts } from '../../ui/facts';
 import { formatMoney } from '../../ui/format';
+import { Section } from '../../ui/section';
 import { AnswersTable } from './answers-table';
-import { Section } from './facts';
 
 /** The compliance test results: what the control found, its price, who controlled it and when. */
 export function ItemComplianceTab({ item }: { item: ItemStockDetailResponse }) {

@@ -12,7 +12,7 @@ import { formatMoney } from '../../ui/format';
 import { translateViolation } from '../../ui/forms';
 import { type NumberField, toCents, toUnits } from '../../ui/money';
 import { MoneyInput } from '../../ui/money-input';
-import { Section } from './facts';
+import { Section } from '../../ui/section';
 import { useEditItemInStock } from './stocks.queries';
 
 /** The resale price, set by the warehouse manager (`stock.manage`); emptied, it is removed. */

@@ -10,8 +10,8 @@ import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { Facts } from '../../ui/facts';
 import { translateViolation } from '../../ui/forms';
+import { Section } from '../../ui/section';
 import { ItemStatusBadge, stockName } from '../items';
-import { Section } from './facts';
 import { useEditItemInStock } from './stocks.queries';
 
 /** The serial number, changed by the warehouse manager (`stock.manage`). */

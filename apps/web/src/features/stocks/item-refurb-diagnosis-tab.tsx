@@ -4,8 +4,8 @@ import { useFormatters } from '../../app/use-formatters';
 import { Facts } from '../../ui/facts';
 import { formatMoney } from '../../ui/format';
 import { PageLoader } from '../../ui/page-loader';
+import { Section } from '../../ui/section';
 import { stockName } from '../items';
-import { Section } from './facts';
 import { useItemRefurbDiagnosis } from './stocks.queries';
 
 /** The refurbishment diagnosis of the item (`GET /items/{id}/refurb-diagnosis`), if it has one. */

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import type { BuybackResponse, DeliveryEventCode } from '@reprise/shared';
 import { documentFileName } from '@reprise/shared/document-file-names';
 import { IconExternalLink, IconFileDownload, IconRoute, IconTruckReturn } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { reportError, showError } from '../../app/errors';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { Facts } from '../../ui/facts';
+import { Section } from '../../ui/section';
 import { downloadTransportPdf, useBuybackTransport } from './transport.queries';
 
 const DELIVERY_COLORS: Record<DeliveryEventCode, string> = {
@@ -112,17 +113,7 @@ export function TransportSection({ buyback }: { buyback: BuybackResponse }) {
   ];
 
   return (
-    <Card
-      withBorder
-      padding="md"
-      radius="md"
-      component="section"
-      aria-labelledby="section-transport"
-      data-testid="transport-section"
-    >
-      <Title order={2} size="h5" mb="xs" id="section-transport">
-        {t('title')}
-      </Title>
+    <Section title={t('title')} testId="transport-section">
       <Facts rows={rows} />
       {data.shipments.map((shipment) => (
         <Stack key={shipment.id} gap={4} mt="sm">
@@ -180,6 +171,6 @@ export function TransportSection({ buyback }: { buyback: BuybackResponse }) {
           </Button>
         )}
       </Group>
-    </Card>
+    </Section>
   );
 }
