@@ -12,19 +12,18 @@ import {
   Title,
 } from '@mantine/core';
 import type { OrganizationRootDetailResponse, PolicyFile } from '@reprise/shared';
-import { IconAdjustments, IconDeviceFloppy, IconServer, IconWorldWww } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconServer, IconWorldWww } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageHeader } from '../../app/page-header';
-import { useCurrentUser, useSession } from '../../app/session';
+import { useSession } from '../../app/session';
 import { PageLoader } from '../../ui/page-loader';
 import { SettingsSection } from '../../ui/section';
-import { usePremiumFeature, useRootDetail } from '../settings';
+import { usePremiumFeature } from '../settings';
 import { PolicyFileCard } from './policy-file-card';
 import { PremiumFeaturesCard } from './premium-features-card';
 import { brandRequestOf, brandValuesOf } from './settings-values';
-import { useRootDetailForm } from './use-root-detail-form';
+import { useGeneralSettingsPage, useRootDetailForm } from './use-root-detail-form';
 
 const LONG_TEXT_MAX = 5000;
 
@@ -34,13 +33,7 @@ const LONG_TEXT_MAX = 5000;
  */
 export function BrandSettingsPage() {
   const { t } = useTranslation('generalSettings');
-  const account = useCurrentUser().currentOrganization.account;
-  usePageHeader({
-    title: t('brand.title'),
-    icon: IconAdjustments,
-    breadcrumbs: [{ label: t('breadcrumb') }, { label: t('brand.title') }],
-  });
-  const detail = useRootDetail(account.id);
+  const { account, detail } = useGeneralSettingsPage(t('brand.title'));
   if (!detail.data) return <PageLoader />;
   return (
     <Stack gap="lg" maw={1100}>

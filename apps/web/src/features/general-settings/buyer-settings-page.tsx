@@ -1,15 +1,12 @@
 import { Alert, Button, Group, Radio, Stack, Switch, Text } from '@mantine/core';
 import { type OrganizationRootDetailResponse, WAREHOUSE_CHECKIN_REQUIREMENTS } from '@reprise/shared';
-import { IconAdjustments, IconDeviceFloppy, IconEyeOff } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { usePageHeader } from '../../app/page-header';
-import { useCurrentUser } from '../../app/session';
 import { PageLoader } from '../../ui/page-loader';
 import { SettingsSection } from '../../ui/section';
-import { useRootDetail } from '../settings';
 import { PremiumFeaturesCard } from './premium-features-card';
 import { buyerRequestOf, buyerValuesOf } from './settings-values';
-import { useRootDetailForm } from './use-root-detail-form';
+import { useGeneralSettingsPage, useRootDetailForm } from './use-root-detail-form';
 
 /**
  * `/settings/lcm/general`: the buyer module's general settings of the user's account: the rules of
@@ -17,13 +14,7 @@ import { useRootDetailForm } from './use-root-detail-form';
  */
 export function BuyerSettingsPage() {
   const { t } = useTranslation('generalSettings');
-  const account = useCurrentUser().currentOrganization.account;
-  usePageHeader({
-    title: t('buyer.title'),
-    icon: IconAdjustments,
-    breadcrumbs: [{ label: t('breadcrumb') }, { label: t('buyer.title') }],
-  });
-  const detail = useRootDetail(account.id);
+  const { detail } = useGeneralSettingsPage(t('buyer.title'));
   if (!detail.data) return <PageLoader />;
   return (
     <Stack gap="lg" maw={900}>
