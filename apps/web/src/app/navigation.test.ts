@@ -10,18 +10,28 @@ const keysOf = (can: (p: Permission) => boolean, has?: Has) =>
   visibleMenu(can, undefined, has).flatMap((section) =>
     section.entries.flatMap((entry) => (isMenuGroup(entry) ? entry.links.map((l) => l.key) : [entry.key])),
   );
+/** The menu of a user with one user type in one module (and no other requirement). */
+const keysAs = (...userType: Parameters<typeof permissionsFor>) => {
+  const granted = permissionsFor(...userType);
+  return keysOf((p) => granted.includes(p));
+};
+/**
+ * What a store's managers see first: the buybacks, the IMEI verification and the vouchers and
+ * gift cards redeemed at the counter (docs/payments.md).
+ */
+const COUNTER_ENTRIES = [
+  'home',
+  'buybackCreate',
+  'buybacks',
+  'buybacksPredeclared',
+  'verification',
+  'vouchersRedeem',
+];
 
 describe('side menu', () => {
   it('shows a store manager home, the buybacks, users and entities, but not design', () => {
-    const storeManager = permissionsFor('store_manager', 'tim');
-    expect(keysOf((p) => storeManager.includes(p))).toEqual([
-      'home',
-      'buybackCreate',
-      'buybacks',
-      'buybacksPredeclared',
-      'verification',
-      // vouchers and gift cards redeemed at the counter (docs/payments.md)
-      'vouchersRedeem',
+    expect(keysAs('store_manager', 'tim')).toEqual([
+      ...COUNTER_ENTRIES,
       'expedition',
       'transportsList',
       'users',
@@ -51,23 +61,16 @@ describe('side menu', () => {
     expect(keysOf(canAs('buyback.list'))).toEqual(['home', 'buybacks']);
     expect(keysOf(canAs('buyback.create'))).toEqual(['home', 'buybackCreate']);
     expect(keysOf(canAs('buyback.predeclared_access'))).toEqual(['home', 'buybacksPredeclared']);
-    const analyst = permissionsFor('management_unit_analyst', 'tim');
-    expect(keysOf((p) => analyst.includes(p))).not.toContain('buybacksPredeclared');
-    expect(keysOf((p) => analyst.includes(p))).toContain('buybacks');
-    expect(keysOf((p) => analyst.includes(p))).not.toContain('buybackCreate');
-    const operator = permissionsFor('warehouse_operator', 'rps');
-    expect(keysOf((p) => operator.includes(p))).not.toContain('buybackCreate');
+    const analystKeys = keysAs('management_unit_analyst', 'tim');
+    expect(analystKeys).not.toContain('buybacksPredeclared');
+    expect(analystKeys).toContain('buybacks');
+    expect(analystKeys).not.toContain('buybackCreate');
+    expect(keysAs('warehouse_operator', 'rps')).not.toContain('buybackCreate');
   });
 
   it('shows a root manager the catalogue and the configuration entries too', () => {
-    const rootManager = permissionsFor('root_management_unit_manager', 'tim');
-    expect(keysOf((p) => rootManager.includes(p))).toEqual([
-      'home',
-      'buybackCreate',
-      'buybacks',
-      'buybacksPredeclared',
-      'verification',
-      'vouchersRedeem',
+    expect(keysAs('root_management_unit_manager', 'tim')).toEqual([
+      ...COUNTER_ENTRIES,
       // the transfer batches (docs/payments.md)
       'paymentBatches',
       'categories',
@@ -99,19 +102,17 @@ describe('side menu', () => {
   });
 
   it('shows the connectors to those who configure them only', () => {
-    const rootManager = permissionsFor('root_management_unit_manager', 'tim');
-    expect(keysOf((p) => rootManager.includes(p))).toContain('connectors');
+    expect(keysAs('root_management_unit_manager', 'tim')).toContain('connectors');
     for (const [type, module] of [
       ['root_management_unit_analyst', 'tim'],
       ['store_manager', 'tim'],
       ['buyer_manager', 'lcm'],
     ] as const)
-      expect(keysOf((p) => permissionsFor(type, module).includes(p))).not.toContain('connectors');
+      expect(keysAs(type, module)).not.toContain('connectors');
   });
 
   it('shows circuits to those who read them, payment modes and the transfer order only with their permissions', () => {
-    const analyst = permissionsFor('root_management_unit_analyst', 'tim');
-    const keys = keysOf((p) => analyst.includes(p));
+    const keys = keysAs('root_management_unit_analyst', 'tim');
     expect(keys).toContain('circuits');
     expect(keys).toContain('dispatchCircuitRules');
     expect(keys).not.toContain('paymentModes');
@@ -119,10 +120,8 @@ describe('side menu', () => {
   });
 
   it('shows the catalogue to those who read it, and not to a store seller', () => {
-    const analyst = permissionsFor('management_unit_analyst', 'tim');
-    expect(keysOf((p) => analyst.includes(p))).toContain('diagnostic');
-    const seller = permissionsFor('store_seller', 'tim');
-    expect(keysOf((p) => seller.includes(p))).not.toContain('products');
+    expect(keysAs('management_unit_analyst', 'tim')).toContain('diagnostic');
+    expect(keysAs('store_seller', 'tim')).not.toContain('products');
   });
 
   it('offers the general settings of the module the user works in, to those who hold general_settings', () => {
@@ -144,7 +143,7 @@ describe('side menu', () => {
       ['store_manager', 'tim'],
       ['warehouse_manager', 'rps'],
     ] as const)
-      expect(keysOf((p) => permissionsFor(type, module).includes(p))).not.toContain('brandSettings');
+      expect(keysAs(type, module)).not.toContain('brandSettings');
   });
 
   it('drops a group whose links are all forbidden, and sections left empty', () => {
@@ -156,16 +155,16 @@ describe('side menu', () => {
     expect(shortcuts(canAs('menu.organization', 'user.list')).map((l) => l.to)).toEqual(['/users']);
   });
   it('shows the clients entries to platform admins only, and the new platform admin to the super admin', () => {
-    const admin = keysOf((p) => permissionsFor('admin', 'root').includes(p));
+    const admin = keysAs('admin', 'root');
     expect(admin).toEqual(expect.arrayContaining(['clients', 'clientCreate', 'userClientCreate']));
     expect(admin).not.toContain('userAdminCreate');
-    expect(keysOf((p) => permissionsFor('super_admin', 'root').includes(p))).toContain('userAdminCreate');
+    expect(keysAs('super_admin', 'root')).toContain('userAdminCreate');
     for (const [type, module] of [
       ['root_management_unit_manager', 'tim'],
       ['buyer_manager', 'lcm'],
       ['warehouse_manager', 'rps'],
     ] as const) {
-      const keys = keysOf((p) => permissionsFor(type, module).includes(p));
+      const keys = keysAs(type, module);
       for (const key of ['clients', 'clientCreate', 'userAdminCreate', 'userClientCreate'])
         expect(keys, type).not.toContain(key);
     }

@@ -1,24 +1,15 @@
 import { ApiError } from './api';
+import { ESTIMATE_ERROR_CODES } from './estimate-error-codes';
 
 /**
- * The wizard's errors, each with its own message under
- * `buybackWizard:error.<code>`. A server code outside the list shows the generic one.
+ * The wizard's errors, each with its own message under `buybackWizard:error.<code>`: the estimate's
+ * and two of its own. A server code outside the list shows the generic one.
  */
 export const WIZARD_ERROR_CODES = [
-  'no_buyback_price',
-  'no_payment_mode',
-  'no_transport_mode',
-  'no_warehouse',
-  'buyer_unreachable',
-  'configuration_error',
-  'diagnostic_error',
-  'product_not_found',
+  ...ESTIMATE_ERROR_CODES,
+  // the back office's own: a cancelled buyback resumed, the product search down
   'buyback_cancelled',
-  'no_questions',
-  'imei_invalid',
-  'buyback_creation_failed',
   'search_unavailable',
-  'unknown',
 ] as const;
 export type WizardErrorCode = (typeof WIZARD_ERROR_CODES)[number];
 

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import type { ClientAccountResponse } from '@reprise/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { withAlert } from '../../app/alert-from-query';
+import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { useDeleteClientAccount } from './account-admin.queries';
 import { deletionErrorKey } from './deletion-errors';
 
@@ -24,37 +25,26 @@ export function ClientDeleteModal({ client, opened, onClose }: ClientDeleteModal
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={t('deletion.title', { name: client.name })} centered>
-      <Stack gap="md">
-        <Text size="sm">{t('deletion.text', { name: client.name })}</Text>
-        {failure && (
-          <Alert
-            color="red"
-            icon={<IconAlertTriangle aria-hidden />}
-            role="alert"
-            title={t('deletion.failed')}
-          >
-            {'key' in failure ? t(failure.key) : failure.detail}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('deletion.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(undefined, {
-                onSuccess: () =>
-                  navigate(withAlert('/clients', { type: 'success', message: 'clients:alert.deleted' })),
-              })
-            }
-          >
-            {t('deletion.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDeleteModal
+      opened={opened}
+      onClose={close}
+      title={t('deletion.title', { name: client.name })}
+      cancelLabel={t('deletion.cancel')}
+      submitLabel={t('deletion.confirm')}
+      onSubmit={() =>
+        remove.mutate(undefined, {
+          onSuccess: () =>
+            navigate(withAlert('/clients', { type: 'success', message: 'clients:alert.deleted' })),
+        })
+      }
+      pending={remove.isPending}
+    >
+      <Text size="sm">{t('deletion.text', { name: client.name })}</Text>
+      {failure && (
+        <Alert color="red" icon={<IconAlertTriangle aria-hidden />} role="alert" title={t('deletion.failed')}>
+          {'key' in failure ? t(failure.key) : failure.detail}
+        </Alert>
+      )}
+    </ConfirmDeleteModal>
   );
 }

@@ -11,7 +11,9 @@ import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { countryName } from '../../lib/countries';
+import { Facts } from '../../ui/facts';
 import { PageLoader } from '../../ui/page-loader';
+import { Section } from '../../ui/section';
 import {
   BuybackStatusBadge,
   DocumentButtons,
@@ -27,36 +29,6 @@ import { MarkSentButton } from '../warehouse-checkin';
 import { LitigationSection } from '../warehouse-control';
 import { CancelBuybackModal } from './cancel-buyback-modal';
 import { MarkLostModal } from './mark-lost-modal';
-
-/** Label and value rows of a section (a two-column table reads well at 360 px and to screen readers). */
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <Table variant="vertical" layout="fixed" verticalSpacing={6}>
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th w="40%" style={{ overflowWrap: 'anywhere' }}>
-              {label}
-            </Table.Th>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value ?? '—'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `section-${title.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <Card withBorder padding="md" radius="md" component="section" aria-labelledby={id}>
-      <Title order={2} size="h5" mb="xs" id={id}>
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
 
 function InformationTab({ buyback }: { buyback: BuybackResponse }) {
   const { t } = useTranslation(['buybacks', 'cart', 'catalog', 'warehouseDispatch']);

@@ -1,9 +1,9 @@
 import type { ShippingMethod } from '@reprise/shared';
 import { describe, expect, it } from 'vitest';
 import { checkImei } from '../../lib/imei';
+import { productSlug } from '../../lib/product-slug';
 import { estimateErrorPath, isWizardErrorCode, WIZARD_ERROR_CODES } from '../../lib/wizard-errors';
 import { WedgeBuffer } from '../../ui/use-wedge-scanner';
-import { productSlug } from './slug';
 import {
   answersInput,
   buildSteps,

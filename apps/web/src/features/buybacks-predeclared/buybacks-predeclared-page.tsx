@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { BuybackResponse, Collection, OrganizationResponse } from '@reprise/shared';
 import { IconAlertTriangle, IconBarcode, IconCheck, IconCircleCheck, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,6 +9,7 @@ import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError, api } from '../../lib/api';
+import { Facts } from '../../ui/facts';
 import { BuybackStatusBadge, buybacksKeys } from '../buybacks';
 import { newId, useOwnStoreId } from '../cart';
 import { lookupOf, normaliseCode, type PredeclaredLookup } from './predeclared-code';
@@ -216,18 +205,7 @@ function PredeclaredBuyback({ buyback, onNext }: { buyback: BuybackResponse; onN
             {t('outdated')}
           </Alert>
         )}
-        <Table variant="vertical" layout="fixed" verticalSpacing={6}>
-          <Table.Tbody>
-            {rows.map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Th w="40%" style={{ overflowWrap: 'anywhere' }}>
-                  {label}
-                </Table.Th>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Facts rows={rows} />
 
         {done ? (
           <Alert color="green" icon={<IconCircleCheck aria-hidden />} role="status" title={t('finalised')}>

@@ -1,5 +1,6 @@
 import { CART_MAX_ITEMS_MULTI, CART_MAX_ITEMS_SINGLE, CART_TTL_DASHBOARD_MS } from '@reprise/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { flatPrice } from '../../lib/flat-price.test-support';
 import {
   addBuyback,
   CART_STORAGE_KEY,
@@ -41,16 +42,7 @@ function line(n: number, totalCents = 10_000): CartBuyback {
     imei: null,
     shippingMethod: { id: 's', name: 'Store drop', type: 'store_drop', depositType: 'drop' },
     paymentMethod: { id: 'pm', type: 'bank_transfer', label: 'Transfer', iban: true },
-    price: {
-      declaredState: 'grade_a',
-      basePriceCents: totalCents,
-      impactPriceEntries: [],
-      estimatedPriceCents: totalCents,
-      paymentModifierCents: 0,
-      shippingModifierCents: 0,
-      bonusCents: 0,
-      totalCents,
-    },
+    price: flatPrice('grade_a', totalCents),
     warehouseId: null,
     addedAt: 0,
   };

@@ -1,5 +1,6 @@
 // Loaded by the top bar: no zod, no schemas here (types only), so the layout bundle stays small.
 import type { DiagnosticAnswerInput, PriceBreakdownResponse } from '@reprise/shared';
+import type { TypedCustomer, TypedIdentification } from '../../lib/cart-customer';
 
 /** The dashboard keeps its cart one day (CART_TTL_DASHBOARD_MS in shared). */
 export const CART_TTL_MS = 24 * 60 * 60 * 1000;
@@ -23,22 +24,8 @@ export interface CartBuyback {
 }
 
 /** The customer as typed in the cart's form (validated with the shared customer schema before checkout). */
-export interface CartCustomer {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  street: string;
-  streetMore: string;
-  zip: string;
-  city: string;
-  country: string;
-  identification: {
-    type: string;
-    number: string;
-    deliveryDate: string;
-    issuingAuthority: string;
-  } | null;
+export interface CartCustomer extends TypedCustomer {
+  identification: TypedIdentification | null;
 }
 
 export interface Cart {

@@ -1,5 +1,6 @@
 import { CreateCartRequest, customerSchemaFor } from '@reprise/shared';
 import { describe, expect, it } from 'vitest';
+import { flatPrice } from '../../lib/flat-price.test-support';
 import { cartLimitsOf } from './cart-limits';
 import type { Cart } from './cart-store';
 import { checkoutBody } from './checkout-body';
@@ -37,16 +38,7 @@ const cart: Cart = {
       imei: '356938035643809',
       shippingMethod: { id: id(7), name: 'Store drop', type: 'store_drop', depositType: 'drop' },
       paymentMethod: { id: id(8), type: 'bank_transfer', label: 'Transfer', iban: true },
-      price: {
-        declaredState: 'grade_a',
-        basePriceCents: 100,
-        impactPriceEntries: [],
-        estimatedPriceCents: 100,
-        paymentModifierCents: 0,
-        shippingModifierCents: 0,
-        bonusCents: 0,
-        totalCents: 100,
-      },
+      price: flatPrice('grade_a', 100),
       warehouseId: null,
       addedAt: 0,
     },

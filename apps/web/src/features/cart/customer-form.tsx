@@ -4,21 +4,13 @@ import { formatIban, formatPhoneInternational, IDENTIFICATION_TYPES } from '@rep
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
+import type { TypedCustomer, TypedIdentification } from '../../lib/cart-customer';
 import { countryOptions } from '../../lib/countries';
 import type { CartCustomer } from './cart-store';
 
 /** The customer form's values: the cart's customer, its IBAN and, for those not in a store, the store. */
-export interface CustomerFormValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  street: string;
-  streetMore: string;
-  zip: string;
-  city: string;
-  country: string;
-  identification: { type: string; number: string; deliveryDate: string; issuingAuthority: string };
+export interface CustomerFormValues extends TypedCustomer {
+  identification: TypedIdentification;
   iban: string;
   storeId: string;
 }

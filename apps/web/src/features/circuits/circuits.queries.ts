@@ -17,8 +17,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-
-type ListQuery = Record<string, string | number | null | undefined>;
+import { type ListQuery, useSaveMutation } from '../../lib/save-mutation';
 
 /** Circuits and their dispatch circuit rules change together (status, categories, instructions). */
 export const circuitsKeys = {
@@ -82,21 +81,17 @@ function afterCircuitWrite(queryClient: QueryClient, circuit?: CircuitResponse) 
 }
 
 export function useCreateCircuit() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateCircuitRequest) => api.post<CircuitResponse>('/circuits', body),
-    meta: { handlesErrors: true },
-    onSuccess: (circuit) => afterCircuitWrite(queryClient, circuit),
-  });
+  return useSaveMutation(
+    (body: CreateCircuitRequest) => api.post<CircuitResponse>('/circuits', body),
+    afterCircuitWrite,
+  );
 }
 
 export function useUpdateCircuit(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: PatchCircuitRequest) => api.patch<CircuitResponse>(`/circuits/${id}`, patch),
-    meta: { handlesErrors: true },
-    onSuccess: (circuit) => afterCircuitWrite(queryClient, circuit),
-  });
+  return useSaveMutation(
+    (patch: PatchCircuitRequest) => api.patch<CircuitResponse>(`/circuits/${id}`, patch),
+    afterCircuitWrite,
+  );
 }
 
 /** Links or unlinks a category and a circuit (through the circuit's dispatch rule). */
@@ -135,17 +130,15 @@ export function useDispatchCircuitRule(id: string) {
 }
 
 export function useUpdateDispatchCircuitRule(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: PatchDispatchCircuitRuleRequest) =>
+  return useSaveMutation(
+    (patch: PatchDispatchCircuitRuleRequest) =>
       api.patch<DispatchCircuitRuleResponse>(`/dispatch-circuit-rules/${id}`, patch),
-    meta: { handlesErrors: true },
-    onSuccess: (rule) => {
+    (queryClient, rule) => {
       queryClient.setQueryData(dispatchCircuitRulesKeys.detail(rule.id), rule);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: dispatchCircuitRulesKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: circuitsKeys.all }),
       ]);
     },
-  });
+  );
 }

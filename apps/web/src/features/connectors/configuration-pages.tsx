@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   PasswordInput,
   Select,
   Stack,
@@ -24,14 +23,13 @@ import {
   type ConnectorResponse,
   connectorPropertyViolations,
 } from '@reprise/shared';
-import { IconAlertTriangle, IconLock, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconPlugConnected, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { withAlert } from '../../app/alert-from-query';
-import { reportError, translateErrorCode } from '../../app/errors';
 import { usePageHeader } from '../../app/page-header';
-import { ApiError } from '../../lib/api';
+import { ConfirmDeleteModal, useDeletionRefusal } from '../../ui/confirm-delete-modal';
 import { showSaveError } from '../../ui/form-feedback';
 import { FormShell } from '../../ui/form-shell';
 import { translateViolation, zodValidator } from '../../ui/forms';
@@ -357,59 +355,30 @@ function DeleteModal({
 }) {
   const { t } = useTranslation('connectors');
   const remove = useDeleteConfiguration();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const close = () => {
-    setRefusal(null);
-    remove.reset();
-    onClose();
-  };
+  const { refusal, close, onError } = useDeletionRefusal(remove, onClose, (error) => error.status === 409);
+  const submit = () =>
+    remove.mutate(configuration.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('delete.done', { name: configuration.name }) });
+        onDeleted();
+      },
+      onError,
+    });
   return (
-    <Modal opened={opened} onClose={close} title={t('delete.title')} centered>
-      <Stack gap="md">
-        <Text>{t('delete.confirm', { name: configuration.name })}</Text>
-        {refusal && (
-          <Alert
-            color="red"
-            icon={<IconAlertTriangle aria-hidden />}
-            role="alert"
-            data-testid="configuration-delete-error"
-          >
-            {translateErrorCode(refusal)}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('delete.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            disabled={refusal !== null}
-            data-testid="configuration-delete-submit"
-            onClick={() =>
-              remove.mutate(configuration.id, {
-                onSuccess: () => {
-                  notifications.show({
-                    color: 'green',
-                    message: t('delete.done', { name: configuration.name }),
-                  });
-                  onDeleted();
-                },
-                onError: (error) => {
-                  if (error instanceof ApiError && error.status === 409) setRefusal(error.code);
-                  else {
-                    close();
-                    reportError(error);
-                  }
-                },
-              })
-            }
-          >
-            {t('delete.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDeleteModal
+      opened={opened}
+      onClose={close}
+      title={t('delete.title')}
+      cancelLabel={t('delete.cancel')}
+      submitLabel={t('delete.submit')}
+      onSubmit={submit}
+      pending={remove.isPending}
+      refusal={refusal}
+      refusalTestId="configuration-delete-error"
+      submitTestId="configuration-delete-submit"
+    >
+      <Text>{t('delete.confirm', { name: configuration.name })}</Text>
+    </ConfirmDeleteModal>
   );
 }
 

@@ -9,7 +9,6 @@ import {
   Stack,
   Table,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import type { PackageResponse } from '@reprise/shared';
@@ -21,7 +20,7 @@ import {
   IconScan,
   IconTrash,
 } from '@tabler/icons-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { translateErrorCode } from '../../app/errors';
@@ -30,6 +29,7 @@ import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
 import { PageLoader } from '../../ui/page-loader';
 import { normaliseWarehouseCode, ScanCodeInput, selectNow } from '../../ui/scan-code-input';
+import { Section } from '../../ui/section';
 import { ItemStatusBadge } from '../items';
 import { useAddPackageItem, useClosePackage, usePackage, useRemovePackageItem } from './expedition.queries';
 import { PackageBadges } from './package-badges';
@@ -103,7 +103,6 @@ function Packing({ pack }: { pack: PackageResponse }) {
   const [last, setLast] = useState<string | null>(null);
   const [closing, setClosing] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const listId = useId();
   const isOpen = pack.status === 'open';
 
   // rendered at once, then selected in the same task: the next scan replaces the whole code
@@ -218,10 +217,7 @@ function Packing({ pack }: { pack: PackageResponse }) {
         </Alert>
       )}
 
-      <Card withBorder padding="md" radius="md" component="section" aria-labelledby={listId}>
-        <Title order={2} size="h5" mb="xs" id={listId}>
-          {t('packing.itemsTitle')}
-        </Title>
+      <Section title={t('packing.itemsTitle')}>
         {pack.items.length === 0 ? (
           <EmptyState title={t('packing.empty')} icon={IconScan} />
         ) : (
@@ -274,7 +270,7 @@ function Packing({ pack }: { pack: PackageResponse }) {
             </Table>
           </Table.ScrollContainer>
         )}
-      </Card>
+      </Section>
 
       <Group justify="space-between" gap="sm">
         <PackageDocumentButtons pack={pack} />

@@ -1,18 +1,15 @@
 import {
   Alert,
   Button,
-  Card,
   Group,
   SimpleGrid,
   Stack,
   Table,
   Text,
   ThemeIcon,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { IconAlertTriangle, IconPackage, IconTag, IconTagOff, IconTruckDelivery } from '@tabler/icons-react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { translateErrorCode } from '../../app/errors';
@@ -22,6 +19,7 @@ import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
 import { PageLoader } from '../../ui/page-loader';
+import { Section } from '../../ui/section';
 import { useCreatePackage, usePackages } from './expedition.queries';
 import { PackageTypeBadge } from './package-badges';
 import classes from './start-expedition.module.css';
@@ -36,7 +34,6 @@ export function StartExpeditionPage() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const create = useCreatePackage();
-  const openId = useId();
   const { dateTime } = useFormatters();
   usePageHeader({
     title: t('title'),
@@ -105,10 +102,7 @@ export function StartExpeditionPage() {
         {choice(false)}
       </SimpleGrid>
 
-      <Card withBorder padding="md" radius="md" component="section" aria-labelledby={openId}>
-        <Title order={2} size="h5" mb="xs" id={openId}>
-          {t('start.openTitle')}
-        </Title>
+      <Section title={t('start.openTitle')}>
         {!open.data ? (
           <PageLoader />
         ) : open.data.member.length === 0 ? (
@@ -155,7 +149,7 @@ export function StartExpeditionPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-      </Card>
+      </Section>
     </Stack>
   );
 }

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Card,
   Group,
   NumberInput,
   SimpleGrid,
@@ -13,18 +12,18 @@ import {
   Title,
 } from '@mantine/core';
 import type { OrganizationRootDetailResponse, PolicyFile } from '@reprise/shared';
-import { IconAdjustments, IconDeviceFloppy, IconServer, IconWorldWww } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconServer, IconWorldWww } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageHeader } from '../../app/page-header';
-import { useCurrentUser, useSession } from '../../app/session';
+import { useSession } from '../../app/session';
 import { PageLoader } from '../../ui/page-loader';
-import { usePremiumFeature, useRootDetail } from '../settings';
+import { SettingsSection } from '../../ui/section';
+import { usePremiumFeature } from '../settings';
 import { PolicyFileCard } from './policy-file-card';
 import { PremiumFeaturesCard } from './premium-features-card';
 import { brandRequestOf, brandValuesOf } from './settings-values';
-import { useRootDetailForm } from './use-root-detail-form';
+import { useGeneralSettingsPage, useRootDetailForm } from './use-root-detail-form';
 
 const LONG_TEXT_MAX = 5000;
 
@@ -34,13 +33,7 @@ const LONG_TEXT_MAX = 5000;
  */
 export function BrandSettingsPage() {
   const { t } = useTranslation('generalSettings');
-  const account = useCurrentUser().currentOrganization.account;
-  usePageHeader({
-    title: t('brand.title'),
-    icon: IconAdjustments,
-    breadcrumbs: [{ label: t('breadcrumb') }, { label: t('brand.title') }],
-  });
-  const detail = useRootDetail(account.id);
+  const { account, detail } = useGeneralSettingsPage(t('brand.title'));
   if (!detail.data) return <PageLoader />;
   return (
     <Stack gap="lg" maw={1100}>
@@ -55,82 +48,70 @@ export function BrandSettingsPage() {
 
 function BrandForm({ detail, currency }: { detail: OrganizationRootDetailResponse; currency: string }) {
   const { t } = useTranslation('generalSettings');
-  const contactsId = useId();
-  const experienceId = useId();
   const { form, submit, saving } = useRootDetailForm(detail, brandValuesOf, brandRequestOf);
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="lg">
-        <Card withBorder padding="lg" component="section" aria-labelledby={contactsId}>
-          <Stack gap="md">
-            <Title order={2} size="h4" id={contactsId}>
-              {t('brand.contacts')}
-            </Title>
-            <TextInput
-              label={t('field.sellerSupportEmail')}
-              description={t('help.sellerSupportEmail')}
-              type="email"
-              maw={480}
-              {...form.getInputProps('sellerSupportEmail')}
+        <SettingsSection title={t('brand.contacts')} gap="md">
+          <TextInput
+            label={t('field.sellerSupportEmail')}
+            description={t('help.sellerSupportEmail')}
+            type="email"
+            maw={480}
+            {...form.getInputProps('sellerSupportEmail')}
+          />
+        </SettingsSection>
+        <SettingsSection title={t('brand.experience')} gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Switch
+              label={t('field.categoryNavigationEnabled')}
+              description={t('help.categoryNavigationEnabled')}
+              {...form.getInputProps('categoryNavigationEnabled', { type: 'checkbox' })}
             />
-          </Stack>
-        </Card>
-        <Card withBorder padding="lg" component="section" aria-labelledby={experienceId}>
-          <Stack gap="md">
-            <Title order={2} size="h4" id={experienceId}>
-              {t('brand.experience')}
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Switch
-                label={t('field.categoryNavigationEnabled')}
-                description={t('help.categoryNavigationEnabled')}
-                {...form.getInputProps('categoryNavigationEnabled', { type: 'checkbox' })}
-              />
-              <Switch
-                label={t('field.customerIdentityDocumentRequired')}
-                description={t('help.customerIdentityDocumentRequired')}
-                {...form.getInputProps('customerIdentityDocumentRequired', { type: 'checkbox' })}
-              />
-              <Switch
-                label={t('field.barCodeEnabled')}
-                description={t('help.barCodeEnabled')}
-                {...form.getInputProps('barCodeEnabled', { type: 'checkbox' })}
-              />
-              <Switch
-                label={t('field.tagPriceEnabled')}
-                description={t('help.tagPriceEnabled')}
-                {...form.getInputProps('tagPriceEnabled', { type: 'checkbox' })}
-              />
-            </SimpleGrid>
-            <NumberInput
-              label={t('field.cartMinValue', { currency })}
-              description={t('help.cartMinValue')}
-              min={0}
-              step={1}
-              maw={280}
-              rightSection={<Text size="sm">{currency}</Text>}
-              {...form.getInputProps('cartMinValue')}
+            <Switch
+              label={t('field.customerIdentityDocumentRequired')}
+              description={t('help.customerIdentityDocumentRequired')}
+              {...form.getInputProps('customerIdentityDocumentRequired', { type: 'checkbox' })}
             />
-            <Textarea
-              label={t('field.buybackZeroDescription')}
-              description={t('help.buybackZeroDescription')}
-              autosize
-              minRows={2}
-              maxRows={8}
-              maxLength={LONG_TEXT_MAX}
-              {...form.getInputProps('buybackZeroDescription')}
+            <Switch
+              label={t('field.barCodeEnabled')}
+              description={t('help.barCodeEnabled')}
+              {...form.getInputProps('barCodeEnabled', { type: 'checkbox' })}
             />
-            <Textarea
-              label={t('field.noSearchResultDescription')}
-              description={t('help.noSearchResultDescription')}
-              autosize
-              minRows={2}
-              maxRows={8}
-              maxLength={LONG_TEXT_MAX}
-              {...form.getInputProps('noSearchResultDescription')}
+            <Switch
+              label={t('field.tagPriceEnabled')}
+              description={t('help.tagPriceEnabled')}
+              {...form.getInputProps('tagPriceEnabled', { type: 'checkbox' })}
             />
-          </Stack>
-        </Card>
+          </SimpleGrid>
+          <NumberInput
+            label={t('field.cartMinValue', { currency })}
+            description={t('help.cartMinValue')}
+            min={0}
+            step={1}
+            maw={280}
+            rightSection={<Text size="sm">{currency}</Text>}
+            {...form.getInputProps('cartMinValue')}
+          />
+          <Textarea
+            label={t('field.buybackZeroDescription')}
+            description={t('help.buybackZeroDescription')}
+            autosize
+            minRows={2}
+            maxRows={8}
+            maxLength={LONG_TEXT_MAX}
+            {...form.getInputProps('buybackZeroDescription')}
+          />
+          <Textarea
+            label={t('field.noSearchResultDescription')}
+            description={t('help.noSearchResultDescription')}
+            autosize
+            minRows={2}
+            maxRows={8}
+            maxLength={LONG_TEXT_MAX}
+            {...form.getInputProps('noSearchResultDescription')}
+          />
+        </SettingsSection>
         <Group>
           <Button
             type="submit"
@@ -188,41 +169,35 @@ function SiteLinks({ isRetailer }: { isRetailer: boolean }) {
   const { t } = useTranslation('generalSettings');
   const { can } = useSession();
   const sftp = usePremiumFeature('sftp_access');
-  const titleId = useId();
   const site = isRetailer && can('design');
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={titleId}>
-          {t('brand.site')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('brand.siteHelp')}
-        </Text>
-        <Group gap="sm">
-          {site && (
-            <Button
-              component={Link}
-              to="/white-label/site"
-              variant="light"
-              leftSection={<IconWorldWww size={16} aria-hidden />}
-            >
-              {t('brand.siteLink')}
-            </Button>
-          )}
-          {sftp.enabled && (
-            <Button
-              component={Link}
-              to="/settings/sftp"
-              variant="light"
-              leftSection={<IconServer size={16} aria-hidden />}
-            >
-              {t('brand.sftpLink')}
-            </Button>
-          )}
-        </Group>
-        {!site && !sftp.enabled && <Alert color="gray">{t('brand.noSite')}</Alert>}
-      </Stack>
-    </Card>
+    <SettingsSection title={t('brand.site')} gap="sm">
+      <Text size="sm" c="dimmed">
+        {t('brand.siteHelp')}
+      </Text>
+      <Group gap="sm">
+        {site && (
+          <Button
+            component={Link}
+            to="/white-label/site"
+            variant="light"
+            leftSection={<IconWorldWww size={16} aria-hidden />}
+          >
+            {t('brand.siteLink')}
+          </Button>
+        )}
+        {sftp.enabled && (
+          <Button
+            component={Link}
+            to="/settings/sftp"
+            variant="light"
+            leftSection={<IconServer size={16} aria-hidden />}
+          >
+            {t('brand.sftpLink')}
+          </Button>
+        )}
+      </Group>
+      {!site && !sftp.enabled && <Alert color="gray">{t('brand.noSite')}</Alert>}
+    </SettingsSection>
   );
 }

@@ -1,15 +1,12 @@
-import { Alert, Button, Card, Group, Radio, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Switch, Text } from '@mantine/core';
 import { type OrganizationRootDetailResponse, WAREHOUSE_CHECKIN_REQUIREMENTS } from '@reprise/shared';
-import { IconAdjustments, IconDeviceFloppy, IconEyeOff } from '@tabler/icons-react';
-import { useId } from 'react';
+import { IconDeviceFloppy, IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { usePageHeader } from '../../app/page-header';
-import { useCurrentUser } from '../../app/session';
 import { PageLoader } from '../../ui/page-loader';
-import { useRootDetail } from '../settings';
+import { SettingsSection } from '../../ui/section';
 import { PremiumFeaturesCard } from './premium-features-card';
 import { buyerRequestOf, buyerValuesOf } from './settings-values';
-import { useRootDetailForm } from './use-root-detail-form';
+import { useGeneralSettingsPage, useRootDetailForm } from './use-root-detail-form';
 
 /**
  * `/settings/lcm/general`: the buyer module's general settings of the user's account: the rules of
@@ -17,13 +14,7 @@ import { useRootDetailForm } from './use-root-detail-form';
  */
 export function BuyerSettingsPage() {
   const { t } = useTranslation('generalSettings');
-  const account = useCurrentUser().currentOrganization.account;
-  usePageHeader({
-    title: t('buyer.title'),
-    icon: IconAdjustments,
-    breadcrumbs: [{ label: t('breadcrumb') }, { label: t('buyer.title') }],
-  });
-  const detail = useRootDetail(account.id);
+  const { detail } = useGeneralSettingsPage(t('buyer.title'));
   if (!detail.data) return <PageLoader />;
   return (
     <Stack gap="lg" maw={900}>
@@ -36,70 +27,52 @@ export function BuyerSettingsPage() {
 
 function BuyerForm({ detail }: { detail: OrganizationRootDetailResponse }) {
   const { t } = useTranslation('generalSettings');
-  const commentsId = useId();
-  const checkinId = useId();
-  const paymentId = useId();
   const { form, submit, saving } = useRootDetailForm(detail, buyerValuesOf, buyerRequestOf);
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="lg">
-        <Card withBorder padding="lg" component="section" aria-labelledby={commentsId}>
-          <Stack gap="md">
-            <Title order={2} size="h4" id={commentsId}>
-              {t('buyer.comments')}
-            </Title>
-            <Switch
-              label={t('field.isWarehouseCommentMandatory')}
-              description={t('help.isWarehouseCommentMandatory')}
-              {...form.getInputProps('isWarehouseCommentMandatory', { type: 'checkbox' })}
-            />
-            <Switch
-              label={t('field.isWarehouseCommentSharedToClient')}
-              description={t('help.isWarehouseCommentSharedToClient')}
-              {...form.getInputProps('isWarehouseCommentSharedToClient', { type: 'checkbox' })}
-            />
-          </Stack>
-        </Card>
-        <Card withBorder padding="lg" component="section" aria-labelledby={checkinId}>
-          <Stack gap="md">
-            <Title order={2} size="h4" id={checkinId}>
-              {t('buyer.checkin')}
-            </Title>
-            <Radio.Group
-              label={t('field.warehouseCheckinRequirement')}
-              description={t('help.warehouseCheckinRequirement')}
-              {...form.getInputProps('warehouseCheckinRequirement')}
-            >
-              <Stack gap="xs" mt="xs">
-                {WAREHOUSE_CHECKIN_REQUIREMENTS.map((requirement) => (
-                  <Radio
-                    key={requirement}
-                    value={requirement}
-                    label={t(`checkin.${requirement}`)}
-                    description={t(`checkin.${requirement}Help`)}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-            {form.values.warehouseCheckinRequirement === 'disabled' && (
-              <Alert color="yellow" icon={<IconEyeOff aria-hidden />}>
-                {t('checkin.disabledNotice')}
-              </Alert>
-            )}
-          </Stack>
-        </Card>
-        <Card withBorder padding="lg" component="section" aria-labelledby={paymentId}>
-          <Stack gap="md">
-            <Title order={2} size="h4" id={paymentId}>
-              {t('buyer.payment')}
-            </Title>
-            <Switch
-              label={t('field.buyerPaymentEnabled')}
-              description={t('help.buyerPaymentEnabled')}
-              {...form.getInputProps('buyerPaymentEnabled', { type: 'checkbox' })}
-            />
-          </Stack>
-        </Card>
+        <SettingsSection title={t('buyer.comments')} gap="md">
+          <Switch
+            label={t('field.isWarehouseCommentMandatory')}
+            description={t('help.isWarehouseCommentMandatory')}
+            {...form.getInputProps('isWarehouseCommentMandatory', { type: 'checkbox' })}
+          />
+          <Switch
+            label={t('field.isWarehouseCommentSharedToClient')}
+            description={t('help.isWarehouseCommentSharedToClient')}
+            {...form.getInputProps('isWarehouseCommentSharedToClient', { type: 'checkbox' })}
+          />
+        </SettingsSection>
+        <SettingsSection title={t('buyer.checkin')} gap="md">
+          <Radio.Group
+            label={t('field.warehouseCheckinRequirement')}
+            description={t('help.warehouseCheckinRequirement')}
+            {...form.getInputProps('warehouseCheckinRequirement')}
+          >
+            <Stack gap="xs" mt="xs">
+              {WAREHOUSE_CHECKIN_REQUIREMENTS.map((requirement) => (
+                <Radio
+                  key={requirement}
+                  value={requirement}
+                  label={t(`checkin.${requirement}`)}
+                  description={t(`checkin.${requirement}Help`)}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+          {form.values.warehouseCheckinRequirement === 'disabled' && (
+            <Alert color="yellow" icon={<IconEyeOff aria-hidden />}>
+              {t('checkin.disabledNotice')}
+            </Alert>
+          )}
+        </SettingsSection>
+        <SettingsSection title={t('buyer.payment')} gap="md">
+          <Switch
+            label={t('field.buyerPaymentEnabled')}
+            description={t('help.buyerPaymentEnabled')}
+            {...form.getInputProps('buyerPaymentEnabled', { type: 'checkbox' })}
+          />
+        </SettingsSection>
         <Group>
           <Button
             type="submit"

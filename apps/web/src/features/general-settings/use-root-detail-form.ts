@@ -1,8 +1,12 @@
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { type OrganizationRootDetailResponse, PatchOrganizationRootDetailRequest } from '@reprise/shared';
+import { IconAdjustments } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { usePageHeader } from '../../app/page-header';
+import { useCurrentUser } from '../../app/session';
 import { handleFormError, zodValidator } from '../../ui/forms';
+import { useRootDetail } from '../settings';
 import { usePatchRootDetail } from './general-settings.queries';
 import { changedFields } from './settings-values';
 
@@ -40,4 +44,19 @@ export function useRootDetailForm<Values extends Record<string, unknown>>(
     );
   });
   return { form, submit, saving: save.isPending };
+}
+
+/**
+ * A module's general settings page: its header (`title` under the general settings) and the root
+ * details of the user's account it edits.
+ */
+export function useGeneralSettingsPage(title: string) {
+  const { t } = useTranslation('generalSettings');
+  const account = useCurrentUser().currentOrganization.account;
+  usePageHeader({
+    title,
+    icon: IconAdjustments,
+    breadcrumbs: [{ label: t('breadcrumb') }, { label: title }],
+  });
+  return { account, detail: useRootDetail(account.id) };
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { ItemRefurbStepResponse, ItemRefurbStepsResponse, ItemStatus } from '@reprise/shared';
 import { IconAlertTriangle, IconListCheck, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -9,7 +9,9 @@ import { usePageHeader } from '../../app/page-header';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
+import { Facts } from '../../ui/facts';
 import { PageLoader } from '../../ui/page-loader';
+import { Section } from '../../ui/section';
 import { ItemStatusBadge, useItemRefurbSteps } from '../items';
 import { stockLabel } from '../warehouse-checkin';
 import { RefusalAlert } from './refusal-alert';
@@ -142,28 +144,17 @@ function ItemServices({ data }: { data: ItemRefurbStepsResponse }) {
     <Stack gap="md" maw={1100}>
       <RefusalAlert refusal={actions.refusal} onClose={actions.clearRefusal} />
 
-      <Card withBorder padding="md" radius="md" component="section" aria-labelledby="refurb-item-title">
-        <Title order={2} size="h5" mb="xs" id="refurb-item-title">
-          {t('item.section')}
-        </Title>
-        <Table variant="vertical" layout="fixed" verticalSpacing={6}>
-          <Table.Tbody>
-            {rows.map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Th w="40%" style={{ overflowWrap: 'anywhere' }}>
-                  {label}
-                </Table.Th>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Card>
+      <Section title={t('item.section')}>
+        <Facts rows={rows} />
+      </Section>
 
-      <Card withBorder padding="md" radius="md" component="section" aria-labelledby="refurb-services-title">
-        <Title order={2} size="h5" mb="xs" id="refurb-services-title">
-          {t('list.title')} ({data.member.length})
-        </Title>
+      <Section
+        title={
+          <>
+            {t('list.title')} ({data.member.length})
+          </>
+        }
+      >
         {data.member.length === 0 ? (
           <EmptyState title={t('list.empty')} icon={IconListCheck} />
         ) : (
@@ -240,7 +231,7 @@ function ItemServices({ data }: { data: ItemRefurbStepsResponse }) {
             </Stack>
           </>
         )}
-      </Card>
+      </Section>
 
       <ValidateItemCard data={data} />
     </Stack>

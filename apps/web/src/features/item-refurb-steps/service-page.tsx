@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import {
   formatVerificationCode,
   type ItemRefurbStepAction,
@@ -23,6 +23,7 @@ import { reportError, translateErrorCode } from '../../app/errors';
 import { usePageHeader } from '../../app/page-header';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
+import { Facts } from '../../ui/facts';
 import { PageLoader } from '../../ui/page-loader';
 import { stockLabel } from '../warehouse-checkin';
 import { CancelModal } from './cancel-modal';
@@ -134,25 +135,7 @@ function Service({ step, refreshing }: { step: ItemRefurbStepResponse; refreshin
               {t('step.services')}
             </Anchor>
           </Group>
-          <Table
-            variant="vertical"
-            layout="fixed"
-            verticalSpacing={6}
-            data-testid="step-details"
-            data-version={step.version}
-            aria-busy={refreshing}
-          >
-            <Table.Tbody>
-              {rows.map(([label, value]) => (
-                <Table.Tr key={label}>
-                  <Table.Th w="40%" style={{ overflowWrap: 'anywhere' }}>
-                    {label}
-                  </Table.Th>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Facts rows={rows} data-testid="step-details" data-version={step.version} aria-busy={refreshing} />
           {step.certificate && (
             <Group gap="sm" wrap="wrap">
               <Button

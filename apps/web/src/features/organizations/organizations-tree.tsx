@@ -7,9 +7,9 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../ui/empty-state';
 import { PageLoader } from '../../ui/page-loader';
 import { StatusBadge } from '../../ui/status-badge';
+import classes from '../../ui/tree.module.css';
 import { OrganizationTypeBadge } from './organization-type-badge';
 import { useOrganizationTree } from './organizations.queries';
-import classes from './organizations-tree.module.css';
 
 interface TreeItemProps {
   node: OrganizationTreeNode;

@@ -6,15 +6,10 @@ import type {
   OrganizationType,
   PatchOrganizationRequest,
 } from '@reprise/shared';
-import {
-  keepPreviousData,
-  type QueryClient,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { queriesShowing } from '../../app/query-client';
 import { api } from '../../lib/api';
+import { useSaveMutation } from '../../lib/save-mutation';
 
 /** Query of `GET /organizations`: pagination, `order[field]`, filters (`type` becomes `type[]`). */
 export type OrganizationsQuery = Record<string, string | number | boolean | string[] | undefined>;
@@ -91,27 +86,22 @@ function invalidateAfterWrite(queryClient: QueryClient) {
   ]);
 }
 
+/** The saved organisation in the cache, and every query naming organisations read again. */
+function rememberOrganization(queryClient: QueryClient, organization: OrganizationResponse) {
+  queryClient.setQueryData(organizationsKeys.detail(organization.id), organization);
+  return invalidateAfterWrite(queryClient);
+}
+
 export function useCreateOrganization() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateOrganizationRequest) => api.post<OrganizationResponse>('/organizations', body),
-    meta: { handlesErrors: true },
-    onSuccess: (organization) => {
-      queryClient.setQueryData(organizationsKeys.detail(organization.id), organization);
-      return invalidateAfterWrite(queryClient);
-    },
-  });
+  return useSaveMutation(
+    (body: CreateOrganizationRequest) => api.post<OrganizationResponse>('/organizations', body),
+    rememberOrganization,
+  );
 }
 
 export function useUpdateOrganization(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: PatchOrganizationRequest) =>
-      api.patch<OrganizationResponse>(`/organizations/${id}`, patch),
-    meta: { handlesErrors: true },
-    onSuccess: (organization) => {
-      queryClient.setQueryData(organizationsKeys.detail(organization.id), organization);
-      return invalidateAfterWrite(queryClient);
-    },
-  });
+  return useSaveMutation(
+    (patch: PatchOrganizationRequest) => api.patch<OrganizationResponse>(`/organizations/${id}`, patch),
+    rememberOrganization,
+  );
 }

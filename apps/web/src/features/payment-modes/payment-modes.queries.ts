@@ -4,17 +4,10 @@ import type {
   PatchPaymentModeRequest,
   PaymentModeResponse,
 } from '@reprise/shared';
-import {
-  keepPreviousData,
-  type QueryClient,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { queriesShowing } from '../../app/query-client';
 import { api } from '../../lib/api';
-
-type ListQuery = Record<string, string | number | null | undefined>;
+import { type ListQuery, useSaveMutation } from '../../lib/save-mutation';
 
 export const paymentModesKeys = {
   all: ['payment-modes'] as const,
@@ -49,20 +42,15 @@ function afterWrite(queryClient: QueryClient, mode: PaymentModeResponse) {
 }
 
 export function useCreatePaymentMode() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreatePaymentModeRequest) => api.post<PaymentModeResponse>('/payment-modes', body),
-    meta: { handlesErrors: true },
-    onSuccess: (mode) => afterWrite(queryClient, mode),
-  });
+  return useSaveMutation(
+    (body: CreatePaymentModeRequest) => api.post<PaymentModeResponse>('/payment-modes', body),
+    afterWrite,
+  );
 }
 
 export function useUpdatePaymentMode(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: PatchPaymentModeRequest) =>
-      api.patch<PaymentModeResponse>(`/payment-modes/${id}`, patch),
-    meta: { handlesErrors: true },
-    onSuccess: (mode) => afterWrite(queryClient, mode),
-  });
+  return useSaveMutation(
+    (patch: PatchPaymentModeRequest) => api.patch<PaymentModeResponse>(`/payment-modes/${id}`, patch),
+    afterWrite,
+  );
 }

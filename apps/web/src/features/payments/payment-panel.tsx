@@ -1,4 +1,4 @@
-import { Button, Card, Table, Text, Title } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { GIFT_CARD_FAILURE_REASONS, type PaymentResponse } from '@reprise/shared';
 import { IconCash, IconGift } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -8,6 +8,7 @@ import { reportError, showError } from '../../app/errors';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
+import { Section } from '../../ui/section';
 import { downloadBuybackDocument, PaymentStatusBadge } from '../buybacks';
 import { MarkPaidModal } from './mark-paid-modal';
 import { useBuybackPayment } from './payments.queries';
@@ -59,10 +60,7 @@ export function PaymentPanel({ buybackId }: { buybackId: string }) {
     [t('panel.giftCardNumber'), mono(p.giftCardNumberMasked)],
   ];
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-labelledby="section-payment-execution">
-      <Title order={2} size="h5" mb="xs" id="section-payment-execution">
-        {t('panel.title')}
-      </Title>
+    <Section title={t('panel.title')}>
       <Table variant="vertical" layout="fixed" verticalSpacing={6} data-testid="payment-panel">
         <Table.Tbody>
           {rows.map(([label, value]) => (
@@ -75,7 +73,7 @@ export function PaymentPanel({ buybackId }: { buybackId: string }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Card>
+    </Section>
   );
 }
 

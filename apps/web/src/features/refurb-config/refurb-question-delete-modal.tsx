@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Text } from '@mantine/core';
 import type { RefurbQuestionResponse } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
+import { DeleteEntityModal } from '../../ui/confirm-delete-modal';
 import { useDeleteRefurbQuestion } from './refurb-config.queries';
 
 interface RefurbQuestionDeleteModalProps {
@@ -14,40 +14,25 @@ export function RefurbQuestionDeleteModal({ question, onClose }: RefurbQuestionD
   const { t } = useTranslation('refurbConfig');
   const remove = useDeleteRefurbQuestion();
   return (
-    <Modal opened={question !== null} onClose={onClose} title={t('questionDelete.title')} centered>
-      {question && (
-        <Stack gap="md">
-          <Text>{t('questionDelete.confirm', { label: question.label })}</Text>
-          {question.productCount > 0 && (
+    <DeleteEntityModal
+      entity={question}
+      onClose={onClose}
+      remove={remove}
+      title={t('questionDelete.title')}
+      cancelLabel={t('questionDelete.cancel')}
+      submitLabel={t('questionDelete.submit')}
+      doneMessage={(deleted) => t('questionDelete.done', { label: deleted.label })}
+    >
+      {(shown) => (
+        <>
+          <Text>{t('questionDelete.confirm', { label: shown.label })}</Text>
+          {shown.productCount > 0 && (
             <Text size="sm" c="dimmed">
-              {t('questionDelete.used', { count: question.productCount })}
+              {t('questionDelete.used', { count: shown.productCount })}
             </Text>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('questionDelete.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(question.id, {
-                  onSuccess: () => {
-                    notifications.show({
-                      color: 'green',
-                      message: t('questionDelete.done', { label: question.label }),
-                    });
-                    onClose();
-                  },
-                  onError: onClose,
-                })
-              }
-            >
-              {t('questionDelete.submit')}
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </DeleteEntityModal>
   );
 }

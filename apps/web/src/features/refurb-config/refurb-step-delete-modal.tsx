@@ -1,10 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { RefurbStepResponse } from '@reprise/shared';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { reportError, translateErrorCode } from '../../app/errors';
-import { ApiError } from '../../lib/api';
+import { ConfirmDeleteModal, useDeletionRefusal } from '../../ui/confirm-delete-modal';
 import { useDeleteRefurbStep } from './refurb-config.queries';
 
 interface RefurbStepDeleteModalProps {
@@ -19,55 +17,29 @@ interface RefurbStepDeleteModalProps {
 export function RefurbStepDeleteModal({ step, onClose }: RefurbStepDeleteModalProps) {
   const { t } = useTranslation('refurbConfig');
   const remove = useDeleteRefurbStep();
-  const refused =
-    remove.error instanceof ApiError && remove.error.status === 409
-      ? translateErrorCode(remove.error.code)
-      : null;
-  const close = () => {
-    remove.reset();
-    onClose();
+  const { refusal, close, onError } = useDeletionRefusal(remove, onClose, (error) => error.status === 409);
+  const submit = () => {
+    if (!step) return;
+    remove.mutate(step.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('stepDelete.done', { name: step.name }) });
+        close();
+      },
+      onError,
+    });
   };
   return (
-    <Modal opened={step !== null} onClose={close} title={t('stepDelete.title')} centered>
-      {step && (
-        <Stack gap="md">
-          <Text>{t('stepDelete.confirm', { name: step.name })}</Text>
-          {refused && (
-            <Alert color="red" icon={<IconAlertTriangle aria-hidden />} role="alert">
-              {refused}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('stepDelete.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              disabled={refused !== null}
-              onClick={() =>
-                remove.mutate(step.id, {
-                  onSuccess: () => {
-                    notifications.show({
-                      color: 'green',
-                      message: t('stepDelete.done', { name: step.name }),
-                    });
-                    close();
-                  },
-                  onError: (error) => {
-                    if (!(error instanceof ApiError && error.status === 409)) {
-                      close();
-                      reportError(error);
-                    }
-                  },
-                })
-              }
-            >
-              {t('stepDelete.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <ConfirmDeleteModal
+      opened={step !== null}
+      onClose={close}
+      title={t('stepDelete.title')}
+      cancelLabel={t('stepDelete.cancel')}
+      submitLabel={t('stepDelete.submit')}
+      onSubmit={submit}
+      pending={remove.isPending}
+      refusal={refusal}
+    >
+      {step && <Text>{t('stepDelete.confirm', { name: step.name })}</Text>}
+    </ConfirmDeleteModal>
   );
 }

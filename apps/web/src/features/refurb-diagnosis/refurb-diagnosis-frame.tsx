@@ -7,10 +7,10 @@ import { useNavigate, useParams } from 'react-router';
 import { translateErrorCode } from '../../app/errors';
 import { usePageHeader } from '../../app/page-header';
 import { ApiError } from '../../lib/api';
+import { Facts } from '../../ui/facts';
 import { PageLoader } from '../../ui/page-loader';
 import { ItemStatusBadge } from '../items';
 import { stockLabel } from '../warehouse-checkin';
-import { Facts } from '../warehouse-control';
 import { FinalizedView } from './finalized-view';
 import { useRefurbDiagnosis } from './refurb-diagnosis.queries';
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import type { RefurbDiagnosisResponse } from '@reprise/shared';
 import { IconArrowLeft, IconArrowRight, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
+import { Section } from '../../ui/section';
 import {
   useRefreshRefurbDiagnosis,
   useRefurbDiagnosisRefurbSteps,
@@ -53,10 +54,7 @@ function Summary({ diagnosis }: { diagnosis: RefurbDiagnosisResponse }) {
 
   return (
     <Stack gap="md">
-      <Card withBorder padding="md" radius="md" component="section" aria-labelledby="refurb-summary-answers">
-        <Title order={2} size="h5" mb="xs" id="refurb-summary-answers">
-          {t('summary.answers')}
-        </Title>
+      <Section title={t('summary.answers')}>
         {diagnosis.answers.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('summary.noAnswer')}
@@ -81,12 +79,15 @@ function Summary({ diagnosis }: { diagnosis: RefurbDiagnosisResponse }) {
             </Table>
           </Table.ScrollContainer>
         )}
-      </Card>
+      </Section>
 
-      <Card withBorder padding="md" radius="md" component="section" aria-labelledby="refurb-summary-planned">
-        <Title order={2} size="h5" mb="xs" id="refurb-summary-planned">
-          {t('summary.planned')} ({diagnosis.planned.length})
-        </Title>
+      <Section
+        title={
+          <>
+            {t('summary.planned')} ({diagnosis.planned.length})
+          </>
+        }
+      >
         {diagnosis.planned.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('summary.none')}
@@ -172,7 +173,7 @@ function Summary({ diagnosis }: { diagnosis: RefurbDiagnosisResponse }) {
             </Button>
           </Group>
         </form>
-      </Card>
+      </Section>
 
       <WriteError error={plan.error} />
       <Group justify="space-between" gap="sm">

@@ -5,7 +5,6 @@ import {
   Card,
   Code,
   Group,
-  Modal,
   PasswordInput,
   Select,
   SimpleGrid,
@@ -31,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { reportError } from '../../app/errors';
 import { usePageHeader } from '../../app/page-header';
+import { ConfirmDeleteModal } from '../../ui/confirm-delete-modal';
 import { FormShell } from '../../ui/form-shell';
 import { handleFormError, zodValidator } from '../../ui/forms';
 import { PageLoader } from '../../ui/page-loader';
@@ -347,25 +347,19 @@ function DeleteSsoConfiguration({ organizationId }: { organizationId: string }) 
           {t('delete.button')}
         </Button>
       </Group>
-      <Modal opened={opened} onClose={close} title={t('delete.title')} centered>
-        <Stack gap="md">
-          <Text>{t('delete.confirm')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('delete.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(undefined, { onSuccess: close, onError: (error) => reportError(error) })
-              }
-            >
-              {t('delete.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={opened}
+        onClose={close}
+        title={t('delete.title')}
+        cancelLabel={t('delete.cancel')}
+        submitLabel={t('delete.submit')}
+        onSubmit={() =>
+          remove.mutate(undefined, { onSuccess: close, onError: (error) => reportError(error) })
+        }
+        pending={remove.isPending}
+      >
+        <Text>{t('delete.confirm')}</Text>
+      </ConfirmDeleteModal>
     </>
   );
 }

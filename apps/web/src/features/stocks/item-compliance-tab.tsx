@@ -2,9 +2,10 @@ import { SimpleGrid, Text } from '@mantine/core';
 import type { ItemStockDetailResponse } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
+import { Facts } from '../../ui/facts';
 import { formatMoney } from '../../ui/format';
+import { Section } from '../../ui/section';
 import { AnswersTable } from './answers-table';
-import { Facts, Section } from './facts';
 
 /** The compliance test results: what the control found, its price, who controlled it and when. */
 export function ItemComplianceTab({ item }: { item: ItemStockDetailResponse }) {
@@ -25,7 +26,7 @@ export function ItemComplianceTab({ item }: { item: ItemStockDetailResponse }) {
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <Section title={t('page.compliance.title')}>
         <Facts
-          testId="compliance-facts"
+          data-testid="compliance-facts"
           rows={[
             [t('page.compliance.at'), dateTime(control.controlledAt)],
             [t('page.compliance.by'), control.controlledBy?.name ?? null],

@@ -2,9 +2,10 @@ import { SimpleGrid } from '@mantine/core';
 import type { ItemStockDetailResponse } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
+import { Facts } from '../../ui/facts';
 import { formatMoney } from '../../ui/format';
+import { Section } from '../../ui/section';
 import { AnswersTable } from './answers-table';
-import { Facts, Section } from './facts';
 
 /** The diagnostic results: what the customer declared when the buyback was made. */
 export function ItemDiagnosisTab({ item }: { item: ItemStockDetailResponse }) {

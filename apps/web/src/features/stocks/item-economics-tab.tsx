@@ -7,11 +7,12 @@ import { reportError } from '../../app/errors';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
+import { Facts } from '../../ui/facts';
 import { formatMoney } from '../../ui/format';
 import { translateViolation } from '../../ui/forms';
 import { type NumberField, toCents, toUnits } from '../../ui/money';
 import { MoneyInput } from '../../ui/money-input';
-import { Facts, Section } from './facts';
+import { Section } from '../../ui/section';
 import { useEditItemInStock } from './stocks.queries';
 
 /** The resale price, set by the warehouse manager (`stock.manage`); emptied, it is removed. */
@@ -89,7 +90,7 @@ export function ItemEconomicsTab({ item }: { item: ItemStockDetailResponse }) {
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <Section title={t('page.economics.title')}>
         <Facts
-          testId="economics"
+          data-testid="economics"
           rows={[
             [t('page.economics.paid'), money(e.paidPriceCents)],
             [t('page.economics.plannedCost'), money(e.plannedRefurbCostCents)],

@@ -8,9 +8,10 @@ import { reportError } from '../../app/errors';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
+import { Facts } from '../../ui/facts';
 import { translateViolation } from '../../ui/forms';
+import { Section } from '../../ui/section';
 import { ItemStatusBadge, stockName } from '../items';
-import { Facts, Section } from './facts';
 import { useEditItemInStock } from './stocks.queries';
 
 /** The serial number, changed by the warehouse manager (`stock.manage`). */
@@ -72,7 +73,7 @@ export function ItemGeneralTab({ item }: { item: ItemStockDetailResponse }) {
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <Section title={t('page.general.item')}>
         <Facts
-          testId="item-general"
+          data-testid="item-general"
           rows={[
             [
               t('page.general.identificationNumber'),

@@ -1,10 +1,11 @@
 import { Badge, SimpleGrid, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
+import { Facts } from '../../ui/facts';
 import { formatMoney } from '../../ui/format';
 import { PageLoader } from '../../ui/page-loader';
+import { Section } from '../../ui/section';
 import { stockName } from '../items';
-import { Facts, Section } from './facts';
 import { useItemRefurbDiagnosis } from './stocks.queries';
 
 /** The refurbishment diagnosis of the item (`GET /items/{id}/refurb-diagnosis`), if it has one. */

@@ -8,8 +8,8 @@ import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { formatMoney } from '../../ui/format';
 import { PageLoader } from '../../ui/page-loader';
+import { Section } from '../../ui/section';
 import { stockName, useItemRefurbSteps } from '../items';
-import { Section } from './facts';
 
 const STATUS_COLOR: Record<ItemRefurbStepStatus, MantineColor> = {
   to_do: 'gray',

@@ -1,21 +1,21 @@
-import type { ItemStatus } from '@reprise/shared';
+import { ITEM_STATUSES, type ItemStatus } from '@reprise/shared';
 
-/** The statuses an item kept in a stock may have: the choices of the status filter. */
-export const STOCK_ITEM_STATUSES: readonly ItemStatus[] = [
-  'item_registered_in_warehouse',
-  'item_awaiting_compliancy_tests',
-  'item_completed',
-  'item_completed_by_price',
-  'item_completed_with_absorption',
-  'item_completed_with_negociation',
-  'item_refurb_diagnostic_in_progress',
-  'item_refurb_in_progress',
-  'item_refurb_completed',
-  'item_in_quarantine',
-  'item_to_return',
-  'item_to_reintegrate_to_stock',
-  'item_lost_warehouse',
+/** Statuses of an item no stock holds: not in the warehouse yet, returned to its customer, lost on the way, cancelled. */
+const OUTSIDE_STOCK: readonly ItemStatus[] = [
+  'item_created',
+  'item_awaiting_store_drop',
+  'item_awaiting_inventory',
+  'item_in_transit',
+  'item_returned',
+  'item_lost_store',
+  'item_lost_transport',
+  'item_cancelled',
 ];
+
+/** The statuses an item kept in a stock may have, in the shared order: the choices of the status filter. */
+export const STOCK_ITEM_STATUSES: readonly ItemStatus[] = ITEM_STATUSES.filter(
+  (status) => !OUTSIDE_STOCK.includes(status),
+);
 
 /**
  * Statuses at which the stock screens offer no move (modules/stocks/items-stock.rules.ts): an item

@@ -1,11 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { StockResponse } from '@reprise/shared';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportError, translateErrorCode } from '../../app/errors';
-import { ApiError } from '../../lib/api';
+import { ConfirmDeleteModal, useDeletionRefusal } from '../../ui/confirm-delete-modal';
 import { useDeleteStock } from './stocks.queries';
 
 /** Refusals the modal explains itself (a native stock, a stock still holding something). */
@@ -22,16 +19,34 @@ interface StockDeleteModalProps {
 export function StockDeleteModal({ stock, name, onClose }: StockDeleteModalProps) {
   const { t } = useTranslation('stocks');
   const remove = useDeleteStock();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const close = () => {
-    setRefusal(null);
-    remove.reset();
-    onClose();
+  const { refusal, close, onError } = useDeletionRefusal(remove, onClose, (error) =>
+    EXPLAINED.includes(error.code),
+  );
+  const submit = () => {
+    if (!stock) return;
+    remove.mutate(stock.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: t('delete.done', { name }) });
+        close();
+      },
+      onError,
+    });
   };
   return (
-    <Modal opened={stock !== null} onClose={close} title={t('delete.title')} centered>
+    <ConfirmDeleteModal
+      opened={stock !== null}
+      onClose={close}
+      title={t('delete.title')}
+      cancelLabel={t('delete.cancel')}
+      submitLabel={t('delete.submit')}
+      onSubmit={submit}
+      pending={remove.isPending}
+      refusal={refusal}
+      refusalTestId="stock-delete-error"
+      submitTestId="stock-delete-submit"
+    >
       {stock && (
-        <Stack gap="md">
+        <>
           <Text>{t('delete.confirm', { name })}</Text>
           {stock.productCount > 0 || stock.refurbStepCount > 0 ? (
             <Text size="sm" c="dimmed">
@@ -41,46 +56,8 @@ export function StockDeleteModal({ stock, name, onClose }: StockDeleteModalProps
               })}
             </Text>
           ) : null}
-          {refusal && (
-            <Alert
-              color="red"
-              icon={<IconAlertTriangle aria-hidden />}
-              role="alert"
-              data-testid="stock-delete-error"
-            >
-              {translateErrorCode(refusal)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('delete.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              disabled={refusal !== null}
-              data-testid="stock-delete-submit"
-              onClick={() =>
-                remove.mutate(stock.id, {
-                  onSuccess: () => {
-                    notifications.show({ color: 'green', message: t('delete.done', { name }) });
-                    close();
-                  },
-                  onError: (error) => {
-                    if (error instanceof ApiError && EXPLAINED.includes(error.code)) setRefusal(error.code);
-                    else {
-                      close();
-                      reportError(error);
-                    }
-                  },
-                })
-              }
-            >
-              {t('delete.submit')}
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </ConfirmDeleteModal>
   );
 }

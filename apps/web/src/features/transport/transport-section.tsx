@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import type { BuybackResponse, DeliveryEventCode } from '@reprise/shared';
 import { documentFileName } from '@reprise/shared/document-file-names';
 import { IconExternalLink, IconFileDownload, IconRoute, IconTruckReturn } from '@tabler/icons-react';
@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { reportError, showError } from '../../app/errors';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
+import { Facts } from '../../ui/facts';
+import { Section } from '../../ui/section';
 import { downloadTransportPdf, useBuybackTransport } from './transport.queries';
 
 const DELIVERY_COLORS: Record<DeliveryEventCode, string> = {
@@ -111,29 +113,8 @@ export function TransportSection({ buyback }: { buyback: BuybackResponse }) {
   ];
 
   return (
-    <Card
-      withBorder
-      padding="md"
-      radius="md"
-      component="section"
-      aria-labelledby="section-transport"
-      data-testid="transport-section"
-    >
-      <Title order={2} size="h5" mb="xs" id="section-transport">
-        {t('title')}
-      </Title>
-      <Table variant="vertical" layout="fixed" verticalSpacing={6}>
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th w="40%" style={{ overflowWrap: 'anywhere' }}>
-                {label}
-              </Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value ?? '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+    <Section title={t('title')} testId="transport-section">
+      <Facts rows={rows} />
       {data.shipments.map((shipment) => (
         <Stack key={shipment.id} gap={4} mt="sm">
           <Text size="sm" fw={600}>
@@ -190,6 +171,6 @@ export function TransportSection({ buyback }: { buyback: BuybackResponse }) {
           </Button>
         )}
       </Group>
-    </Card>
+    </Section>
   );
 }

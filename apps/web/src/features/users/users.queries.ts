@@ -6,15 +6,10 @@ import type {
   UserResponse,
   UserType,
 } from '@reprise/shared';
-import {
-  keepPreviousData,
-  type QueryClient,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { sessionKeys } from '../../app/session.queries';
 import { api } from '../../lib/api';
+import { useSaveMutation } from '../../lib/save-mutation';
 
 /** Query of `GET /users`: pagination, `order[field]` and the list filters (empty ones are left out). */
 export type UsersQuery = Record<string, string | number | null | undefined>;
@@ -68,24 +63,17 @@ function rememberUser(queryClient: QueryClient, user: UserResponse) {
 }
 
 export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateUserRequest) => api.post<UserResponse>('/users', body),
-    meta: { handlesErrors: true },
-    onSuccess: (user) => rememberUser(queryClient, user),
-  });
+  return useSaveMutation((body: CreateUserRequest) => api.post<UserResponse>('/users', body), rememberUser);
 }
 
 export function useUpdateUser(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: PatchUserRequest) => api.patch<UserResponse>(`/users/${id}`, patch),
-    meta: { handlesErrors: true },
-    onSuccess: (user) =>
+  return useSaveMutation(
+    (patch: PatchUserRequest) => api.patch<UserResponse>(`/users/${id}`, patch),
+    (queryClient, user) =>
       Promise.all([
         rememberUser(queryClient, user),
         // Editing oneself changes the session's name, user types or language.
         queryClient.invalidateQueries({ queryKey: sessionKeys.me() }),
       ]),
-  });
+  );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { ItemResponse } from '@reprise/shared';
 import { IconAlertTriangle, IconCircleCheck, IconScan } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
 import { normaliseWarehouseCode, ScanCodeForm, ScanCodeInput } from '../../ui/scan-code-input';
+import { Section } from '../../ui/section';
 import { StartControlButton } from '../warehouse-control';
 import { useCheckIn, useCheckinSettings } from './checkin.queries';
 import { CheckinGate } from './checkin-gate';
@@ -72,7 +73,6 @@ function CheckinScreen() {
   const [pending, setPending] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
-  const listId = useId();
 
   const refuse = (refusal: Refusal) => {
     setError(refusal);
@@ -178,10 +178,13 @@ function CheckinScreen() {
         </Alert>
       )}
 
-      <Card withBorder padding="md" radius="md" component="section" aria-labelledby={listId}>
-        <Title order={2} size="h5" mb="xs" id={listId}>
-          {t('list.title')} ({registered.length})
-        </Title>
+      <Section
+        title={
+          <>
+            {t('list.title')} ({registered.length})
+          </>
+        }
+      >
         {registered.length === 0 ? (
           <EmptyState title={t('list.empty')} icon={IconScan} />
         ) : (
@@ -234,7 +237,7 @@ function CheckinScreen() {
             </Table>
           </Table.ScrollContainer>
         )}
-      </Card>
+      </Section>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconScan } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { usePageHeader } from '../../app/page-header';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
+import { Facts } from '../../ui/facts';
 import { PageLoader } from '../../ui/page-loader';
 import { ItemStatusBadge } from '../items';
 import { StartControlButton } from '../warehouse-control';
@@ -97,18 +98,7 @@ function Confirmation() {
           <Title order={2} size="h4" id="confirmation-title" style={{ overflowWrap: 'anywhere' }}>
             {registered ? t('confirmation.registered') : t('confirmation.item')}
           </Title>
-          <Table variant="vertical" layout="fixed" verticalSpacing={6}>
-            <Table.Tbody>
-              {rows.map(([label, value]) => (
-                <Table.Tr key={label}>
-                  <Table.Th w="40%" style={{ overflowWrap: 'anywhere' }}>
-                    {label}
-                  </Table.Th>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Facts rows={rows} />
           <Group gap="sm" justify="flex-end">
             {scanNext}
             <StartControlButton code={data.identificationNumber} data-testid="confirmation-control">

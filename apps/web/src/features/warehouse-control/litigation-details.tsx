@@ -1,18 +1,9 @@
-import {
-  Anchor,
-  Badge,
-  Group,
-  Image,
-  type MantineColor,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, Group, Image, type MantineColor, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { LitigationResponse, LitigationStatus } from '@reprise/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
+import { Facts } from '../../ui/facts';
 import { formatMoney } from '../../ui/format';
 
 const STATUS_COLORS: Record<LitigationStatus, MantineColor> = {
@@ -33,24 +24,6 @@ function LitigationStatusBadge({ status }: { status: LitigationStatus }) {
     >
       {t(`litigation.status.${status}`)}
     </Badge>
-  );
-}
-
-/** Label and value rows (a two-column table reads well at 360 px and to screen readers). */
-export function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <Table variant="vertical" layout="fixed" verticalSpacing={6}>
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th w="40%" style={{ overflowWrap: 'anywhere' }}>
-              {label}
-            </Table.Th>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value ?? '—'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
   );
 }
 

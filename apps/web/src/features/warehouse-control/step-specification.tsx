@@ -4,8 +4,8 @@ import { IconArrowRight, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatters } from '../../app/use-formatters';
+import { Facts } from '../../ui/facts';
 import { formatMoney } from '../../ui/format';
-import { Facts } from './litigation-details';
 
 /** The item as it was declared: product, numbers, declared state, price and diagnosis. */
 export function DeclaredFacts({ spec }: { spec: ControlSpecificationResponse }) {

@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Text } from '@mantine/core';
 import type { WarehouseDispatchRuleResponse } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
+import { DeleteEntityModal } from '../../ui/confirm-delete-modal';
 import { useDeleteWarehouseDispatchRule } from './warehouse-dispatch.queries';
 
 interface RuleDeleteModalProps {
@@ -14,32 +14,16 @@ export function RuleDeleteModal({ rule, onClose }: RuleDeleteModalProps) {
   const { t } = useTranslation('warehouseDispatch');
   const remove = useDeleteWarehouseDispatchRule();
   return (
-    <Modal opened={rule !== null} onClose={onClose} title={t('delete.title')} centered>
-      {rule && (
-        <Stack gap="md">
-          <Text>{t('delete.confirm', { title: rule.title })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('delete.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(rule.id, {
-                  onSuccess: () => {
-                    notifications.show({ color: 'green', message: t('delete.done', { title: rule.title }) });
-                    onClose();
-                  },
-                  onError: onClose,
-                })
-              }
-            >
-              {t('delete.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <DeleteEntityModal
+      entity={rule}
+      onClose={onClose}
+      remove={remove}
+      title={t('delete.title')}
+      cancelLabel={t('delete.cancel')}
+      submitLabel={t('delete.submit')}
+      doneMessage={(deleted) => t('delete.done', { title: deleted.title })}
+    >
+      {(shown) => <Text>{t('delete.confirm', { title: shown.title })}</Text>}
+    </DeleteEntityModal>
   );
 }

@@ -52,6 +52,7 @@ import { ApiError, api } from '../../lib/api';
 import { FormErrorSummary } from '../../ui/form-error-summary';
 import { handleFormError, zodValidator } from '../../ui/forms';
 import { PageLoader } from '../../ui/page-loader';
+import { SettingsSection } from '../../ui/section';
 import { type TranslationValues, translationValues } from '../../ui/translations';
 import {
   type TranslatableText,
@@ -272,99 +273,94 @@ export function HomeForm({
           </Stack>
         </Card>
 
-        <Card withBorder padding="lg" component="section" aria-labelledby="home-widgets-title">
-          <Stack gap="md">
-            <Title order={2} size="h4" id="home-widgets-title">
-              {t('home.widgets')}
-            </Title>
-            {widgets.length === 0 && <Text c="dimmed">{t('home.noWidget')}</Text>}
-            {widgets.map((widget, index) => (
-              <Card
-                key={widget.key}
-                withBorder
-                padding="md"
-                component="section"
-                aria-label={t('home.widgetLabel', {
-                  position: index + 1,
-                  type: t(`home.widget.${widget.type}`),
-                })}
-              >
-                <Stack gap="sm">
-                  <Group justify="space-between" wrap="nowrap">
-                    <Text fw={600}>
-                      {index + 1}. {t(`home.widget.${widget.type}`)}
-                    </Text>
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('home.moveUp', { position: index + 1 })}
-                        disabled={index === 0}
-                        onClick={() => form.reorderListItem('widgets', { from: index, to: index - 1 })}
-                      >
-                        <IconArrowUp size={18} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('home.moveDown', { position: index + 1 })}
-                        disabled={index === widgets.length - 1}
-                        onClick={() => form.reorderListItem('widgets', { from: index, to: index + 1 })}
-                      >
-                        <IconArrowDown size={18} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('home.removeWidget', { position: index + 1 })}
-                        onClick={() => form.removeListItem('widgets', index)}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Group>
+        <SettingsSection title={t('home.widgets')} gap="md">
+          {widgets.length === 0 && <Text c="dimmed">{t('home.noWidget')}</Text>}
+          {widgets.map((widget, index) => (
+            <Card
+              key={widget.key}
+              withBorder
+              padding="md"
+              component="section"
+              aria-label={t('home.widgetLabel', {
+                position: index + 1,
+                type: t(`home.widget.${widget.type}`),
+              })}
+            >
+              <Stack gap="sm">
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={600}>
+                    {index + 1}. {t(`home.widget.${widget.type}`)}
+                  </Text>
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('home.moveUp', { position: index + 1 })}
+                      disabled={index === 0}
+                      onClick={() => form.reorderListItem('widgets', { from: index, to: index - 1 })}
+                    >
+                      <IconArrowUp size={18} aria-hidden />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('home.moveDown', { position: index + 1 })}
+                      disabled={index === widgets.length - 1}
+                      onClick={() => form.reorderListItem('widgets', { from: index, to: index + 1 })}
+                    >
+                      <IconArrowDown size={18} aria-hidden />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('home.removeWidget', { position: index + 1 })}
+                      onClick={() => form.removeListItem('widgets', index)}
+                    >
+                      <IconTrash size={18} aria-hidden />
+                    </ActionIcon>
                   </Group>
-                  {widget.type === 'custom_html' && (
-                    <Textarea
-                      label={t('home.html')}
-                      description={t('home.htmlHelp', { count: widget.html.length, max: CUSTOM_HTML_MAX })}
-                      autosize
-                      minRows={4}
-                      maxRows={16}
-                      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                      {...form.getInputProps(`widgets.${index}.html`)}
-                    />
-                  )}
-                  {widget.type === 'featured_products' && (
-                    <ProductPicker
-                      selected={widget.productIds}
-                      error={form.errors[`widgets.${index}.productIds`] as string | undefined}
-                      onChange={(ids) => form.setFieldValue(`widgets.${index}.productIds`, ids)}
-                      violations={Object.entries(form.errors)
-                        .filter(([p]) => p.startsWith(`widgets.${index}.productIds.`))
-                        .map(([p, m]) => [Number(p.split('.').at(-1)), String(m)] as const)}
-                    />
-                  )}
-                  {widget.type === 'search' && (
-                    <Text size="sm" c="dimmed">
-                      {t('home.searchHelp')}
-                    </Text>
-                  )}
-                </Stack>
-              </Card>
+                </Group>
+                {widget.type === 'custom_html' && (
+                  <Textarea
+                    label={t('home.html')}
+                    description={t('home.htmlHelp', { count: widget.html.length, max: CUSTOM_HTML_MAX })}
+                    autosize
+                    minRows={4}
+                    maxRows={16}
+                    styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                    {...form.getInputProps(`widgets.${index}.html`)}
+                  />
+                )}
+                {widget.type === 'featured_products' && (
+                  <ProductPicker
+                    selected={widget.productIds}
+                    error={form.errors[`widgets.${index}.productIds`] as string | undefined}
+                    onChange={(ids) => form.setFieldValue(`widgets.${index}.productIds`, ids)}
+                    violations={Object.entries(form.errors)
+                      .filter(([p]) => p.startsWith(`widgets.${index}.productIds.`))
+                      .map(([p, m]) => [Number(p.split('.').at(-1)), String(m)] as const)}
+                  />
+                )}
+                {widget.type === 'search' && (
+                  <Text size="sm" c="dimmed">
+                    {t('home.searchHelp')}
+                  </Text>
+                )}
+              </Stack>
+            </Card>
+          ))}
+          <Group gap="xs">
+            {HOME_WIDGET_TYPES.map((type) => (
+              <Button
+                key={type}
+                variant="light"
+                leftSection={<IconPlus size={16} aria-hidden />}
+                disabled={widgets.length >= HOME_WIDGETS_MAX}
+                onClick={() => add(type)}
+              >
+                {t(`home.add.${type}`)}
+              </Button>
             ))}
-            <Group gap="xs">
-              {HOME_WIDGET_TYPES.map((type) => (
-                <Button
-                  key={type}
-                  variant="light"
-                  leftSection={<IconPlus size={16} aria-hidden />}
-                  disabled={widgets.length >= HOME_WIDGETS_MAX}
-                  onClick={() => add(type)}
-                >
-                  {t(`home.add.${type}`)}
-                </Button>
-              ))}
-            </Group>
-          </Stack>
-        </Card>
+          </Group>
+        </SettingsSection>
         <TranslationsFieldset form={form} texts={texts} />
         <Group>
           <Button
@@ -503,59 +499,54 @@ export function BannerCard({
     });
   };
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="home-banner-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="home-banner-title">
-          {t('banner.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('banner.help')}
-        </Text>
-        {!config ? (
-          <Text size="sm">{t('banner.saveFirst')}</Text>
-        ) : (
-          <>
-            <Center bg="gray.0" p="md" mih={120} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
-              {config.bannerImage ? (
-                <Image src={config.bannerImage} alt={t('banner.preview')} mah={200} fit="contain" />
-              ) : (
-                <Group gap="xs" c="dimmed">
-                  <IconPhotoOff size={18} aria-hidden />
-                  <Text size="sm">{t('banner.none')}</Text>
-                </Group>
-              )}
-            </Center>
-            {problem && (
-              <Alert color="red" role="alert">
-                {problem}
-              </Alert>
+    <SettingsSection title={t('banner.title')} gap="sm">
+      <Text size="sm" c="dimmed">
+        {t('banner.help')}
+      </Text>
+      {!config ? (
+        <Text size="sm">{t('banner.saveFirst')}</Text>
+      ) : (
+        <>
+          <Center bg="gray.0" p="md" mih={120} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+            {config.bannerImage ? (
+              <Image src={config.bannerImage} alt={t('banner.preview')} mah={200} fit="contain" />
+            ) : (
+              <Group gap="xs" c="dimmed">
+                <IconPhotoOff size={18} aria-hidden />
+                <Text size="sm">{t('banner.none')}</Text>
+              </Group>
             )}
-            <Group gap="xs">
-              <FileButton onChange={choose} accept="image/png,image/jpeg" resetRef={resetPicker}>
-                {(props) => (
-                  <Button
-                    {...props}
-                    leftSection={<IconUpload size={16} aria-hidden />}
-                    loading={upload.isPending}
-                  >
-                    {t('banner.upload')}
-                  </Button>
-                )}
-              </FileButton>
-              {config.bannerImage && (
+          </Center>
+          {problem && (
+            <Alert color="red" role="alert">
+              {problem}
+            </Alert>
+          )}
+          <Group gap="xs">
+            <FileButton onChange={choose} accept="image/png,image/jpeg" resetRef={resetPicker}>
+              {(props) => (
                 <Button
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconTrash size={16} aria-hidden />}
-                  onClick={() => upload.mutate(null)}
+                  {...props}
+                  leftSection={<IconUpload size={16} aria-hidden />}
+                  loading={upload.isPending}
                 >
-                  {t('banner.remove')}
+                  {t('banner.upload')}
                 </Button>
               )}
-            </Group>
-          </>
-        )}
-      </Stack>
-    </Card>
+            </FileButton>
+            {config.bannerImage && (
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => upload.mutate(null)}
+              >
+                {t('banner.remove')}
+              </Button>
+            )}
+          </Group>
+        </>
+      )}
+    </SettingsSection>
   );
 }

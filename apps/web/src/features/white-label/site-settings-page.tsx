@@ -38,6 +38,7 @@ import { useCurrentUser } from '../../app/session';
 import { ApiError } from '../../lib/api';
 import { handleFormError, zodValidator } from '../../ui/forms';
 import { PageLoader } from '../../ui/page-loader';
+import { SettingsSection } from '../../ui/section';
 import {
   useRemoveDocument,
   useUpdateWhiteLabelSettings,
@@ -251,7 +252,6 @@ export function DocumentCard({
   url: string | null;
 }) {
   const { t } = useTranslation('whiteLabel');
-  const titleId = useId();
   const upload = useUploadDocument(accountId, document);
   const remove = useRemoveDocument(accountId, document);
   const [problem, setProblem] = useState<string | null>(null);
@@ -274,58 +274,49 @@ export function DocumentCard({
   };
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={titleId}>
-          {t(`documents.${document}`)}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('documents.help')}
-        </Text>
-        {url ? (
-          <Anchor href={url} target="_blank" rel="noopener">
-            <Group gap={4} component="span">
-              <IconFileTypePdf size={18} aria-hidden />
-              {t('documents.open')}
-            </Group>
-          </Anchor>
-        ) : (
-          <Text size="sm">{t('documents.none')}</Text>
-        )}
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
-        <Group gap="xs">
-          <FileButton onChange={choose} accept="application/pdf" resetRef={resetPicker}>
-            {(props) => (
-              <Button
-                {...props}
-                leftSection={<IconUpload size={16} aria-hidden />}
-                loading={upload.isPending}
-              >
-                {url ? t('documents.replace') : t('documents.upload')}
-              </Button>
-            )}
-          </FileButton>
-          {url && (
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(undefined, {
-                  onSuccess: () => notifications.show({ color: 'green', message: t('documents.removed') }),
-                })
-              }
-            >
-              {t('documents.remove')}
+    <SettingsSection title={t(`documents.${document}`)} gap="sm">
+      <Text size="sm" c="dimmed">
+        {t('documents.help')}
+      </Text>
+      {url ? (
+        <Anchor href={url} target="_blank" rel="noopener">
+          <Group gap={4} component="span">
+            <IconFileTypePdf size={18} aria-hidden />
+            {t('documents.open')}
+          </Group>
+        </Anchor>
+      ) : (
+        <Text size="sm">{t('documents.none')}</Text>
+      )}
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Group gap="xs">
+        <FileButton onChange={choose} accept="application/pdf" resetRef={resetPicker}>
+          {(props) => (
+            <Button {...props} leftSection={<IconUpload size={16} aria-hidden />} loading={upload.isPending}>
+              {url ? t('documents.replace') : t('documents.upload')}
             </Button>
           )}
-        </Group>
-      </Stack>
-    </Card>
+        </FileButton>
+        {url && (
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            loading={remove.isPending}
+            onClick={() =>
+              remove.mutate(undefined, {
+                onSuccess: () => notifications.show({ color: 'green', message: t('documents.removed') }),
+              })
+            }
+          >
+            {t('documents.remove')}
+          </Button>
+        )}
+      </Group>
+    </SettingsSection>
   );
 }

@@ -1,5 +1,6 @@
 import { CART_MAX_ITEMS_MULTI, CART_MAX_ITEMS_SINGLE, CART_TTL_PUBLIC_MS } from '@reprise/shared';
 import { describe, expect, it } from 'vitest';
+import { flatPrice } from '../../lib/flat-price.test-support';
 import {
   CART_MAX_MULTI,
   CART_MAX_SINGLE,
@@ -34,16 +35,7 @@ const line = (totalCents: number, iban = false, inCartId = newId()): CartLine =>
   imei: null,
   shippingMethod: { id: 's', name: 'Post', type: 'web_post', depositType: 'post' },
   paymentMethod: { id: 'pm', type: iban ? 'bank_transfer' : 'voucher', label: 'x', iban },
-  price: {
-    declaredState: 'functional',
-    basePriceCents: totalCents,
-    impactPriceEntries: [],
-    estimatedPriceCents: totalCents,
-    paymentModifierCents: 0,
-    shippingModifierCents: 0,
-    bonusCents: 0,
-    totalCents,
-  },
+  price: flatPrice('functional', totalCents),
   addedAt: NOW,
 });
 

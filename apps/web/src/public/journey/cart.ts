@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { TypedCustomer, TypedIdentification } from '../../lib/cart-customer';
 
 /**
  * The visitor's cart, kept 30 days in this browser, one per site.
@@ -38,17 +39,8 @@ export interface CartLine {
 }
 
 /** The customer as typed (validated with the shared customer schema before the summary). */
-export interface CartCustomer {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  street: string;
-  streetMore: string;
-  zip: string;
-  city: string;
-  country: string;
-  identification: { type: string; number: string; deliveryDate: string; issuingAuthority: string };
+export interface CartCustomer extends TypedCustomer {
+  identification: TypedIdentification;
 }
 
 export interface Cart {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { flatPrice } from '../../lib/flat-price.test-support';
 import type { Cart } from './cart';
 import {
   acceptTerms,
@@ -50,16 +51,7 @@ const cart: Cart = {
       imei: '353325091234561',
       shippingMethod: { id: 's1', name: 'Post', type: 'web_post', depositType: 'post' },
       paymentMethod: { id: 'pm1', type: 'bank_transfer', label: 'Virement', iban: true },
-      price: {
-        declaredState: 'functional',
-        basePriceCents: 100,
-        impactPriceEntries: [],
-        estimatedPriceCents: 100,
-        paymentModifierCents: 0,
-        shippingModifierCents: 0,
-        bonusCents: 0,
-        totalCents: 100,
-      },
+      price: flatPrice('functional', 100),
       addedAt: 0,
     },
   ],

@@ -1,20 +1,7 @@
+import { ESTIMATE_ERROR_CODES } from '../../lib/estimate-error-codes';
 import { ApiError } from '../api';
 
 /** Why no estimate can be given; each has its message under `estimateError.<code>`. */
-const ESTIMATE_ERROR_CODES = [
-  'no_buyback_price',
-  'no_payment_mode',
-  'no_transport_mode',
-  'no_warehouse',
-  'buyer_unreachable',
-  'configuration_error',
-  'diagnostic_error',
-  'product_not_found',
-  'no_questions',
-  'imei_invalid',
-  'buyback_creation_failed',
-  'unknown',
-] as const;
 export type EstimateErrorCode = (typeof ESTIMATE_ERROR_CODES)[number];
 
 export const isEstimateErrorCode = (code: unknown): code is EstimateErrorCode =>

@@ -1,6 +1,7 @@
 import type { ShippingMethod } from '@reprise/shared';
 import { describe, expect, it } from 'vitest';
-import { productPath, productSlug } from './paths';
+import { productSlug } from '../../lib/product-slug';
+import { productPath } from './paths';
 import {
   answersInput,
   buildSteps,

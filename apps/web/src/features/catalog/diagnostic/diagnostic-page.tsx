@@ -8,10 +8,10 @@ import { usePageHeader } from '../../../app/page-header';
 import { EmptyState } from '../../../ui/empty-state';
 import { PageLoader } from '../../../ui/page-loader';
 import { StatusBadge } from '../../../ui/status-badge';
+import classes from '../../../ui/tree.module.css';
 import { useCatalogBreadcrumbs } from '../catalog-breadcrumbs';
 import { useCategoryIndex, useCategoryTree } from '../categories/categories.queries';
 import { filterTree } from '../category-tree';
-import classes from './diagnostic-tree.module.css';
 
 interface TreeProps {
   nodes: readonly CategoryTreeNode[];

@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Text } from '@mantine/core';
 import type { DiagnosticQuestionResponse } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
+import { DeleteEntityModal } from '../../../ui/confirm-delete-modal';
 import { useDeleteDiagnosticQuestion } from './diagnostic-questions.queries';
 
 interface DiagnosticQuestionDeleteModalProps {
@@ -17,37 +17,17 @@ export function DiagnosticQuestionDeleteModal({
   onClose,
 }: DiagnosticQuestionDeleteModalProps) {
   const { t } = useTranslation('diagnostic');
-  const remove = useDeleteDiagnosticQuestion(categoryId);
   return (
-    <Modal opened={question !== null} onClose={onClose} title={t('delete.title')} centered>
-      {question && (
-        <Stack gap="md">
-          <Text>{t('delete.confirm', { title: question.title })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('delete.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(question.id, {
-                  onSuccess: () => {
-                    notifications.show({
-                      color: 'green',
-                      message: t('delete.done', { title: question.title }),
-                    });
-                    onClose();
-                  },
-                  onError: onClose,
-                })
-              }
-            >
-              {t('delete.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <DeleteEntityModal
+      entity={question}
+      onClose={onClose}
+      remove={useDeleteDiagnosticQuestion(categoryId)}
+      title={t('delete.title')}
+      cancelLabel={t('delete.cancel')}
+      submitLabel={t('delete.submit')}
+      doneMessage={(deleted) => t('delete.done', { title: deleted.title })}
+    >
+      {(shown) => <Text>{t('delete.confirm', { title: shown.title })}</Text>}
+    </DeleteEntityModal>
   );
 }

@@ -4,14 +4,9 @@ import type {
   ProductListResponse,
   ProductResponse,
 } from '@reprise/shared';
-import {
-  keepPreviousData,
-  type QueryClient,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { useSaveMutation } from '../../../lib/save-mutation';
 import { categoriesKeys, productsKeys } from '../catalog-keys';
 
 /** Query of `GET /products`: pagination, `order[field]` and the filters (`category` becomes `category[]`). */
@@ -51,21 +46,17 @@ function remember(queryClient: QueryClient, product: ProductResponse) {
 }
 
 export function useCreateProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateProductRequest) => api.post<ProductResponse>('/products', body),
-    meta: { handlesErrors: true },
-    onSuccess: (product) => remember(queryClient, product),
-  });
+  return useSaveMutation(
+    (body: CreateProductRequest) => api.post<ProductResponse>('/products', body),
+    remember,
+  );
 }
 
 export function useUpdateProduct(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: PatchProductRequest) => api.patch<ProductResponse>(`/products/${id}`, patch),
-    meta: { handlesErrors: true },
-    onSuccess: (product) => remember(queryClient, product),
-  });
+  return useSaveMutation(
+    (patch: PatchProductRequest) => api.patch<ProductResponse>(`/products/${id}`, patch),
+    remember,
+  );
 }
 
 /** The product's picture (`image`) or its high-definition one (`image-hd`). */
@@ -73,15 +64,10 @@ export type ProductImageKind = 'image' | 'image-hd';
 
 /** Sends (file) or removes (null) one of the product's images. */
 export function useProductImage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, kind, file }: { id: string; kind: ProductImageKind; file: File | null }) => {
-      if (!file) return api.delete<ProductResponse>(`/products/${id}/${kind}`);
-      const body = new FormData();
-      body.append('file', file);
-      return api.put<ProductResponse>(`/products/${id}/${kind}`, body);
-    },
-    meta: { handlesErrors: true },
-    onSuccess: (product) => remember(queryClient, product),
-  });
+  return useSaveMutation(({ id, kind, file }: { id: string; kind: ProductImageKind; file: File | null }) => {
+    if (!file) return api.delete<ProductResponse>(`/products/${id}/${kind}`);
+    const body = new FormData();
+    body.append('file', file);
+    return api.put<ProductResponse>(`/products/${id}/${kind}`, body);
+  }, remember);
 }
