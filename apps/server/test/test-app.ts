@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
@@ -33,6 +34,12 @@ export interface TestApp {
   login(email: string, password?: string): Promise<{ authorization: string; user: Record<string, unknown> }>;
   /** Another server process's view: a second app with its own pool on the same database. */
   secondApp(): Promise<App>;
+  /**
+   * Waits until the queue is drained: no job due now is waiting or running (a retry planned for
+   * later, or a job scheduled in the future, does not count). What a test proves did not happen
+   * (no mail, no second call) is checked after this, never after a fixed sleep.
+   */
+  jobsSettled(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -122,6 +129,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
       const user = res.json();
       return { authorization: `Bearer ${user.apiToken}`, user };
+    },
+    async jobsSettled(timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const { rows } = await sql<{ due: number }>`
+          SELECT count(*)::int AS due FROM pgboss.job
+          WHERE state = 'active' OR (state IN ('created', 'retry') AND start_after <= now())`.execute(handle.db);
+        if (rows[0]?.due === 0) return;
+        if (Date.now() > deadline) throw new Error(`${rows[0]?.due} jobs still due after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
     async secondApp() {
       const second = await reopen();

@@ -622,7 +622,7 @@ describe('password reset', () => {
     const mail = await t.smtp.waitFor('management_unit_manager@demo.test');
     expect(linkIn(mail.text)).toBeTruthy();
     expect(mail.text).toContain('http://localhost:3000/renew/');
-    await new Promise((r) => setTimeout(r, 200));
+    await t.jobsSettled();
     const recipients = t.smtp.mails.flatMap((m) => m.to);
     for (const email of ['unknown@demo.test', 'reset-sso@demo.test', 'reset-inactive@demo.test']) {
       expect(recipients).not.toContain(email);

@@ -71,7 +71,8 @@ describe('relaunch', () => {
     await setTerminalMaximum(k.t, 1000);
     try {
       expect((await k.post('rmu', `/api/payments/${p.id}/relaunch`)).statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // the relaunch's job has run (its payment was payment_failed before it too)
+      await k.t.jobsSettled();
       const again = await paymentReaching(k, b, 'payment_failed');
       expect(again.attempts).toBe(2);
     } finally {

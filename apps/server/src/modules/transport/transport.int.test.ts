@@ -291,7 +291,7 @@ describe('a cancelled buyback', () => {
     // when the queue ran it first, the carrier's shipment is cancelled as above)
     const early = await visitorCheckout();
     expect((await cancel(early.buyback.id)).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 3000));
+    await t.jobsSettled();
     const row = await shipmentOf(early.buyback.id);
     expect(row?.status).toBe('cancelled');
     if (row?.carrier_shipment_id) {

@@ -254,7 +254,7 @@ describe('the reminder after 7 days', () => {
     expect(row.mails_sent).toBe(2);
     // once only
     await remind(id, offer.token);
-    await new Promise((r) => setTimeout(r, 1500));
+    await k.t.jobsSettled();
     expect(k.mailsTo(b.email)).toHaveLength(before + 1);
   });
 
@@ -264,7 +264,7 @@ describe('the reminder after 7 days', () => {
     expect((await answer(b.id, 'reject', offer.token)).statusCode).toBe(200);
     const before = k.mailsTo(b.email).length;
     await remind(offer.litigation?.id as string, offer.token);
-    await new Promise((r) => setTimeout(r, 1500));
+    await k.t.jobsSettled();
     expect(k.mailsTo(b.email)).toHaveLength(before);
     const row = await k.t.db
       .selectFrom('litigations')
