@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormErrorSummary } from './form-error-summary';
 
@@ -15,19 +16,31 @@ interface ShellForm<Values> {
   ): (event?: React.FormEvent<HTMLFormElement>) => void;
 }
 
-export interface FormShellProps<Values> {
-  form: ShellForm<Values>;
-  /** Field labels by form path, for the error summary. */
-  labels: Record<string, string>;
+/** What a create or edit screen hands its form view, for the shell: how to save. */
+export interface FormViewProps<Values> {
   onSubmit: (values: Values) => void;
   submitLabel: string;
   submitting?: boolean;
-  /** The note shown above a form the user may read but not change; the form is editable without it. */
-  readOnlyNote?: string | null;
-  /** Where cancel (or back, when read-only) leads, with its two labels. */
-  cancel: { to: string; label: string; backLabel: string };
+  /** The user may read the form but not change it. */
+  readOnly?: boolean;
   /** Shown between the fields and the buttons (e.g. the audit of the record). */
   footer?: ReactNode;
+}
+
+export interface FormShellProps<Values> extends Omit<FormViewProps<Values>, 'readOnly'> {
+  form: ShellForm<Values>;
+  /** Field labels by form path, for the error summary. */
+  labels: Record<string, string>;
+  /**
+   * The form's translation namespace: the shell says its `{keyPrefix}.cancel`, `{keyPrefix}.back`
+   * (cancel, on a read-only form) and `{keyPrefix}.readOnly` (the note above a read-only form).
+   */
+  ns: string;
+  keyPrefix?: string;
+  /** The form is read-only: true, or why (the note is then `{keyPrefix}.readOnly.{why}`). */
+  readOnly?: boolean | string;
+  /** Where cancel (or back, when read-only) leads. */
+  cancelTo: string;
   /** Shown at the start of the buttons' row (e.g. a badge summing up the record). */
   extraActions?: ReactNode;
   /** The form's width, in px. */
@@ -38,7 +51,7 @@ export interface FormShellProps<Values> {
 /**
  * The frame every create and edit form shares: no native validation, the summary of the errors
  * once a save was attempted (each entry focuses its field), the first field in error focused,
- * the read-only note, and cancel and save at the end.
+ * the read-only note, and cancel (back, on a read-only form) and save at the end, in the form's words.
  */
 export function FormShell<Values>({
   form,
@@ -46,15 +59,17 @@ export function FormShell<Values>({
   onSubmit,
   submitLabel,
   submitting = false,
-  readOnlyNote = null,
-  cancel,
+  ns,
+  keyPrefix = 'form',
+  readOnly = false,
+  cancelTo,
   footer,
   extraActions,
   maxWidth = 1100,
   children,
 }: FormShellProps<Values>) {
+  const { t } = useTranslation(ns);
   const [attempted, setAttempted] = useState(false);
-  const readOnly = readOnlyNote !== null;
   return (
     <form
       noValidate
@@ -72,7 +87,7 @@ export function FormShell<Values>({
       <Stack gap="lg" maw={maxWidth}>
         {readOnly && (
           <Alert color="blue" icon={<IconInfoCircle aria-hidden />} role="note">
-            {readOnlyNote}
+            {t(typeof readOnly === 'string' ? `${keyPrefix}.readOnly.${readOnly}` : `${keyPrefix}.readOnly`)}
           </Alert>
         )}
         {attempted && (
@@ -86,8 +101,8 @@ export function FormShell<Values>({
         {footer}
         <Group justify="flex-end">
           {extraActions}
-          <Button component={Link} to={cancel.to} variant="default">
-            {readOnly ? cancel.backLabel : cancel.label}
+          <Button component={Link} to={cancelTo} variant="default">
+            {t(readOnly ? `${keyPrefix}.back` : `${keyPrefix}.cancel`)}
           </Button>
           {!readOnly && (
             <Button type="submit" loading={submitting}>

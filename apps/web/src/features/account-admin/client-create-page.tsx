@@ -37,7 +37,8 @@ export function ClientCreatePage() {
       labels={labels}
       submitLabel={t('create.submit')}
       submitting={create.isPending}
-      cancel={{ to: '/clients', label: t('form.cancel'), backLabel: t('form.back') }}
+      ns="clients"
+      cancelTo="/clients"
       onSubmit={(values) =>
         create.mutate(CreateClientAccountRequest.parse(values), {
           onSuccess: (client) =>

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
-import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { FiltersBar, SearchFilter, useSetFilters } from '../../ui/list-filters';
 import { StatusBadge } from '../../ui/status-badge';
 import { useClientAccounts } from './account-admin.queries';
@@ -144,10 +144,8 @@ export function ClientsListPage() {
       <DataTable
         caption={t('clients:list.caption')}
         columns={columns}
-        rows={clients.data?.member}
+        {...listRows(clients)}
         rowKey={(client) => client.id}
-        totalItems={clients.data?.totalItems ?? 0}
-        loading={clients.isFetching}
         emptyMessage={t('clients:list.empty')}
         {...table.tableProps}
       />

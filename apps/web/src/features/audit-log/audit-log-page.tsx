@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageHeader } from '../../app/page-header';
 import { useFormatters } from '../../app/use-formatters';
-import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { useSetFilters, useUpdateSearchParams } from '../../ui/list-filters';
 import { AuditEntryPanel } from './audit-entry-panel';
 import { ActionBadge, useEntityTypeLabel } from './audit-labels';
@@ -136,12 +136,9 @@ export function AuditLogPage() {
         <DataTable
           caption={t('auditLog:caption')}
           columns={columns}
-          rows={entries.data?.member}
+          {...listRows(entries)}
           rowKey={(entry) => entry.id}
           onRowClick={setSelected}
-          totalItems={entries.data?.totalItems ?? 0}
-          totalItemsCapped={entries.data?.totalItemsCapped}
-          loading={entries.isFetching}
           emptyMessage={filtered ? t('auditLog:emptyFiltered') : t('auditLog:empty')}
           {...table.tableProps}
         />

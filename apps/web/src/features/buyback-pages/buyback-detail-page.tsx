@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { BuybackResponse } from '@reprise/shared';
@@ -11,6 +11,7 @@ import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { countryName } from '../../lib/countries';
+import { AnswersTable } from '../../ui/answers-table';
 import { Facts } from '../../ui/facts';
 import { PageLoader } from '../../ui/page-loader';
 import { Section } from '../../ui/section';
@@ -206,30 +207,12 @@ function DiagnosisTab({ buyback }: { buyback: BuybackResponse }) {
         <Text size="sm">
           {t('detail.declaredState')}: <strong>{t(`catalog:grade.${buyback.declaredState}`)}</strong>
         </Text>
-        {buyback.answers.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('detail.noAnswers')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table verticalSpacing="xs" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('detail.question')}</Table.Th>
-                  <Table.Th scope="col">{t('detail.answer')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {buyback.answers.map((answer) => (
-                  <Table.Tr key={answer.questionId}>
-                    <Table.Td>{answer.questionTitle}</Table.Td>
-                    <Table.Td>{answer.answerTitles.join(', ')}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <AnswersTable
+          answers={buyback.answers}
+          questionLabel={t('detail.question')}
+          answerLabel={t('detail.answer')}
+          emptyMessage={t('detail.noAnswers')}
+        />
       </Stack>
     </Card>
   );

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
-import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { useUpdateSearchParams } from '../../ui/list-filters';
 import { BuybackStatusBadge, useBuybacks } from '../buybacks';
 import { BuybackExportButton } from '../exports';
@@ -136,10 +136,8 @@ export function BuybacksListPage() {
       <DataTable
         caption={t('list.caption')}
         columns={columns}
-        rows={buybacks.data?.member}
+        {...listRows(buybacks)}
         rowKey={(row) => row.id}
-        totalItems={buybacks.data?.totalItems ?? 0}
-        loading={buybacks.isFetching}
         emptyMessage={t('list.empty')}
         {...table.tableProps}
       />

@@ -32,7 +32,6 @@ export function CircuitCreatePage() {
       form={form}
       editing={false}
       paymentModes={paymentModes}
-      backTo="/circuits"
       submitLabel={t('create.submit')}
       submitting={create.isPending}
       onSubmit={(values) =>

@@ -28,7 +28,6 @@ function EditCircuitForm({ circuit, readOnly }: { circuit: CircuitResponse; read
       editing
       readOnly={readOnly}
       paymentModes={paymentModes}
-      backTo="/circuits"
       submitLabel={t('edit.submit')}
       submitting={update.isPending}
       onSubmit={(values) => {

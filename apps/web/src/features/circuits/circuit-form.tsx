@@ -27,7 +27,7 @@ import {
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
-import { FormShell } from '../../ui/form-shell';
+import { FormShell, type FormViewProps } from '../../ui/form-shell';
 import { countryOptions } from '../organizations';
 import type { CircuitFormValues } from './circuit-form-values';
 import { useCircuitWarehouses, useTransportProviders } from './circuits.queries';
@@ -41,16 +41,11 @@ export interface PaymentModeOption {
   status: string;
 }
 
-interface CircuitFormViewProps {
+interface CircuitFormViewProps extends FormViewProps<CircuitFormValues> {
   form: CircuitForm;
   /** On edit the channel and deposit type are fixed. */
   editing: boolean;
-  readOnly?: boolean;
   paymentModes: PaymentModeOption[];
-  backTo: string;
-  onSubmit: (values: CircuitFormValues) => void;
-  submitting: boolean;
-  submitLabel: string;
 }
 
 function useFieldLabels(form: CircuitForm): Record<string, string> {
@@ -83,16 +78,7 @@ const depositTypesOf = (channel: CircuitChannel): DepositType[] =>
   DEPOSIT_TYPES.filter((d) => circuitTypeOf(channel, d) !== null);
 
 /** The circuit form of the create and edit screens: every field of the circuit. */
-export function CircuitFormView({
-  form,
-  editing,
-  readOnly = false,
-  paymentModes,
-  backTo,
-  onSubmit,
-  submitting,
-  submitLabel,
-}: CircuitFormViewProps) {
+export function CircuitFormView({ form, editing, paymentModes, ...view }: CircuitFormViewProps) {
   const { t } = useTranslation('circuits');
   const { locale, currency } = useFormatters();
   const channelLabelId = useId();
@@ -116,11 +102,9 @@ export function CircuitFormView({
     <FormShell
       form={form}
       labels={labels}
-      onSubmit={onSubmit}
-      submitLabel={submitLabel}
-      submitting={submitting}
-      readOnlyNote={readOnly ? t('form.readOnly') : null}
-      cancel={{ to: backTo, label: t('form.cancel'), backLabel: t('form.back') }}
+      ns="circuits"
+      cancelTo="/circuits"
+      {...view}
       extraActions={
         type && (
           <Badge variant="light" mr="auto">
@@ -129,7 +113,7 @@ export function CircuitFormView({
         )
       }
     >
-      <Fieldset legend={t('form.general')} disabled={readOnly}>
+      <Fieldset legend={t('form.general')} disabled={view.readOnly}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput label={t('form.name')} required {...form.getInputProps('name')} />
           <Stack gap={4}>
@@ -139,7 +123,7 @@ export function CircuitFormView({
             <SegmentedControl
               aria-labelledby={channelLabelId}
               data={CIRCUIT_CHANNELS.map((c) => ({ value: c, label: t(`channel.${c}`) }))}
-              disabled={readOnly || editing}
+              disabled={view.readOnly || editing}
               value={values.channel}
               onChange={(value) => {
                 const channel = value as CircuitChannel;
@@ -152,7 +136,7 @@ export function CircuitFormView({
             label={t('form.depositType')}
             required
             allowDeselect={false}
-            disabled={readOnly || editing}
+            disabled={view.readOnly || editing}
             data={depositTypesOf(values.channel).map((d) => ({ value: d, label: t(`depositType.${d}`) }))}
             description={type ? t('form.typeIs', { type: t(`type.${type}`) }) : undefined}
             {...form.getInputProps('depositType')}
@@ -191,7 +175,7 @@ export function CircuitFormView({
         />
       </Fieldset>
 
-      <Fieldset legend={t('form.logistics')} disabled={readOnly}>
+      <Fieldset legend={t('form.logistics')} disabled={view.readOnly}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Select
             label={t('form.warehouse')}
@@ -223,7 +207,7 @@ export function CircuitFormView({
         </SimpleGrid>
       </Fieldset>
 
-      <Fieldset legend={t('form.offer')} disabled={readOnly}>
+      <Fieldset legend={t('form.offer')} disabled={view.readOnly}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <MultiSelect
             label={t('form.countries')}
@@ -252,7 +236,7 @@ export function CircuitFormView({
           <SegmentedControl
             aria-labelledby={bonusLabelId}
             data={BONUS_MODES.map((m) => ({ value: m, label: t(`bonusMode.${m}`) }))}
-            disabled={readOnly}
+            disabled={view.readOnly}
             {...form.getInputProps('bonusMode')}
           />
           {form.errors.bonusMode && (
@@ -284,7 +268,7 @@ export function CircuitFormView({
         )}
       </Fieldset>
 
-      <Fieldset legend={t('form.instructions')} disabled={readOnly}>
+      <Fieldset legend={t('form.instructions')} disabled={view.readOnly}>
         <Text size="sm" c="dimmed" mb="sm">
           {t('form.instructionsHelp')}
         </Text>
@@ -292,7 +276,7 @@ export function CircuitFormView({
           form={form}
           path="defaultInstructions"
           rows={values.defaultInstructions}
-          readOnly={readOnly}
+          readOnly={view.readOnly}
         />
       </Fieldset>
     </FormShell>

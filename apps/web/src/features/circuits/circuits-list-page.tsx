@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
-import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { StatusBadge } from '../../ui/status-badge';
 import { useCircuits } from './circuits.queries';
 
@@ -119,10 +119,8 @@ export function CircuitsListPage() {
       <DataTable
         caption={t('list.caption')}
         columns={columns}
-        rows={circuits.data?.member}
+        {...listRows(circuits)}
         rowKey={(c) => c.id}
-        totalItems={circuits.data?.totalItems ?? 0}
-        loading={circuits.isFetching}
         emptyMessage={t('list.empty')}
         {...table.tableProps}
       />

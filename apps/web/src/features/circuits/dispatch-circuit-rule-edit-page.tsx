@@ -70,8 +70,9 @@ function RuleForm({ rule, readOnly }: { rule: DispatchCircuitRuleResponse; readO
       }}
       submitLabel={t('edit.submit')}
       submitting={update.isPending}
-      readOnlyNote={readOnly ? t('form.readOnly') : null}
-      cancel={{ to: '/dispatch-circuit-rules', label: t('form.cancel'), backLabel: t('form.back') }}
+      ns="circuits"
+      readOnly={readOnly}
+      cancelTo="/dispatch-circuit-rules"
     >
       <Fieldset legend={t('rules.form.rule')} disabled={readOnly}>
         <Stack gap="md">

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { api } from '../../lib/api';
-import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { StatusBadge } from '../../ui/status-badge';
 import { circuitsKeys, dispatchCircuitRulesKeys, useDispatchCircuitRules } from './circuits.queries';
 
@@ -156,10 +156,8 @@ export function DispatchCircuitRulesListPage() {
       <DataTable
         caption={t('rules.caption')}
         columns={columns}
-        rows={rules.data?.member}
+        {...listRows(rules)}
         rowKey={(r) => r.id}
-        totalItems={rules.data?.totalItems ?? 0}
-        loading={rules.isFetching}
         emptyMessage={t('rules.empty')}
         {...table.tableProps}
       />

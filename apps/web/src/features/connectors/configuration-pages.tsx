@@ -31,7 +31,7 @@ import { withAlert } from '../../app/alert-from-query';
 import { usePageHeader } from '../../app/page-header';
 import { ConfirmDeleteModal, useDeletionRefusal } from '../../ui/confirm-delete-modal';
 import { showSaveError } from '../../ui/form-feedback';
-import { FormShell } from '../../ui/form-shell';
+import { FormShell, type FormViewProps } from '../../ui/form-shell';
 import { translateViolation, zodValidator } from '../../ui/forms';
 import { PageLoader } from '../../ui/page-loader';
 import { connectorName, propertyLabel } from './connector-labels';
@@ -170,20 +170,15 @@ function ConfigurationFormView({
   configuration,
   replacing,
   setReplacing,
-  onSubmit,
-  submitting,
-  submitLabel,
   cancelTo,
   extraActions,
-}: {
+  ...view
+}: FormViewProps<ConfigurationValues> & {
   form: ConfigurationForm;
   connector: ConnectorResponse;
   configuration?: ConnectorConfigurationResponse;
   replacing: ReadonlySet<string>;
   setReplacing: (next: Set<string>) => void;
-  onSubmit: (values: ConfigurationValues) => void;
-  submitting: boolean;
-  submitLabel: string;
   cancelTo: string;
   extraActions?: React.ReactNode;
 }) {
@@ -195,12 +190,11 @@ function ConfigurationFormView({
     <FormShell
       form={form}
       labels={labels}
-      onSubmit={onSubmit}
-      submitLabel={submitLabel}
-      submitting={submitting}
-      cancel={{ to: cancelTo, label: t('form.cancel'), backLabel: t('form.back') }}
+      ns="connectors"
+      cancelTo={cancelTo}
       extraActions={extraActions}
       maxWidth={720}
+      {...view}
     >
       <Stack gap="md">
         <TextInput label={t('form.connector')} value={connectorName(t, connector)} readOnly />

@@ -11,7 +11,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useCurrentUser } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
-import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { PageLoader } from '../../ui/page-loader';
 import { StatusBadge } from '../../ui/status-badge';
 import { connectorName } from './connector-labels';
@@ -190,10 +190,8 @@ export function ConfigurationsPage() {
         <DataTable
           caption={t('list.caption')}
           columns={columns}
-          rows={configurations.data?.member}
+          {...listRows(configurations)}
           rowKey={(c) => c.id}
-          totalItems={configurations.data?.totalItems ?? 0}
-          loading={configurations.isFetching}
           emptyMessage={t('list.empty')}
           {...table.tableProps}
         />

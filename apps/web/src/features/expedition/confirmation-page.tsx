@@ -10,6 +10,7 @@ import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
 import { PageLoader } from '../../ui/page-loader';
+import { SimpleTable } from '../../ui/simple-table';
 import { ItemStatusBadge } from '../items';
 import { usePackage } from './expedition.queries';
 import { PackageBadges } from './package-badges';
@@ -139,36 +140,33 @@ function Confirmation({ pack, newPackage }: { pack: PackageResponse; newPackage:
       </Card>
 
       <Card withBorder padding="md" radius="md">
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped verticalSpacing="xs" data-testid="confirmation-items">
-            <Table.Caption>{t('packing.itemsTitle')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('columns.item')}</Table.Th>
-                <Table.Th scope="col">{t('columns.buyback')}</Table.Th>
-                <Table.Th scope="col">{t('columns.product')}</Table.Th>
-                <Table.Th scope="col">{t('columns.imei')}</Table.Th>
-                <Table.Th scope="col">{t('columns.status')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {pack.items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <PackageItemCells item={item} />
-                  <Table.Td>
-                    {pack.kind === 'warehouse' && pack.status === 'closed' ? (
-                      <Text size="sm" fw={600} c="green">
-                        {t('confirmation.dispatched')}
-                      </Text>
-                    ) : (
-                      <ItemStatusBadge status={item.status} />
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SimpleTable
+          headers={[
+            t('columns.item'),
+            t('columns.buyback'),
+            t('columns.product'),
+            t('columns.imei'),
+            t('columns.status'),
+          ]}
+          minWidth={560}
+          caption={t('packing.itemsTitle')}
+          testId="confirmation-items"
+        >
+          {pack.items.map((item) => (
+            <Table.Tr key={item.id}>
+              <PackageItemCells item={item} />
+              <Table.Td>
+                {pack.kind === 'warehouse' && pack.status === 'closed' ? (
+                  <Text size="sm" fw={600} c="green">
+                    {t('confirmation.dispatched')}
+                  </Text>
+                ) : (
+                  <ItemStatusBadge status={item.status} />
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </SimpleTable>
       </Card>
 
       <Group justify="space-between" gap="sm">

@@ -30,6 +30,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { PageLoader } from '../../ui/page-loader';
 import { normaliseWarehouseCode, ScanCodeInput, selectNow } from '../../ui/scan-code-input';
 import { Section } from '../../ui/section';
+import { SimpleTable } from '../../ui/simple-table';
 import { ItemStatusBadge } from '../items';
 import { useAddPackageItem, useClosePackage, usePackage, useRemovePackageItem } from './expedition.queries';
 import { PackageBadges } from './package-badges';
@@ -221,54 +222,49 @@ function Packing({ pack }: { pack: PackageResponse }) {
         {pack.items.length === 0 ? (
           <EmptyState title={t('packing.empty')} icon={IconScan} />
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped verticalSpacing="xs" data-testid="packing-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('columns.item')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.buyback')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.product')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.imei')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.status')}</Table.Th>
-                  {isOpen && (
-                    <Table.Th scope="col">
-                      <Text span size="sm" fw={700}>
-                        {t('columns.actions')}
-                      </Text>
-                    </Table.Th>
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {pack.items.map((item) => (
-                  <Table.Tr key={item.id}>
-                    <PackageItemCells item={item} />
-                    <Table.Td>
-                      <ItemStatusBadge status={item.status} />
-                    </Table.Td>
-                    {isOpen && (
-                      <Table.Td>
-                        <Tooltip label={t('packing.remove', { number: item.identificationNumber })} withArrow>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('packing.remove', { number: item.identificationNumber })}
-                            loading={remove.isPending && remove.variables === item.id}
-                            onClick={() =>
-                              remove.mutate(item.id, { onSettled: () => inputRef.current?.focus() })
-                            }
-                            data-testid="packing-remove"
-                          >
-                            <IconTrash size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <SimpleTable
+            headers={[
+              t('columns.item'),
+              t('columns.buyback'),
+              t('columns.product'),
+              t('columns.imei'),
+              t('columns.status'),
+              ...(isOpen
+                ? [
+                    <Text key="actions" span size="sm" fw={700}>
+                      {t('columns.actions')}
+                    </Text>,
+                  ]
+                : []),
+            ]}
+            minWidth={640}
+            testId="packing-list"
+          >
+            {pack.items.map((item) => (
+              <Table.Tr key={item.id}>
+                <PackageItemCells item={item} />
+                <Table.Td>
+                  <ItemStatusBadge status={item.status} />
+                </Table.Td>
+                {isOpen && (
+                  <Table.Td>
+                    <Tooltip label={t('packing.remove', { number: item.identificationNumber })} withArrow>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('packing.remove', { number: item.identificationNumber })}
+                        loading={remove.isPending && remove.variables === item.id}
+                        onClick={() => remove.mutate(item.id, { onSettled: () => inputRef.current?.focus() })}
+                        data-testid="packing-remove"
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </SimpleTable>
         )}
       </Section>
 

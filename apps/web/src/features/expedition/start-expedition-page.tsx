@@ -20,6 +20,7 @@ import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
 import { PageLoader } from '../../ui/page-loader';
 import { Section } from '../../ui/section';
+import { SimpleTable } from '../../ui/simple-table';
 import { useCreatePackage, usePackages } from './expedition.queries';
 import { PackageTypeBadge } from './package-badges';
 import classes from './start-expedition.module.css';
@@ -108,46 +109,43 @@ export function StartExpeditionPage() {
         ) : open.data.member.length === 0 ? (
           <EmptyState title={t('start.openEmpty')} icon={IconPackage} />
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="xs" data-testid="open-packages">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('columns.number')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.type')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.items')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.createdAt')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {open.data.member.map((pack) => (
-                  <Table.Tr key={pack.id}>
-                    <Table.Td>
-                      <Text ff="monospace" size="sm" fw={600}>
-                        {pack.number}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <PackageTypeBadge withLabel={pack.withLabel} />
-                    </Table.Td>
-                    <Table.Td>{pack.itemCount}</Table.Td>
-                    <Table.Td>{dateTime(pack.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        component={Link}
-                        to={`/packing-with-label?packageId=${pack.id}`}
-                        size="xs"
-                        variant="light"
-                        aria-label={t('start.resumeNumber', { number: pack.number })}
-                      >
-                        {t('start.resume')}
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <SimpleTable
+            headers={[
+              t('columns.number'),
+              t('columns.type'),
+              t('columns.items'),
+              t('columns.createdAt'),
+              t('columns.actions'),
+            ]}
+            minWidth={560}
+            testId="open-packages"
+          >
+            {open.data.member.map((pack) => (
+              <Table.Tr key={pack.id}>
+                <Table.Td>
+                  <Text ff="monospace" size="sm" fw={600}>
+                    {pack.number}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <PackageTypeBadge withLabel={pack.withLabel} />
+                </Table.Td>
+                <Table.Td>{pack.itemCount}</Table.Td>
+                <Table.Td>{dateTime(pack.createdAt)}</Table.Td>
+                <Table.Td>
+                  <Button
+                    component={Link}
+                    to={`/packing-with-label?packageId=${pack.id}`}
+                    size="xs"
+                    variant="light"
+                    aria-label={t('start.resumeNumber', { number: pack.number })}
+                  >
+                    {t('start.resume')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </SimpleTable>
         )}
       </Section>
     </Stack>

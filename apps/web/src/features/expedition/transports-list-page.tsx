@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useFormatters } from '../../app/use-formatters';
-import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { FiltersBar, SearchFilter, useSetFilters } from '../../ui/list-filters';
 import { usePackages } from './expedition.queries';
 import { PackageStatusBadge, PackageTypeBadge } from './package-badges';
@@ -220,10 +220,8 @@ export function TransportsListPage() {
         <DataTable
           caption={t('list.caption')}
           columns={columns}
-          rows={list.data?.member}
+          {...listRows(list)}
           rowKey={(row) => row.id}
-          totalItems={list.data?.totalItems ?? 0}
-          loading={list.isFetching}
           emptyMessage={active ? t('list.emptyFiltered') : t('list.empty')}
           {...table.tableProps}
         />

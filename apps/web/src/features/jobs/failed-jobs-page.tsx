@@ -9,7 +9,7 @@ import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
-import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { useFailedJobAction, useFailedJobs } from './jobs.queries';
 
 type Action = 'retry' | 'discard';
@@ -174,10 +174,8 @@ export function FailedJobsPage() {
         <DataTable
           caption={t('jobs:caption')}
           columns={columns}
-          rows={jobs.data?.member}
+          {...listRows(jobs)}
           rowKey={(job) => job.id}
-          totalItems={jobs.data?.totalItems ?? 0}
-          loading={jobs.isFetching}
           emptyMessage={t('jobs:empty')}
           {...table.tableProps}
         />

@@ -1,20 +1,14 @@
 import { Fieldset } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormShell } from '../../ui/form-shell';
+import { FormShell, type FormViewProps } from '../../ui/form-shell';
 import { AddressFields, AttachmentFields, GeneralFields, LocationFields } from './organization-form-sections';
 import type { OrganizationFormValues } from './organization-form-values';
 import type { OrganizationForm } from './use-organization-form';
 
-interface OrganizationFormViewProps {
+interface OrganizationFormViewProps extends FormViewProps<OrganizationFormValues> {
   form: OrganizationForm;
   /** The organisation being edited; absent on create. */
   organizationId: string | null;
-  onSubmit: (values: OrganizationFormValues) => void;
-  submitting: boolean;
-  submitLabel: string;
-  readOnly?: boolean;
-  footer?: ReactNode;
 }
 
 /** Field labels by form path, for the error summary. */
@@ -40,38 +34,21 @@ function useFieldLabels(): Record<string, string> {
 }
 
 /** The organisation form of the create and edit screens, in four parts. */
-export function OrganizationFormView({
-  form,
-  organizationId,
-  onSubmit,
-  submitting,
-  submitLabel,
-  readOnly = false,
-  footer,
-}: OrganizationFormViewProps) {
+export function OrganizationFormView({ form, organizationId, ...view }: OrganizationFormViewProps) {
   const { t } = useTranslation('entities');
   const labels = useFieldLabels();
   return (
-    <FormShell
-      form={form}
-      labels={labels}
-      onSubmit={onSubmit}
-      submitLabel={submitLabel}
-      submitting={submitting}
-      readOnlyNote={readOnly ? t('form.readOnly') : null}
-      cancel={{ to: '/entities', label: t('form.cancel'), backLabel: t('form.back') }}
-      footer={footer}
-    >
-      <Fieldset legend={t('form.general')} disabled={readOnly}>
+    <FormShell form={form} labels={labels} ns="entities" cancelTo="/entities" {...view}>
+      <Fieldset legend={t('form.general')} disabled={view.readOnly}>
         <GeneralFields form={form} organizationId={organizationId} />
       </Fieldset>
-      <Fieldset legend={t('form.attachment')} disabled={readOnly}>
+      <Fieldset legend={t('form.attachment')} disabled={view.readOnly}>
         <AttachmentFields form={form} organizationId={organizationId} />
       </Fieldset>
-      <Fieldset legend={t('form.address')} disabled={readOnly}>
+      <Fieldset legend={t('form.address')} disabled={view.readOnly}>
         <AddressFields form={form} />
       </Fieldset>
-      <Fieldset legend={t('form.location')} disabled={readOnly}>
+      <Fieldset legend={t('form.location')} disabled={view.readOnly}>
         <LocationFields form={form} />
       </Fieldset>
     </FormShell>

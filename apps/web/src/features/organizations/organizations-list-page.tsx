@@ -13,7 +13,7 @@ import { Link, useSearchParams } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
-import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { useSetFilters, useUpdateSearchParams } from '../../ui/list-filters';
 import { StatusBadge } from '../../ui/status-badge';
 import { OrganizationTypeBadge } from './organization-type-badge';
@@ -122,10 +122,8 @@ function OrganizationsTable({ canOpen, canEdit }: { canOpen: boolean; canEdit: b
       <DataTable
         caption={t('list.caption')}
         columns={columns}
-        rows={organizations.data?.member}
+        {...listRows(organizations)}
         rowKey={(o) => o.id}
-        totalItems={organizations.data?.totalItems ?? 0}
-        loading={organizations.isFetching}
         emptyMessage={t('list.empty')}
         {...table.tableProps}
       />

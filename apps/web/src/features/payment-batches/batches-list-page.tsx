@@ -26,7 +26,7 @@ import { translateErrorCode } from '../../app/errors';
 import { usePageHeader } from '../../app/page-header';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
-import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { BatchStatusBadge } from './batch-status';
 import { useTransferBatches, useUploadStatement } from './payment-batches.queries';
 
@@ -189,10 +189,8 @@ export function BatchesListPage() {
           <DataTable
             caption={t('list.caption')}
             columns={columns}
-            rows={batches.data?.member}
+            {...listRows(batches)}
             rowKey={(batch) => batch.id}
-            totalItems={batches.data?.totalItems ?? 0}
-            loading={batches.isFetching}
             emptyMessage={t('list.empty')}
             {...table.tableProps}
           />

@@ -29,7 +29,7 @@ import { IconCrown, IconInfoCircle } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
-import { FormShell } from '../../ui/form-shell';
+import { FormShell, type FormViewProps } from '../../ui/form-shell';
 import { zodValidator } from '../../ui/forms';
 import { usePremiumFeature } from '../settings';
 import { type PaymentModeFormValues, toPaymentModeRequest } from './payment-mode-form-values';
@@ -45,24 +45,15 @@ export function usePaymentModeForm(initialValues: PaymentModeFormValues): Paymen
   });
 }
 
-interface PaymentModeFormViewProps {
+interface PaymentModeFormViewProps extends FormViewProps<PaymentModeFormValues> {
   form: PaymentModeForm;
   editing: boolean;
-  onSubmit: (values: PaymentModeFormValues) => void;
-  submitting: boolean;
-  submitLabel: string;
 }
 
 const lineCount = (text: string) => (text === '' ? 0 : text.split(/\r\n|\r|\n/).length);
 
 /** The payment mode form of the create and edit screens. */
-export function PaymentModeFormView({
-  form,
-  editing,
-  onSubmit,
-  submitting,
-  submitLabel,
-}: PaymentModeFormViewProps) {
+export function PaymentModeFormView({ form, editing, ...view }: PaymentModeFormViewProps) {
   const { t } = useTranslation('paymentModes');
   const { currency } = useFormatters();
   const bonus = usePremiumFeature('payment_bonus');
@@ -85,12 +76,10 @@ export function PaymentModeFormView({
     <FormShell
       form={form}
       labels={labels}
-      onSubmit={onSubmit}
-      submitLabel={submitLabel}
-      submitting={submitting}
-      readOnlyNote={null}
-      cancel={{ to: '/payment-modes', label: t('form.cancel'), backLabel: t('form.cancel') }}
+      ns="paymentModes"
+      cancelTo="/payment-modes"
       maxWidth={900}
+      {...view}
     >
       <Fieldset legend={t('form.general')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

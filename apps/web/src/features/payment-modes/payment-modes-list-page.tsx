@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useFormatters } from '../../app/use-formatters';
-import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { StatusBadge } from '../../ui/status-badge';
 import { usePaymentModes } from './payment-modes.queries';
 
@@ -121,10 +121,8 @@ export function PaymentModesListPage() {
       <DataTable
         caption={t('list.caption')}
         columns={columns}
-        rows={modes.data?.member}
+        {...listRows(modes)}
         rowKey={(m) => m.id}
-        totalItems={modes.data?.totalItems ?? 0}
-        loading={modes.isFetching}
         emptyMessage={t('list.empty')}
         {...table.tableProps}
       />

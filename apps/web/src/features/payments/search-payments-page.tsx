@@ -21,7 +21,7 @@ import { reportError } from '../../app/errors';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
-import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { FiltersBar, SearchFilter, useSetFilters, useUpdateSearchParams } from '../../ui/list-filters';
 import { PaymentStatusBadge } from '../buybacks';
 import { MarkPaidModal } from './mark-paid-modal';
@@ -285,10 +285,8 @@ export function SearchPaymentsPage() {
         <DataTable
           caption={t('search.caption')}
           columns={columns}
-          rows={payments.data?.member}
+          {...listRows(payments)}
           rowKey={(p) => p.id}
-          totalItems={payments.data?.totalItems ?? 0}
-          loading={payments.isFetching}
           emptyMessage={active ? t('search.emptyFiltered') : t('search.empty')}
           {...table.tableProps}
         />

@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
-import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { FiltersBar, useSetFilters } from '../../ui/list-filters';
 import { ScanCodeFilter } from '../../ui/scan-code-input';
 import { useQuarantineMailSender, useReturnLabelDownload } from '../items';
@@ -225,10 +225,8 @@ export function QuarantinePage() {
         <DataTable
           caption={t('caption')}
           columns={columns}
-          rows={list.data?.member}
+          {...listRows(list)}
           rowKey={(row) => row.id}
-          totalItems={list.data?.totalItems ?? 0}
-          loading={list.isFetching}
           emptyMessage={code ? t('emptyForCode', { code }) : t('empty')}
           {...table.tableProps}
         />

@@ -16,19 +16,16 @@ import { REFURB_QUESTION_TYPES, REFURB_TEXT_MAX } from '@reprise/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormShell } from '../../ui/form-shell';
+import { FormShell, type FormViewProps } from '../../ui/form-shell';
 import { useRefurbStepOptions } from './refurb-config.queries';
 import { emptyRefurbAnswer, type RefurbQuestionFormValues } from './refurb-question-form-values';
 import type { RefurbQuestionFormState } from './use-refurb-question-form';
 
-interface RefurbQuestionFormViewProps {
+interface RefurbQuestionFormViewProps extends FormViewProps<RefurbQuestionFormValues> {
   form: RefurbQuestionFormState;
   /** The buyer account a platform operator configures (null: the user's own). */
   account: string | null;
   backTo: string;
-  onSubmit: (values: RefurbQuestionFormValues) => void;
-  submitting: boolean;
-  submitLabel: string;
 }
 
 function useFieldLabels(form: RefurbQuestionFormState): Record<string, string> {
@@ -125,25 +122,18 @@ function AnswersField({ form, account }: { form: RefurbQuestionFormState; accoun
 }
 
 /** The form of a refurbishment diagnosis question: its label, its type and its answers. */
-export function RefurbQuestionFormView({
-  form,
-  account,
-  backTo,
-  onSubmit,
-  submitting,
-  submitLabel,
-}: RefurbQuestionFormViewProps) {
+export function RefurbQuestionFormView({ form, account, backTo, ...view }: RefurbQuestionFormViewProps) {
   const { t } = useTranslation('refurbConfig');
   const labels = useFieldLabels(form);
   return (
     <FormShell
       form={form}
       labels={labels}
-      onSubmit={onSubmit}
-      submitLabel={submitLabel}
-      submitting={submitting}
-      cancel={{ to: backTo, label: t('questionForm.cancel'), backLabel: t('questionForm.back') }}
+      ns="refurbConfig"
+      keyPrefix="questionForm"
+      cancelTo={backTo}
       maxWidth={1000}
+      {...view}
     >
       {form.errors.root && (
         <Alert color="red" role="alert">

@@ -14,21 +14,18 @@ import {
 import { REFURB_STEP_KINDS, REFURB_TEXT_MAX, type RefurbStepStockOptionsResponse } from '@reprise/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormShell } from '../../ui/form-shell';
+import { FormShell, type FormViewProps } from '../../ui/form-shell';
 import { MoneyInput } from '../../ui/money-input';
 import { stockLabel } from '../warehouse-checkin';
 import { useStockOptions } from './refurb-config.queries';
 import type { RefurbStepFormValues } from './refurb-step-form-values';
 import type { RefurbStepFormState } from './use-refurb-step-form';
 
-interface RefurbStepFormViewProps {
+interface RefurbStepFormViewProps extends FormViewProps<RefurbStepFormValues> {
   form: RefurbStepFormState;
   /** The buyer account a platform operator configures (null: the user's own). */
   account: string | null;
   backTo: string;
-  onSubmit: (values: RefurbStepFormValues) => void;
-  submitting: boolean;
-  submitLabel: string;
 }
 
 type Warehouse = RefurbStepStockOptionsResponse['warehouses'][number];
@@ -64,14 +61,7 @@ function useStockData(options: RefurbStepStockOptionsResponse | undefined) {
 }
 
 /** The form of a service: name, description, stock, kind (a data erasure's method) and a cost per warehouse. */
-export function RefurbStepFormView({
-  form,
-  account,
-  backTo,
-  onSubmit,
-  submitting,
-  submitLabel,
-}: RefurbStepFormViewProps) {
+export function RefurbStepFormView({ form, account, backTo, ...view }: RefurbStepFormViewProps) {
   const { t } = useTranslation('refurbConfig');
   const options = useStockOptions(account);
   const warehouses = options.data?.warehouses ?? [];
@@ -82,11 +72,11 @@ export function RefurbStepFormView({
     <FormShell
       form={form}
       labels={labels}
-      onSubmit={onSubmit}
-      submitLabel={submitLabel}
-      submitting={submitting}
-      cancel={{ to: backTo, label: t('stepForm.cancel'), backLabel: t('stepForm.back') }}
+      ns="refurbConfig"
+      keyPrefix="stepForm"
+      cancelTo={backTo}
       maxWidth={900}
+      {...view}
     >
       {form.errors.root && (
         <Alert color="red" role="alert">

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useFormatters } from '../../app/use-formatters';
-import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { SearchFilter } from '../../ui/list-filters';
 import { stockLabel } from '../warehouse-checkin';
@@ -159,10 +159,8 @@ export function RefurbStepsPage() {
             <DataTable
               caption={t('steps.caption')}
               columns={columns}
-              rows={steps.data?.member}
+              {...listRows(steps)}
               rowKey={(step) => step.id}
-              totalItems={steps.data?.totalItems ?? 0}
-              loading={steps.isFetching}
               emptyMessage={search ? t('steps.noMatch') : t('steps.empty')}
               {...table.tableProps}
             />

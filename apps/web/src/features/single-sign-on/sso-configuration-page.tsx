@@ -153,11 +153,8 @@ function SsoConfigurationForm({
         onSubmit={submit}
         submitLabel={t('form.save')}
         submitting={save.isPending}
-        cancel={{
-          to: `/connectors/${organizationId}/connectors`,
-          label: t('form.cancel'),
-          backLabel: t('form.back'),
-        }}
+        ns="sso"
+        cancelTo={`/connectors/${organizationId}/connectors`}
         extraActions={
           configuration ? (
             <Badge

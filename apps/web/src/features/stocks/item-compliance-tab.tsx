@@ -2,10 +2,10 @@ import { SimpleGrid, Text } from '@mantine/core';
 import type { ItemStockDetailResponse } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
+import { AnswersTable } from '../../ui/answers-table';
 import { Facts } from '../../ui/facts';
 import { formatMoney } from '../../ui/format';
 import { Section } from '../../ui/section';
-import { AnswersTable } from './answers-table';
 
 /** The compliance test results: what the control found, its price, who controlled it and when. */
 export function ItemComplianceTab({ item }: { item: ItemStockDetailResponse }) {
@@ -44,7 +44,13 @@ export function ItemComplianceTab({ item }: { item: ItemStockDetailResponse }) {
         />
       </Section>
       <Section title={t('page.compliance.answers')}>
-        <AnswersTable answers={control.answers} testId="compliance-answers" />
+        <AnswersTable
+          answers={control.answers}
+          questionLabel={t('page.question')}
+          answerLabel={t('page.answer')}
+          emptyMessage={t('page.noAnswers')}
+          testId="compliance-answers"
+        />
       </Section>
     </SimpleGrid>
   );

@@ -2,10 +2,10 @@ import { SimpleGrid } from '@mantine/core';
 import type { ItemStockDetailResponse } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
+import { AnswersTable } from '../../ui/answers-table';
 import { Facts } from '../../ui/facts';
 import { formatMoney } from '../../ui/format';
 import { Section } from '../../ui/section';
-import { AnswersTable } from './answers-table';
 
 /** The diagnostic results: what the customer declared when the buyback was made. */
 export function ItemDiagnosisTab({ item }: { item: ItemStockDetailResponse }) {
@@ -25,7 +25,13 @@ export function ItemDiagnosisTab({ item }: { item: ItemStockDetailResponse }) {
         />
       </Section>
       <Section title={t('page.diagnosis.answers')}>
-        <AnswersTable answers={item.diagnosis.answers} testId="diagnosis-answers" />
+        <AnswersTable
+          answers={item.diagnosis.answers}
+          questionLabel={t('page.question')}
+          answerLabel={t('page.answer')}
+          emptyMessage={t('page.noAnswers')}
+          testId="diagnosis-answers"
+        />
       </Section>
     </SimpleGrid>
   );

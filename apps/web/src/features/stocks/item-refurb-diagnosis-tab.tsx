@@ -1,6 +1,7 @@
 import { Badge, SimpleGrid, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
+import { AnswersTable } from '../../ui/answers-table';
 import { Facts } from '../../ui/facts';
 import { formatMoney } from '../../ui/format';
 import { PageLoader } from '../../ui/page-loader';
@@ -46,32 +47,18 @@ export function ItemRefurbDiagnosisTab({ itemId }: { itemId: string }) {
         />
       </Section>
       <Section title={t('page.refurbDiagnosis.answers')}>
-        {data.answers.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('page.noAnswers')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table verticalSpacing="xs" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('page.question')}</Table.Th>
-                  <Table.Th scope="col">{t('page.answer')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.answers.map((answer, index) => (
-                  // a question's answers are listed one after the other; their place is their key
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the snapshot rows have no id of their own
-                  <Table.Tr key={index}>
-                    <Table.Td>{answer.questionLabel}</Table.Td>
-                    <Table.Td>{answer.answerLabel}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <AnswersTable
+          // a question's answers are listed one after the other; their place is their key (the
+          // snapshot rows have no id of their own)
+          answers={data.answers.map((answer, index) => ({
+            questionId: String(index),
+            questionTitle: answer.questionLabel,
+            answerTitles: [answer.answerLabel],
+          }))}
+          questionLabel={t('page.question')}
+          answerLabel={t('page.answer')}
+          emptyMessage={t('page.noAnswers')}
+        />
         <Text fw={600} size="sm" mt="md" mb={4}>
           {t('page.refurbDiagnosis.planned')}
         </Text>

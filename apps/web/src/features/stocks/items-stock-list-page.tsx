@@ -19,7 +19,7 @@ import { Link } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
-import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { FiltersBar, useSetFilters } from '../../ui/list-filters';
 import { ScanCodeFilter } from '../../ui/scan-code-input';
 import { ItemStatusBadge, stockName } from '../items';
@@ -315,10 +315,8 @@ export function ItemsStockListPage() {
         <DataTable
           caption={t('items.caption')}
           columns={columns}
-          rows={items.data?.member}
+          {...listRows(items)}
           rowKey={(item) => item.id}
-          totalItems={items.data?.totalItems ?? 0}
-          loading={items.isFetching}
           emptyMessage={
             code ? t('items.emptyForCode', { code }) : active ? t('items.emptyFiltered') : t('items.empty')
           }

@@ -3,7 +3,7 @@ import { type UseFormReturnType, useForm } from '@mantine/form';
 import { STOCK_NAME_MAX, STOCK_TEXT_MAX, StockRequest, type StockResponse } from '@reprise/shared';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FormShell } from '../../ui/form-shell';
+import { FormShell, type FormViewProps } from '../../ui/form-shell';
 import { zodValidator } from '../../ui/forms';
 import { stockName } from '../items';
 import { type StockFormValues, toStockRequest } from './stock-form-values';
@@ -21,13 +21,10 @@ export function useStockForm(initialValues: StockFormValues): StockForm {
   });
 }
 
-interface StockFormViewProps {
+interface StockFormViewProps extends FormViewProps<StockFormValues> {
   form: StockForm;
   /** The stock edited; none when creating. */
   stock?: StockResponse;
-  onSubmit: (values: StockFormValues) => void;
-  submitting: boolean;
-  submitLabel: string;
 }
 
 /**
@@ -35,7 +32,7 @@ interface StockFormViewProps {
  * has several, and only when creating), the name (read-only for a native stock, which keeps it),
  * the identifier and the location.
  */
-export function StockFormView({ form, stock, onSubmit, submitting, submitLabel }: StockFormViewProps) {
+export function StockFormView({ form, stock, ...view }: StockFormViewProps) {
   const { t } = useTranslation('stocks');
   const { t: tb } = useTranslation('buybacks');
   const { warehouses, isPending } = useStockWarehouses();
@@ -49,15 +46,7 @@ export function StockFormView({ form, stock, onSubmit, submitting, submitLabel }
   const warehouseName =
     stock?.warehouse.commonName ?? warehouses.find((w) => w.value === form.values.warehouseId)?.label ?? '';
   return (
-    <FormShell
-      form={form}
-      labels={labels}
-      onSubmit={onSubmit}
-      submitLabel={submitLabel}
-      submitting={submitting}
-      cancel={{ to: '/stocks', label: t('form.cancel'), backLabel: t('form.back') }}
-      maxWidth={720}
-    >
+    <FormShell form={form} labels={labels} ns="stocks" cancelTo="/stocks" maxWidth={720} {...view}>
       <Stack gap="md">
         {stock || warehouses.length === 1 ? (
           <TextInput

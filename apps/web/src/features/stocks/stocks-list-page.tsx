@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useFormatters } from '../../app/use-formatters';
-import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { FiltersBar, SearchFilter, useSetFilters } from '../../ui/list-filters';
 import { stockName } from '../items';
 import { StockDeleteModal } from './stock-delete-modal';
@@ -211,10 +211,8 @@ export function StocksListPage() {
         <DataTable
           caption={t('list.caption')}
           columns={columns}
-          rows={stocks.data?.member}
+          {...listRows(stocks)}
           rowKey={(stock) => stock.id}
-          totalItems={stocks.data?.totalItems ?? 0}
-          loading={stocks.isFetching}
           emptyMessage={active ? t('list.emptyFiltered') : t('list.empty')}
           {...table.tableProps}
         />

@@ -3,7 +3,7 @@ import { LOCALES, STATUSES } from '@reprise/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session';
-import { FormShell } from '../../ui/form-shell';
+import { FormShell, type FormViewProps } from '../../ui/form-shell';
 import type { UserForm } from './use-user-form';
 import type { UserFormValues } from './user-form-values';
 import { UserModulesField } from './user-modules-field';
@@ -14,14 +14,9 @@ const ACCOUNT_LANGUAGE = 'account';
 /** The signed-in user may not write users at all, or not this one (it holds a user type they cannot grant). */
 export type ReadOnlyReason = 'noPermission' | 'notEditable';
 
-interface UserFormViewProps {
+interface UserFormViewProps extends Omit<FormViewProps<UserFormValues>, 'readOnly'> {
   form: UserForm;
   assignable: readonly AssignableUserType[];
-  onSubmit: (values: UserFormValues) => void;
-  submitting: boolean;
-  submitLabel: string;
-  /** Shown above the actions (e.g. the invitation notice or the user's dates). */
-  footer?: ReactNode;
   readOnly?: ReadOnlyReason | false;
   /** Parent organisations are chosen in this account only (features/account-admin's client and admin users). */
   accountId?: string;
@@ -95,14 +90,11 @@ function IdentityFields({ form }: { form: UserForm }) {
 export function UserFormView({
   form,
   assignable,
-  onSubmit,
-  submitting,
-  submitLabel,
-  footer,
   readOnly = false,
   accountId,
   cancelTo = '/users',
   header,
+  ...view
 }: UserFormViewProps) {
   const { t } = useTranslation('users');
   const labels: Record<string, string> = {
@@ -121,16 +113,7 @@ export function UserFormView({
   });
 
   return (
-    <FormShell
-      form={form}
-      labels={labels}
-      onSubmit={onSubmit}
-      submitLabel={submitLabel}
-      submitting={submitting}
-      readOnlyNote={readOnly ? t(`form.readOnly.${readOnly}`) : null}
-      cancel={{ to: cancelTo, label: t('form.cancel'), backLabel: t('form.back') }}
-      footer={footer}
-    >
+    <FormShell form={form} labels={labels} ns="users" readOnly={readOnly} cancelTo={cancelTo} {...view}>
       {header}
       <Fieldset legend={t('form.identity')} disabled={Boolean(readOnly)}>
         <IdentityFields form={form} />

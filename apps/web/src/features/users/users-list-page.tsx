@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
-import { DataTable, type DataTableColumn, useTableParams } from '../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { useSetFilters } from '../../ui/list-filters';
 import { StatusBadge } from '../../ui/status-badge';
 import { UserModulesSummary } from './user-modules-summary';
@@ -134,10 +134,8 @@ export function UsersListPage() {
       <DataTable
         caption={t('list.caption')}
         columns={columns}
-        rows={users.data?.member}
+        {...listRows(users)}
         rowKey={(user) => user.id}
-        totalItems={users.data?.totalItems ?? 0}
-        loading={users.isFetching}
         emptyMessage={t('list.empty')}
         {...table.tableProps}
       />

@@ -36,6 +36,7 @@ import { translateErrorCode } from '../../app/errors';
 import { usePageHeader } from '../../app/page-header';
 import { ApiError } from '../../lib/api';
 import { ScanCodeForm, ScanCodeInput } from '../../ui/scan-code-input';
+import { SimpleTable } from '../../ui/simple-table';
 import { BuybackStatusBadge } from '../buybacks';
 import { ItemStatusBadge } from '../items';
 import { type NumberVerification, useVerifyList, useVerifyNumber } from './verification.queries';
@@ -381,45 +382,42 @@ function ByList() {
 function ResultsTable({ rows }: { rows: VerificationLine[] }) {
   const { t } = useTranslation(['verification', 'buybacks']);
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped verticalSpacing="xs" data-testid="verification-results-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('list.columns.line')}</Table.Th>
-            <Table.Th scope="col">{t('list.columns.code')}</Table.Th>
-            <Table.Th scope="col">{t('list.columns.outcome')}</Table.Th>
-            <Table.Th scope="col">{t('list.columns.status')}</Table.Th>
-            <Table.Th scope="col">{t('list.columns.product')}</Table.Th>
-            <Table.Th scope="col">{t('list.columns.warehouse')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.line}>
-              <Table.Td>{r.line}</Table.Td>
-              <Table.Td>
-                {r.buybackId ? (
-                  <Anchor component={Link} to={`/buyback/${r.buybackId}`} ff="monospace" size="sm">
-                    {r.code}
-                  </Anchor>
-                ) : (
-                  <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {r.code}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Badge color={OUTCOME_COLORS[r.outcome]} variant="light" tt="none">
-                  {t(`outcome.${r.outcome}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{r.status ? <ItemStatusBadge status={r.status} /> : '—'}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.productName ?? '—'}</Table.Td>
-              <Table.Td>{r.warehouse?.commonName ?? '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SimpleTable
+      headers={[
+        t('list.columns.line'),
+        t('list.columns.code'),
+        t('list.columns.outcome'),
+        t('list.columns.status'),
+        t('list.columns.product'),
+        t('list.columns.warehouse'),
+      ]}
+      minWidth={720}
+      testId="verification-results-table"
+    >
+      {rows.map((r) => (
+        <Table.Tr key={r.line}>
+          <Table.Td>{r.line}</Table.Td>
+          <Table.Td>
+            {r.buybackId ? (
+              <Anchor component={Link} to={`/buyback/${r.buybackId}`} ff="monospace" size="sm">
+                {r.code}
+              </Anchor>
+            ) : (
+              <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {r.code}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Badge color={OUTCOME_COLORS[r.outcome]} variant="light" tt="none">
+              {t(`outcome.${r.outcome}`)}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{r.status ? <ItemStatusBadge status={r.status} /> : '—'}</Table.Td>
+          <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.productName ?? '—'}</Table.Td>
+          <Table.Td>{r.warehouse?.commonName ?? '—'}</Table.Td>
+        </Table.Tr>
+      ))}
+    </SimpleTable>
   );
 }

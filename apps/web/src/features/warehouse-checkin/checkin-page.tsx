@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api';
 import { EmptyState } from '../../ui/empty-state';
 import { normaliseWarehouseCode, ScanCodeForm, ScanCodeInput } from '../../ui/scan-code-input';
 import { Section } from '../../ui/section';
+import { SimpleTable } from '../../ui/simple-table';
 import { StartControlButton } from '../warehouse-control';
 import { useCheckIn, useCheckinSettings } from './checkin.queries';
 import { CheckinGate } from './checkin-gate';
@@ -188,54 +189,49 @@ function CheckinScreen() {
         {registered.length === 0 ? (
           <EmptyState title={t('list.empty')} icon={IconScan} />
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped verticalSpacing="xs" data-testid="checkin-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('list.code')}</Table.Th>
-                  <Table.Th scope="col">{t('list.at')}</Table.Th>
-                  <Table.Th scope="col">{t('list.product')}</Table.Th>
-                  <Table.Th scope="col">{t('list.retailer')}</Table.Th>
-                  <Table.Th scope="col">{t('list.stock')}</Table.Th>
-                  <Table.Th scope="col">
-                    <Text span size="sm" fw={700}>
-                      {t('list.actions')}
+          <SimpleTable
+            headers={[
+              t('list.code'),
+              t('list.at'),
+              t('list.product'),
+              t('list.retailer'),
+              t('list.stock'),
+              <Text key="actions" span size="sm" fw={700}>
+                {t('list.actions')}
+              </Text>,
+            ]}
+            minWidth={640}
+            testId="checkin-list"
+          >
+            {registered.map(({ item, code: scanned, at }) => (
+              <Table.Tr key={item.id}>
+                <Table.Td>
+                  <Text ff="monospace" size="sm">
+                    {item.identificationNumber}
+                  </Text>
+                  {scanned !== item.identificationNumber && (
+                    <Text size="xs" c="dimmed">
+                      {t('list.scanned', { code: scanned })}
                     </Text>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {registered.map(({ item, code: scanned, at }) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>
-                      <Text ff="monospace" size="sm">
-                        {item.identificationNumber}
-                      </Text>
-                      {scanned !== item.identificationNumber && (
-                        <Text size="xs" c="dimmed">
-                          {t('list.scanned', { code: scanned })}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{dateTime(at)}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.product.name}</Table.Td>
-                    <Table.Td>{item.buyback.retailerName}</Table.Td>
-                    <Table.Td>{stockLabel(t, item.stock)}</Table.Td>
-                    <Table.Td>
-                      <StartControlButton
-                        code={item.identificationNumber}
-                        size="xs"
-                        variant="light"
-                        data-testid="checkin-start-control"
-                      >
-                        {t('control')}
-                      </StartControlButton>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                  )}
+                </Table.Td>
+                <Table.Td>{dateTime(at)}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.product.name}</Table.Td>
+                <Table.Td>{item.buyback.retailerName}</Table.Td>
+                <Table.Td>{stockLabel(t, item.stock)}</Table.Td>
+                <Table.Td>
+                  <StartControlButton
+                    code={item.identificationNumber}
+                    size="xs"
+                    variant="light"
+                    data-testid="checkin-start-control"
+                  >
+                    {t('control')}
+                  </StartControlButton>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </SimpleTable>
         )}
       </Section>
     </Stack>

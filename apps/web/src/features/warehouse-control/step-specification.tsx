@@ -1,9 +1,10 @@
-import { Anchor, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ControlSpecificationResponse } from '@reprise/shared';
 import { IconArrowRight, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatters } from '../../app/use-formatters';
+import { AnswersTable } from '../../ui/answers-table';
 import { Facts } from '../../ui/facts';
 import { formatMoney } from '../../ui/format';
 
@@ -61,24 +62,12 @@ export function DeclaredFacts({ spec }: { spec: ControlSpecificationResponse }) 
         <Title order={2} size="h5" mb="xs">
           {t('specification.declaredDiagnosis')}
         </Title>
-        <Table.ScrollContainer minWidth={280}>
-          <Table verticalSpacing="xs" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('specification.question')}</Table.Th>
-                <Table.Th scope="col">{t('specification.answer')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {spec.declared.answers.map((answer) => (
-                <Table.Tr key={answer.questionId}>
-                  <Table.Td>{answer.questionTitle}</Table.Td>
-                  <Table.Td>{answer.answerTitles.join(', ')}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <AnswersTable
+          answers={spec.declared.answers}
+          questionLabel={t('specification.question')}
+          answerLabel={t('specification.answer')}
+          minWidth={280}
+        />
       </Card>
     </SimpleGrid>
   );

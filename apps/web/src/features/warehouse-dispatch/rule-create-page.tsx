@@ -31,7 +31,7 @@ export function RuleCreatePage() {
     <RuleFormView
       form={form}
       accountId={accountId}
-      backTo={backTo}
+      cancelTo={backTo}
       submitLabel={t('create.submit')}
       submitting={create.isPending}
       onSubmit={(values) =>

@@ -27,7 +27,7 @@ function EditRuleForm({ rule, readOnly }: { rule: WarehouseDispatchRuleResponse;
       rule={rule}
       accountId={isPlatform ? rule.accountId : null}
       readOnly={readOnly}
-      backTo={backTo}
+      cancelTo={backTo}
       submitLabel={t('edit.submit')}
       submitting={update.isPending}
       onSubmit={(values) =>

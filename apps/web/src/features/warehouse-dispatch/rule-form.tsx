@@ -3,22 +3,18 @@ import { DISPATCH_RULE_TITLE_MAX, type WarehouseDispatchRuleResponse } from '@re
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../app/use-formatters';
-import { FormShell } from '../../ui/form-shell';
+import { FormShell, type FormViewProps } from '../../ui/form-shell';
 import { ConditionsField } from './conditions-field';
 import type { RuleFormValues } from './rule-form-values';
 import type { RuleForm } from './use-rule-form';
 import { useWarehouseDispatchOptions } from './warehouse-dispatch.queries';
 
-interface RuleFormViewProps {
+interface RuleFormViewProps extends Omit<FormViewProps<RuleFormValues>, 'footer'> {
   form: RuleForm;
   /** The saved rule (edit), for the warehouses and categories it names and its last modification. */
   rule?: WarehouseDispatchRuleResponse;
   accountId: string | null;
-  readOnly?: boolean;
-  backTo: string;
-  onSubmit: (values: RuleFormValues) => void;
-  submitting: boolean;
-  submitLabel: string;
+  cancelTo: string;
 }
 
 function useFieldLabels(form: RuleForm): Record<string, string> {
@@ -39,16 +35,7 @@ function useFieldLabels(form: RuleForm): Record<string, string> {
 }
 
 /** The form of a warehouse dispatch rule: title, conditions, destination warehouses and the default. */
-export function RuleFormView({
-  form,
-  rule,
-  accountId,
-  readOnly = false,
-  backTo,
-  onSubmit,
-  submitting,
-  submitLabel,
-}: RuleFormViewProps) {
+export function RuleFormView({ form, rule, accountId, ...view }: RuleFormViewProps) {
   const { t } = useTranslation('warehouseDispatch');
   const { dateTime } = useFormatters();
   const labels = useFieldLabels(form);
@@ -78,11 +65,8 @@ export function RuleFormView({
     <FormShell
       form={form}
       labels={labels}
-      onSubmit={onSubmit}
-      submitLabel={submitLabel}
-      submitting={submitting}
-      readOnlyNote={readOnly ? t('form.readOnly') : null}
-      cancel={{ to: backTo, label: t('form.cancel'), backLabel: t('form.back') }}
+      ns="warehouseDispatch"
+      {...view}
       footer={
         rule && (
           <Text size="sm" c="dimmed">
@@ -93,17 +77,17 @@ export function RuleFormView({
         )
       }
     >
-      <Fieldset legend={t('form.general')} disabled={readOnly}>
+      <Fieldset legend={t('form.general')} disabled={view.readOnly}>
         <TextInput
           label={t('form.title')}
           description={t('form.titleHelp', { count: values.title.length, max: DISPATCH_RULE_TITLE_MAX })}
           required
-          readOnly={readOnly}
+          readOnly={view.readOnly}
           {...form.getInputProps('title')}
         />
       </Fieldset>
 
-      <Fieldset legend={t('form.conditions')} disabled={readOnly}>
+      <Fieldset legend={t('form.conditions')} disabled={view.readOnly}>
         <Text size="sm" c="dimmed" mb="sm">
           {t('form.conditionsHelp')}
         </Text>
@@ -111,18 +95,18 @@ export function RuleFormView({
           form={form}
           options={options.data}
           knownCategories={knownCategories}
-          readOnly={readOnly}
+          readOnly={Boolean(view.readOnly)}
         />
       </Fieldset>
 
-      <Fieldset legend={t('form.destination')} disabled={readOnly}>
+      <Fieldset legend={t('form.destination')} disabled={view.readOnly}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <MultiSelect
             label={t('form.warehouses')}
             description={t('form.warehousesHelp')}
             required
             searchable
-            readOnly={readOnly}
+            readOnly={view.readOnly}
             data={warehouses}
             nothingFoundMessage={t('form.nothingFound')}
             {...form.getInputProps('warehouseIds')}
@@ -138,7 +122,7 @@ export function RuleFormView({
             label={t('form.defaultWarehouse')}
             description={t('form.defaultWarehouseHelp')}
             required
-            readOnly={readOnly}
+            readOnly={view.readOnly}
             data={destinations}
             placeholder={destinations.length === 0 ? t('form.chooseDestinationsFirst') : undefined}
             {...form.getInputProps('defaultWarehouseId')}

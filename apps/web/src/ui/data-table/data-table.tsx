@@ -57,6 +57,19 @@ export interface DataTableProps<Row> {
   onRowClick?: (row: Row) => void;
 }
 
+/** What a table shows of a list query: the page's rows, how many there are in all, whether it loads. */
+export function listRows<Row>(list: {
+  data?: { member: Row[]; totalItems: number; totalItemsCapped?: boolean };
+  isFetching: boolean;
+}): Pick<DataTableProps<Row>, 'rows' | 'totalItems' | 'totalItemsCapped' | 'loading'> {
+  return {
+    rows: list.data?.member,
+    totalItems: list.data?.totalItems ?? 0,
+    totalItemsCapped: list.data?.totalItemsCapped,
+    loading: list.isFetching,
+  };
+}
+
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 function SortableHeader({

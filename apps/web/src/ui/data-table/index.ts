@@ -1,3 +1,3 @@
-export { DataTable, type DataTableColumn } from './data-table';
+export { DataTable, type DataTableColumn, listRows } from './data-table';
 export type { TableSort } from './table-params';
 export { useTableParams } from './use-table-params';

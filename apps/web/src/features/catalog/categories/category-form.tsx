@@ -1,8 +1,7 @@
 import { Fieldset } from '@mantine/core';
 import type { CategoryResponse, CategoryTreeNode } from '@reprise/shared';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormShell } from '../../../ui/form-shell';
+import { FormShell, type FormViewProps } from '../../../ui/form-shell';
 import {
   type TranslatableText,
   TranslationsFieldset,
@@ -13,18 +12,13 @@ import type { CategoryFormValues } from './category-form-values';
 import { BuyerFields } from './category-owner-fields';
 import type { CategoryForm } from './use-category-form';
 
-interface CategoryFormViewProps {
+interface CategoryFormViewProps extends FormViewProps<CategoryFormValues> {
   form: CategoryForm;
   /** The category being edited; absent on create. */
   category: CategoryResponse | null;
   tree: readonly CategoryTreeNode[];
   /** Platform operators name the catalogue of a new category. */
   withAccount: boolean;
-  onSubmit: (values: CategoryFormValues) => void;
-  submitting: boolean;
-  submitLabel: string;
-  readOnly?: boolean;
-  footer?: ReactNode;
 }
 
 /** Field labels by form path, for the error summary. */
@@ -71,17 +65,7 @@ function useFieldLabels(): Record<string, string> {
 }
 
 /** The category form of the create and edit screens. */
-export function CategoryFormView({
-  form,
-  category,
-  tree,
-  withAccount,
-  onSubmit,
-  submitting,
-  submitLabel,
-  readOnly = false,
-  footer,
-}: CategoryFormViewProps) {
+export function CategoryFormView({ form, category, tree, withAccount, ...view }: CategoryFormViewProps) {
   const { t } = useTranslation('categories');
   const texts: TranslatableText[] = [
     { label: t('form.label'), pathOf: (l) => `translations.${l}.label`, base: form.values.label },
@@ -94,30 +78,21 @@ export function CategoryFormView({
   ];
   const labels = { ...useTranslationLabels(texts), ...useFieldLabels() };
   return (
-    <FormShell
-      form={form}
-      labels={labels}
-      onSubmit={onSubmit}
-      submitLabel={submitLabel}
-      submitting={submitting}
-      readOnlyNote={readOnly ? t('form.readOnly') : null}
-      cancel={{ to: '/categories/list', label: t('form.cancel'), backLabel: t('form.back') }}
-      footer={footer}
-    >
-      <Fieldset legend={t('form.general')} disabled={readOnly}>
+    <FormShell form={form} labels={labels} ns="categories" cancelTo="/categories/list" {...view}>
+      <Fieldset legend={t('form.general')} disabled={view.readOnly}>
         <GeneralFields form={form} category={category} tree={tree} withAccount={withAccount} />
       </Fieldset>
-      <TranslationsFieldset form={form} texts={texts} disabled={readOnly} />
-      <Fieldset legend={t('form.imageSection')} disabled={readOnly}>
+      <TranslationsFieldset form={form} texts={texts} disabled={view.readOnly} />
+      <Fieldset legend={t('form.imageSection')} disabled={view.readOnly}>
         <ImageFields form={form} category={category} />
       </Fieldset>
-      <Fieldset legend={t('form.measures')} disabled={readOnly}>
+      <Fieldset legend={t('form.measures')} disabled={view.readOnly}>
         <MeasureFields form={form} />
       </Fieldset>
-      <Fieldset legend={t('form.absorption')} disabled={readOnly}>
+      <Fieldset legend={t('form.absorption')} disabled={view.readOnly}>
         <AbsorptionFields form={form} />
       </Fieldset>
-      <Fieldset legend={t('form.buyerSection')} disabled={readOnly}>
+      <Fieldset legend={t('form.buyerSection')} disabled={view.readOnly}>
         <BuyerFields form={form} category={category} />
       </Fieldset>
     </FormShell>

@@ -32,7 +32,7 @@ export function DiagnosticQuestionCreatePage() {
   return (
     <DiagnosticQuestionFormView
       form={form}
-      backTo={backTo}
+      cancelTo={backTo}
       submitLabel={t('create.submit')}
       submitting={create.isPending}
       onSubmit={(values) =>

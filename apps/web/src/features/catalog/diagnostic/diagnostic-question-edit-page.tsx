@@ -31,7 +31,7 @@ function EditDiagnosticQuestionForm({
   return (
     <DiagnosticQuestionFormView
       form={form}
-      backTo={backTo}
+      cancelTo={backTo}
       readOnly={readOnly}
       submitLabel={t('edit.submit')}
       submitting={update.isPending}

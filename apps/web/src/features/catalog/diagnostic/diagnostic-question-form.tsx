@@ -2,7 +2,7 @@ import { Fieldset, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInpu
 import { DIAGNOSTIC_QUESTION_DESCRIPTION_MAX, DIAGNOSTIC_QUESTION_TYPES } from '@reprise/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormShell } from '../../../ui/form-shell';
+import { FormShell, type FormViewProps } from '../../../ui/form-shell';
 import {
   type TranslatableText,
   TranslationsFieldset,
@@ -12,14 +12,10 @@ import { DiagnosticAnswersField } from './diagnostic-answers-field';
 import type { DiagnosticQuestionFormValues } from './diagnostic-question-form-values';
 import type { DiagnosticQuestionForm } from './use-diagnostic-question-form';
 
-interface DiagnosticQuestionFormViewProps {
+interface DiagnosticQuestionFormViewProps extends FormViewProps<DiagnosticQuestionFormValues> {
   form: DiagnosticQuestionForm;
   /** Where Cancel leads: the category's questions. */
-  backTo: string;
-  onSubmit: (values: DiagnosticQuestionFormValues) => void;
-  submitting: boolean;
-  submitLabel: string;
-  readOnly?: boolean;
+  cancelTo: string;
 }
 
 /** The question's texts and its answers', each translatable (docs/translations.md). */
@@ -76,29 +72,14 @@ function useFieldLabels(form: DiagnosticQuestionForm, texts: TranslatableText[])
 }
 
 /** The diagnostic question form of the add and edit screens. */
-export function DiagnosticQuestionFormView({
-  form,
-  backTo,
-  onSubmit,
-  submitting,
-  submitLabel,
-  readOnly = false,
-}: DiagnosticQuestionFormViewProps) {
+export function DiagnosticQuestionFormView({ form, ...view }: DiagnosticQuestionFormViewProps) {
   const { t } = useTranslation('diagnostic');
   const typeLabelId = useId();
   const texts = useTranslatableTexts(form);
   const labels = useFieldLabels(form, texts);
   return (
-    <FormShell
-      form={form}
-      labels={labels}
-      onSubmit={onSubmit}
-      submitLabel={submitLabel}
-      submitting={submitting}
-      readOnlyNote={readOnly ? t('form.readOnly') : null}
-      cancel={{ to: backTo, label: t('form.cancel'), backLabel: t('form.back') }}
-    >
-      <Fieldset legend={t('form.question')} disabled={readOnly}>
+    <FormShell form={form} labels={labels} ns="diagnostic" {...view}>
+      <Fieldset legend={t('form.question')} disabled={view.readOnly}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput label={t('form.title')} required {...form.getInputProps('title')} />
           <Stack gap={4}>
@@ -108,7 +89,7 @@ export function DiagnosticQuestionFormView({
             <SegmentedControl
               aria-labelledby={typeLabelId}
               data={DIAGNOSTIC_QUESTION_TYPES.map((type) => ({ value: type, label: t(`type.${type}`) }))}
-              disabled={readOnly}
+              disabled={view.readOnly}
               {...form.getInputProps('type')}
             />
             <Text size="xs" c="dimmed">
@@ -129,10 +110,10 @@ export function DiagnosticQuestionFormView({
           {...form.getInputProps('description')}
         />
       </Fieldset>
-      <Fieldset legend={t('form.answers')} disabled={readOnly}>
-        <DiagnosticAnswersField form={form} readOnly={readOnly} />
+      <Fieldset legend={t('form.answers')} disabled={view.readOnly}>
+        <DiagnosticAnswersField form={form} readOnly={Boolean(view.readOnly)} />
       </Fieldset>
-      <TranslationsFieldset form={form} texts={texts} disabled={readOnly} />
+      <TranslationsFieldset form={form} texts={texts} disabled={view.readOnly} />
     </FormShell>
   );
 }

@@ -1,8 +1,7 @@
 import { Fieldset } from '@mantine/core';
 import { type CategoryTreeNode, PRODUCT_GRADES, type ProductResponse } from '@reprise/shared';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormShell } from '../../../ui/form-shell';
+import { FormShell, type FormViewProps } from '../../../ui/form-shell';
 import {
   type TranslatableText,
   TranslationsFieldset,
@@ -19,16 +18,11 @@ import {
 import { MEASURES, type ProductFormValues } from './product-form-values';
 import type { ProductForm } from './use-product-form';
 
-interface ProductFormViewProps {
+interface ProductFormViewProps extends FormViewProps<ProductFormValues> {
   form: ProductForm;
   /** The product being edited; absent on create. */
   product: ProductResponse | null;
   tree: readonly CategoryTreeNode[];
-  onSubmit: (values: ProductFormValues) => void;
-  submitting: boolean;
-  submitLabel: string;
-  readOnly?: boolean;
-  footer?: ReactNode;
 }
 
 /** Field labels by form path, for the error summary. */
@@ -61,49 +55,31 @@ function useFieldLabels(): Record<string, string> {
 }
 
 /** The product form of the create and edit screens. */
-export function ProductFormView({
-  form,
-  product,
-  tree,
-  onSubmit,
-  submitting,
-  submitLabel,
-  readOnly = false,
-  footer,
-}: ProductFormViewProps) {
+export function ProductFormView({ form, product, tree, ...view }: ProductFormViewProps) {
   const { t } = useTranslation('products');
   const texts: TranslatableText[] = [
     { label: t('form.name'), pathOf: (l) => `translations.${l}.name`, base: form.values.name },
   ];
   const labels = { ...useTranslationLabels(texts), ...useFieldLabels() };
   return (
-    <FormShell
-      form={form}
-      labels={labels}
-      onSubmit={onSubmit}
-      submitLabel={submitLabel}
-      submitting={submitting}
-      readOnlyNote={readOnly ? t('form.readOnly') : null}
-      cancel={{ to: '/products', label: t('form.cancel'), backLabel: t('form.back') }}
-      footer={footer}
-    >
-      <Fieldset legend={t('form.identity')} disabled={readOnly}>
+    <FormShell form={form} labels={labels} ns="products" cancelTo="/products" {...view}>
+      <Fieldset legend={t('form.identity')} disabled={view.readOnly}>
         <IdentityFields form={form} />
       </Fieldset>
-      <TranslationsFieldset form={form} texts={texts} disabled={readOnly} />
-      <Fieldset legend={t('form.categories')} disabled={readOnly}>
+      <TranslationsFieldset form={form} texts={texts} disabled={view.readOnly} />
+      <Fieldset legend={t('form.categories')} disabled={view.readOnly}>
         <CategoryFields form={form} tree={tree} />
       </Fieldset>
-      <Fieldset legend={t('form.prices')} disabled={readOnly}>
+      <Fieldset legend={t('form.prices')} disabled={view.readOnly}>
         <PriceFields form={form} />
       </Fieldset>
-      <Fieldset legend={t('form.images')} disabled={readOnly}>
+      <Fieldset legend={t('form.images')} disabled={view.readOnly}>
         <ImageFields form={form} product={product} />
       </Fieldset>
-      <Fieldset legend={t('form.seller')} disabled={readOnly}>
+      <Fieldset legend={t('form.seller')} disabled={view.readOnly}>
         <SellerFields form={form} />
       </Fieldset>
-      <Fieldset legend={t('form.measures')} disabled={readOnly}>
+      <Fieldset legend={t('form.measures')} disabled={view.readOnly}>
         <MeasureFields form={form} product={product} />
       </Fieldset>
     </FormShell>

@@ -14,7 +14,7 @@ import { Link, useNavigate } from 'react-router';
 import { type PageHeaderAction, usePageHeader } from '../../../app/page-header';
 import { useCurrentUser, useSession } from '../../../app/session';
 import { useFormatters } from '../../../app/use-formatters';
-import { DataTable, type DataTableColumn, useTableParams } from '../../../ui/data-table';
+import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../../ui/data-table';
 import { PageLoader } from '../../../ui/page-loader';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useCatalogBreadcrumbs } from '../catalog-breadcrumbs';
@@ -188,11 +188,8 @@ function ProductsList() {
       <DataTable
         caption={t('list.caption')}
         columns={columns}
-        rows={products.data?.member}
+        {...listRows(products)}
         rowKey={(product) => product.id}
-        totalItems={products.data?.totalItems ?? 0}
-        totalItemsCapped={products.data?.totalItemsCapped}
-        loading={products.isFetching}
         emptyMessage={t('list.empty')}
         {...table.tableProps}
       />
