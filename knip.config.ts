@@ -30,6 +30,10 @@ const config: KnipConfig = {
       // loaded by scripts/worker.mjs through tsx's API, by path
       entry: ['src/worker-main.ts'],
     },
+    e2e: {
+      // the e2e server, which playwright.config.ts starts by a command line
+      entry: ['serve.mjs'],
+    },
     bench: {
       // bench/imports.ts runs it in a process of its own, by path
       entry: ['imports-child.ts'],

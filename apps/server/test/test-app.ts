@@ -135,7 +135,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       for (;;) {
         const { rows } = await sql<{ due: number }>`
           SELECT count(*)::int AS due FROM pgboss.job
-          WHERE state = 'active' OR (state IN ('created', 'retry') AND start_after <= now())`.execute(handle.db);
+          WHERE state = 'active' OR (state IN ('created', 'retry') AND start_after <= now())`.execute(
+          handle.db,
+        );
         if (rows[0]?.due === 0) return;
         if (Date.now() > deadline) throw new Error(`${rows[0]?.due} jobs still due after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 50));

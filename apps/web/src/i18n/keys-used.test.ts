@@ -102,13 +102,44 @@ function missingInBackOffice(uses: Use[], locale: string): string[] {
   return missing.map(({ file, key }) => `${file}: ${key}`);
 }
 
+/**
+ * The keys `FormShell` builds from its `ns` and `keyPrefix` (ui/form-shell.tsx): every form's
+ * cancel, and its back and read-only note where a screen of its feature makes it read-only.
+ */
+function formShellUses(files: string[]): Use[] {
+  return files.flatMap((file) => {
+    const source = readFileSync(file, 'utf8');
+    const folder = file.slice(0, file.lastIndexOf('/'));
+    const readOnlyHere = () =>
+      sourcesUnder(folder).some((other) => /readOnly=\{/.test(readFileSync(other, 'utf8')));
+    return [...source.matchAll(/<FormShell\b/g)].flatMap((match) => {
+      // the opening tag: up to its line that ends in `>` (`{...view}>`, `"cancelTo">`, a lone `>`)
+      const lines = source.slice(match.index).split('\n');
+      const last = lines.findIndex((line) => /^\s*>\s*$|[}"']>\s*$/.test(line));
+      const tag = lines.slice(0, last + 1).join('\n');
+      const ns = /\bns="([^"]+)"/.exec(tag)?.[1];
+      const prefix = /\bkeyPrefix="([^"]+)"/.exec(tag)?.[1] ?? 'form';
+      const where = relative(src, file);
+      if (!ns) return [{ file: where, key: 'FormShell without a literal ns', namespaces: [] }];
+      // read-only when the tag says so, or when it takes its view's props and a screen beside it sets it
+      const readOnly = /\breadOnly\b/.test(tag) || (/\{\.\.\.\w+\}/.test(tag) && readOnlyHere());
+      const names = ['cancel', ...(readOnly ? ['back', 'readOnly'] : [])];
+      return names.map((name) => ({ file: where, key: `${ns}:${prefix}.${name}`, namespaces: [ns] }));
+    });
+  });
+}
+
 const sources = sourcesUnder(src);
-const backOfficeUses = usesIn(sources.filter((file) => !file.startsWith(PUBLIC + '/')));
+const shellUses = formShellUses(sources);
+const backOfficeUses = [...usesIn(sources.filter((file) => !file.startsWith(PUBLIC + '/'))), ...shellUses];
 const publicUses = usesIn(sources.filter((file) => file.startsWith(PUBLIC + '/')));
 
 describe('every translation key named in the code exists', () => {
   it('finds the keys it checks', () => {
     expect(backOfficeUses.length).toBeGreaterThan(2000);
+    // every create and edit form's cancel, and the back and read-only note of those that may be read-only
+    expect(shellUses.filter(({ key }) => key.endsWith('.cancel')).length).toBeGreaterThanOrEqual(14);
+    expect(shellUses.filter(({ key }) => key.endsWith('.readOnly')).length).toBeGreaterThanOrEqual(5);
     expect(publicUses.length).toBeGreaterThan(100);
   });
 
