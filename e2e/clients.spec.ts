@@ -1,6 +1,6 @@
 import { signIn } from './api-calls';
 import { axeFindings } from './axe';
-import { expect, login, test, translations, useLanguage } from './fixtures';
+import { expect, login, networkQuiet, openInApp, test, translations, useLanguage } from './fixtures';
 
 /**
  * The clients administration (docs/clients.md): a platform admin creates a client, enables a
@@ -158,9 +158,10 @@ test('the clients screens pass the automated accessibility checks', async ({ pag
     [edit, 'Demo Retail'],
     ['/userClient/create', text.users.clientCreate],
   ] as const) {
-    await page.goto(url);
+    // reached by the app's router, as its menu does: one load of the app for the walk
+    await openInApp(page, url);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(heading, LOADED);
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(await axeFindings(page), url).toEqual([]);
   }
 });
