@@ -250,3 +250,27 @@ export async function pickOption(input: Locator, option: Locator): Promise<void>
     if (!multiple) await expect(input).toHaveValue(label, { timeout: 2000 });
   }).toPass({ timeout: 25_000 });
 }
+
+/**
+ * Answers every question step of a buyback's questionnaire with its first answer (a radio, else a
+ * checkbox), up to the first step that is not a question. `heading` is the step's title;
+ * `eachStep` checks what every question step shows before it is answered.
+ */
+export async function answerQuestions(
+  page: Page,
+  heading: Locator,
+  eachStep?: () => Promise<void>,
+): Promise<void> {
+  for (let guard = 0; guard < 40; guard++) {
+    await expect(heading).toBeVisible();
+    const text = (await heading.textContent()) ?? '';
+    if (!/^Question/.test(text)) return;
+    await eachStep?.();
+    const radio = page.locator('form').getByRole('radio');
+    if ((await radio.count()) > 0) await radio.first().check();
+    else await page.locator('form').getByRole('checkbox').first().check();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await expect(heading).not.toHaveText(text);
+  }
+  throw new Error('too many question steps');
+}

@@ -1,6 +1,6 @@
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { DEMO_PASSWORD, expect } from './fixtures';
-import { type Api, apiAs, storeCustomer, uniqueLastName } from './store-buybacks';
+import { type Api, apiAs, findOffer, storeCustomer, uniqueLastName } from './store-buybacks';
 import { controlAtDeclaredAnswers } from './warehouse-calls';
 
 /**
@@ -60,40 +60,21 @@ export async function createStoreBuyback(
   lastNamePrefix: string,
 ): Promise<Created> {
   const me = await seller.get<{ currentOrganization: { id: string } }>('/api/me');
-  const products = await rmu.get<{ member: { id: string }[] }>(
-    '/api/products?status=published&itemsPerPage=30',
-  );
-  for (const product of products.member) {
-    const circuits = await seller.get<{
-      member: { id: string; type: string; paymentMethods: { id: string; type: string }[] }[];
-    }>(`/api/products/${product.id}/shipping-methods?channel=store&country=FR`);
-    const drop = circuits.member.find((m) => m.type === 'store_drop');
-    const payment = drop?.paymentMethods.find((p) => p.type === paymentType);
-    if (!drop || !payment) continue;
-    const q = await seller.get<{
-      product: { isCollectingIMEI: boolean };
-      questions: { id: string; answers: { id: string }[] }[];
-    }>(`/api/products/${product.id}/buyback-questionnaire`);
-    if (q.product.isCollectingIMEI) continue;
-    return seller.post<Created>(
-      `/api/store/${me.currentOrganization.id}/buybacks`,
-      {
-        productId: product.id,
-        answers: q.questions.map((question) => ({
-          questionId: question.id,
-          answerIds: [question.answers[0]?.id as string],
-        })),
-        shippingMethodId: drop.id,
-        paymentModeId: payment.id,
-        customer: {
-          ...storeCustomer(uniqueLastName(lastNamePrefix)),
-          ...(paymentType === 'bank_transfer' ? { iban: 'FR76 3000 6000 0112 3456 7890 189' } : {}),
-        },
+  const offer = await findOffer(seller, rmu, {
+    payment: (p) => p.type === paymentType,
+    imei: false,
+  });
+  return seller.post<Created>(
+    `/api/store/${me.currentOrganization.id}/buybacks`,
+    {
+      ...offer,
+      customer: {
+        ...storeCustomer(uniqueLastName(lastNamePrefix)),
+        ...(paymentType === 'bank_transfer' ? { iban: 'FR76 3000 6000 0112 3456 7890 189' } : {}),
       },
-      { 'idempotency-key': crypto.randomUUID() },
-    );
-  }
-  throw new Error(`no published product takes a store drop paid by ${paymentType}`);
+    },
+    { 'idempotency-key': crypto.randomUUID() },
+  );
 }
 
 /** The store sends the buyback, Saint-Priest checks it in and controls it at its declared answers: it completes. */

@@ -28,7 +28,7 @@ interface Batch {
 
 /** A Paris store buyback paid by bank transfer (an IBAN given), sent, checked in and controlled at its declared answers. */
 async function completedTransferBuyback(seller: Api, operator: Api, rmu: Api) {
-  const buyback = await createStoreBuyback(seller, rmu, 'bank_transfer', 'Virement');
+  const buyback = await createStoreBuyback(seller, rmu, 'bank_transfer', 'Transfert');
   await completeAtWarehouse(seller, operator, buyback);
   return buyback;
 }

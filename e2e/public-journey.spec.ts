@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { imeiWithTac, okJson, sessionAs } from './api-calls';
 import { axeFindings } from './axe';
-import { expect, test } from './fixtures';
+import { answerQuestions, expect, test } from './fixtures';
 
 /**
  * The visitor's journey on Demo Retail's public site (`demo-retail.localhost`, in French): search,
@@ -105,20 +105,8 @@ async function expectTermsCheckboxReadable(page: Page) {
   expect(label.width, 'label wide enough to read').toBeGreaterThan(Math.min(220, viewport.width / 2));
 }
 
-/** Answers every question with its first answer; the live price is shown all along. */
-async function answerQuestions(page: Page) {
-  for (let guard = 0; guard < 40; guard++) {
-    const text = (await stepHeading(page).textContent()) ?? '';
-    if (!/^Question/.test(text)) return;
-    await expect(page.getByTestId('live-price')).toContainText('€');
-    const radio = page.locator('form').getByRole('radio');
-    if ((await radio.count()) > 0) await radio.first().check();
-    else await page.locator('form').getByRole('checkbox').first().check();
-    await page.getByRole('button', { name: 'Suivant' }).click();
-    await expect(stepHeading(page)).not.toHaveText(text);
-  }
-  throw new Error('too many question steps');
-}
+/** The live price, shown all along the questions. */
+const livePriceShown = (page: Page) => () => expect(page.getByTestId('live-price')).toContainText('€');
 
 async function chooseDeliveryAndAdd(page: Page, transport: RegExp, payment: RegExp) {
   await expect(stepHeading(page)).toHaveText('Transport et paiement');
@@ -195,7 +183,7 @@ test.describe
       await page.getByRole('button', { name: 'Suivant' }).click();
       await expect(page.getByText('Choisissez une réponse pour continuer.')).toBeVisible();
       expect(await axeFindings(page, { seriousOnly: true }), 'product page').toEqual([]);
-      await answerQuestions(page);
+      await answerQuestions(page, stepHeading(page), livePriceShown(page));
       await chooseDeliveryAndAdd(page, /^Envoi par la poste/, /^Virement bancaire/);
 
       // the cart: axe, a navigation warning while it holds buybacks, another product
@@ -207,7 +195,7 @@ test.describe
 
       await page.getByRole('link', { name: 'Ajouter un autre produit' }).click();
       await openProduct(page, console_.name);
-      await answerQuestions(page);
+      await answerQuestions(page, stepHeading(page), livePriceShown(page));
       await chooseDeliveryAndAdd(page, /^Déclaration en ligne, dépôt en magasin/, /^Bon d'achat/);
       await expect(page.getByTestId('cart-line')).toHaveCount(2);
       await expect(page.getByTestId('cart-link')).toHaveText('Panier (2 produits)');
@@ -356,7 +344,7 @@ test.describe
       // a later cart can load the information saved on this device (never the IBAN)
       await page.goto(site);
       await openProduct(page, console_.name);
-      await answerQuestions(page);
+      await answerQuestions(page, stepHeading(page), livePriceShown(page));
       await chooseDeliveryAndAdd(page, /^Déclaration en ligne, dépôt en magasin/, /^Bon d'achat/);
       await page.getByRole('button', { name: 'Continuer' }).click();
       await page.getByRole('button', { name: 'Utiliser mes informations mémorisées' }).click();
@@ -383,7 +371,7 @@ test.describe
         await page.goto(site);
         await refuseConsentIfAsked(page);
         await openProduct(page, console_.name);
-        await answerQuestions(page);
+        await answerQuestions(page, stepHeading(page), livePriceShown(page));
         await chooseDeliveryAndAdd(page, /^Déclaration en ligne, dépôt en magasin/, /^Bon d'achat/);
         await expect(page.getByTestId('cart-minimum')).toContainText(
           'La valeur minimale du panier est de 100 000,00',

@@ -62,22 +62,41 @@ interface Offer {
   imei: string | null;
 }
 
-/** What a store-drop buyback of the seller's store is made of: found once, from the catalogue. */
-async function findOffer(seller: Api, rmu: Api): Promise<Offer> {
+/** A payment mode of a circuit, as the shipping methods list it. */
+interface OfferedPayment {
+  id: string;
+  type: string;
+  iban: boolean;
+}
+
+/**
+ * What a store-drop buyback of the seller's store is made of, found from the catalogue: the first
+ * published product whose store drop offers a payment `payment` accepts (by default one without
+ * IBAN), and, with `imei: false`, one that collects no IMEI.
+ */
+export async function findOffer(
+  seller: Api,
+  rmu: Api,
+  {
+    payment: accepts = (p) => !p.iban,
+    imei = true,
+  }: { payment?: (p: OfferedPayment) => boolean; imei?: boolean } = {},
+): Promise<Offer> {
   const products = await rmu.get<{ member: { id: string }[] }>(
     '/api/products?status=published&itemsPerPage=30',
   );
   for (const product of products.member) {
     const circuits = await seller.get<{
-      member: { id: string; type: string; paymentMethods: { id: string; iban: boolean }[] }[];
+      member: { id: string; type: string; paymentMethods: OfferedPayment[] }[];
     }>(`/api/products/${product.id}/shipping-methods?channel=store&country=FR`);
     const drop = circuits.member.find((m) => m.type === 'store_drop');
-    const payment = drop?.paymentMethods.find((p) => !p.iban);
+    const payment = drop?.paymentMethods.find(accepts);
     if (!drop || !payment) continue;
     const q = await seller.get<{
       product: { isCollectingIMEI: boolean; tacCodes: string[] };
       questions: { id: string; answers: { id: string }[] }[];
     }>(`/api/products/${product.id}/buyback-questionnaire`);
+    if (q.product.isCollectingIMEI && !imei) continue;
     return {
       productId: product.id,
       answers: q.questions.map((question) => ({
@@ -89,7 +108,7 @@ async function findOffer(seller: Api, rmu: Api): Promise<Offer> {
       imei: q.product.isCollectingIMEI ? imeiOf(q.product.tacCodes[0] ?? '35345678') : null,
     };
   }
-  throw new Error('no published product of Demo Retail takes a store drop without IBAN');
+  throw new Error('no published product of Demo Retail takes a store drop with such a payment');
 }
 
 /** Makes store buybacks at the store seller's store, its customer named `lastName`. */

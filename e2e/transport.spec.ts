@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
-import { DEMO_PASSWORD, expect, login, test } from './fixtures';
+import { answerQuestions, DEMO_PASSWORD, expect, login, test } from './fixtures';
 
 /**
  * Issue 14's transport acceptance: a visitor of Demo Retail's site completes a web_post buyback;
@@ -26,20 +26,6 @@ async function apiAs(
   });
   expect(response.ok(), await response.text()).toBe(true);
   return { api, authorization: `Bearer ${(await response.json()).apiToken}` };
-}
-
-async function answerQuestions(page: Page) {
-  const heading = page.locator('form h2.step-title');
-  for (let guard = 0; guard < 40; guard++) {
-    const text = (await heading.textContent()) ?? '';
-    if (!/^Question/.test(text)) return;
-    const radio = page.locator('form').getByRole('radio');
-    if ((await radio.count()) > 0) await radio.first().check();
-    else await page.locator('form').getByRole('checkbox').first().check();
-    await page.getByRole('button', { name: 'Suivant' }).click();
-    await expect(heading).not.toHaveText(text);
-  }
-  throw new Error('too many question steps');
 }
 
 test.use({ locale: 'fr-FR' });
@@ -76,7 +62,7 @@ test('a web post buyback gets its label after the 425s, tracking events move it 
   await page.getByRole('button', { name: 'Rechercher' }).first().click();
   await page.getByRole('link', { name, exact: true }).first().click(LOADED);
   await expect(page.getByRole('heading', { level: 1, name: `Revendre mon ${name}` })).toBeVisible(LOADED);
-  await answerQuestions(page);
+  await answerQuestions(page, page.locator('form h2.step-title'));
   await page.getByRole('radio', { name: /^Envoi par la poste/ }).check();
   await page.getByRole('radio', { name: /^Virement bancaire/ }).check();
   await page.getByRole('button', { name: 'Suivant' }).click();
