@@ -9,7 +9,7 @@ import type {
 import {
   type AccountScope,
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type RequestContext,
   readerOf,
   type TxContext,
@@ -202,10 +202,8 @@ export async function findTransportProviderName(ctx: BaseContext, circuitId: str
 
 // ---------- writes ----------
 
-type Tx = InTransaction<BaseContext>;
-
 export async function insertCart(
-  tx: Tx,
+  tx: BaseTxContext,
   values: {
     account_id: string;
     channel: string;
@@ -218,7 +216,7 @@ export async function insertCart(
   return row.id;
 }
 
-export async function insertCustomer(tx: Tx, values: Insertable<CustomersTable>): Promise<string> {
+export async function insertCustomer(tx: BaseTxContext, values: Insertable<CustomersTable>): Promise<string> {
   const row = await tx.trx.insertInto('customers').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -272,7 +270,11 @@ export interface OwnedBuyback {
 const scopeOf = (buyback: OwnedBuyback): AccountScope => ({ kind: 'account', accountId: buyback.account_id });
 
 /** Issues the voucher of a buyback paid by voucher that has none yet (a pre-declared one, at finalisation). */
-export async function issueVoucherCode(tx: Tx, buyback: OwnedBuyback, code: string): Promise<void> {
+export async function issueVoucherCode(
+  tx: BaseTxContext,
+  buyback: OwnedBuyback,
+  code: string,
+): Promise<void> {
   await updateOwned(tx, 'payments', scopeOf(buyback))
     .set({ voucher_code: code, updated_at: sql<Date>`now()` })
     .where('buyback_id', '=', buyback.id)
@@ -283,7 +285,7 @@ export async function issueVoucherCode(tx: Tx, buyback: OwnedBuyback, code: stri
 
 /** A pre-declared buyback handed in at a store becomes that store's. */
 export async function assignStore(
-  tx: Tx,
+  tx: BaseTxContext,
   buyback: OwnedBuyback,
   store: { id: string; path: string },
 ): Promise<void> {

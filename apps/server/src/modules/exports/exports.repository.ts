@@ -3,14 +3,12 @@ import { sql } from 'kysely';
 import {
   type AccountScope,
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   readerOf,
 } from '../../platform/request-context';
 import { updateOwned } from '../../platform/scoped-writes';
 import { type BuybackListFilters, matchingBuybacks } from '../buybacks';
 import { type ExportViewer, viewerContext } from './export-viewer';
-
-type Tx = InTransaction<BaseContext>;
 
 const inScope = (scope: AccountScope) => (scope.kind === 'all' ? null : scope.accountId);
 
@@ -23,7 +21,7 @@ function accountOf(ctx: BaseContext): string {
 // ---------- the export rows ----------
 
 export async function insertExport(
-  tx: Tx,
+  tx: BaseTxContext,
   values: {
     accountId: string;
     type: ExportType;
@@ -78,7 +76,7 @@ export type ExportRow = NonNullable<Awaited<ReturnType<typeof findExport>>>;
 
 /** Only an export in progress changes: its end, its cancellation. Answers the row, or none. */
 export async function updateRunningExport(
-  tx: Tx,
+  tx: BaseTxContext,
   id: string,
   values: {
     status?: 'success' | 'error' | 'cancelled';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PRODUCT_COMMENT_MAX, PRODUCT_STATUSES } from '@reprise/shared';
-import type { BaseContext, InTransaction } from '../../platform/request-context';
+import type { BaseTxContext } from '../../platform/request-context';
 import {
   adjustCategoryCounts,
   type CountDelta,
@@ -15,8 +15,6 @@ import type { FileLine } from './import-file';
 import { invalidLine, LineCells, LineFaults, withSuffix } from './import-lines';
 import * as writes from './import-writes.repository';
 import type { IgnoredLine } from './imports.repository';
-
-type Tx = InTransaction<BaseContext>;
 
 /**
  * Product lines (docs/imports.md): matched by reference (`generic`), EAN code (`product`) or id
@@ -235,7 +233,7 @@ export function productImporter(settings: ImportSettings, categories: CatalogueC
       seen.seen(key === null ? null : key.toLowerCase());
     },
 
-    async writeBatch(tx: Tx, lines) {
+    async writeBatch(tx: BaseTxContext, lines) {
       const ignored: IgnoredLine[] = [];
       const read_: ProductLine[] = [];
       for (const line of lines) {

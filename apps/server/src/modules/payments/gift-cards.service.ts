@@ -12,6 +12,7 @@ import { renderGiftCard } from '../../platform/documents/gift-card';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import {
   type BaseContext,
+  type BaseTxContext,
   type InTransaction,
   type RequestContext,
   transact,
@@ -35,11 +36,9 @@ import { findVisiblePayment, findVoucherCode, recordPaymentDetails } from './pay
 /** The validity of a card when the account has no issuer configuration of its own. */
 const DEFAULT_VALIDITY_MONTHS = 12;
 
-type Tx = InTransaction<BaseContext>;
-
 /** The cards' validity: the account's active issuer configuration's, else 12 months. */
 async function validityMonths(
-  tx: Tx,
+  tx: BaseTxContext,
   accountId: string,
 ): Promise<{ months: number; configurationId: string | null }> {
   const issuer = await findActiveConfiguration(tx, accountId, CONNECTOR_FQN.giftCardIssuer);
@@ -58,7 +57,7 @@ function monthsFromNow(months: number): Date {
 
 /** Moves the job's payment on (payment-execution.ts `changePaymentStatus`: checked, recorded, audited). */
 async function moveTo(
-  tx: Tx,
+  tx: BaseTxContext,
   payment: PaymentToExecute,
   to: PaymentStatus,
   columns: PaymentColumns,
@@ -76,7 +75,7 @@ async function moveTo(
 
 /** Issues a card for the payment (once: a job run again finds the card it issued). */
 async function issueCard(
-  tx: Tx,
+  tx: BaseTxContext,
   payment: PaymentToExecute,
   kind: GiftCardKind,
   code: () => string,

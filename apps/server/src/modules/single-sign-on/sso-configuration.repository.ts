@@ -1,15 +1,17 @@
 import type { SsoClaimTypes, SsoRoleMappingEntry, Status } from '@reprise/shared';
 import { sql } from 'kysely';
-import type { AccountScope, BaseContext, InTransaction } from '../../platform/request-context';
-import { readerOf } from '../../platform/request-context';
+import {
+  type AccountScope,
+  type BaseContext,
+  type BaseTxContext,
+  readerOf,
+} from '../../platform/request-context';
 import { deleteOwned, updateOwned } from '../../platform/scoped-writes';
 
 /**
  * The SQL of single sign-on configurations (tables sso_configurations and sso_domains, migration
  * 032): one per account, held by its root organisation, read and written within the context's scope.
  */
-
-type Tx = InTransaction<BaseContext>;
 
 export interface ConfigurationRow {
   accountId: string;
@@ -153,7 +155,7 @@ export interface ConfigurationValues {
 }
 
 export async function insertConfiguration(
-  tx: Tx,
+  tx: BaseTxContext,
   accountId: string,
   organizationId: string,
   values: ConfigurationValues,
@@ -177,7 +179,7 @@ export async function insertConfiguration(
 }
 
 export async function updateConfiguration(
-  tx: Tx,
+  tx: BaseTxContext,
   accountId: string,
   values: ConfigurationValues,
 ): Promise<void> {
@@ -197,7 +199,11 @@ export async function updateConfiguration(
 }
 
 /** Replaces the account's domains (the unique key refuses one another account holds). */
-export async function replaceDomains(tx: Tx, accountId: string, domains: readonly string[]): Promise<void> {
+export async function replaceDomains(
+  tx: BaseTxContext,
+  accountId: string,
+  domains: readonly string[],
+): Promise<void> {
   await deleteOwned(tx, 'sso_domains', { kind: 'account', accountId })
     .where('account_id', '=', accountId)
     .execute();
@@ -209,7 +215,7 @@ export async function replaceDomains(tx: Tx, accountId: string, domains: readonl
 }
 
 /** Removes the account's configuration, its domains, and the sign-ins it had started. */
-export async function deleteConfiguration(tx: Tx, accountId: string): Promise<void> {
+export async function deleteConfiguration(tx: BaseTxContext, accountId: string): Promise<void> {
   const scope = { kind: 'account', accountId } as const;
   await deleteOwned(tx, 'sso_authorization_requests', scope).where('account_id', '=', accountId).execute();
   await deleteOwned(tx, 'sso_logins', scope)

@@ -1,7 +1,7 @@
 import type { CarrierAddress, CarrierParcel } from '@reprise/shared';
 import { audit } from '../../platform/audit';
 import { followUpJobId } from '../../platform/jobs';
-import { type BaseContext, type InTransaction, transact } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, transact } from '../../platform/request-context';
 import { findActiveConfiguration, type ResolvedConfiguration, resolveConfiguration } from '../connectors';
 import { CarrierError, type CarrierShipmentRequest } from './carrier';
 import { carrierFor, TRANSPORT_CONNECTORS } from './carriers';
@@ -29,8 +29,6 @@ export interface ShipmentJob {
   attempt?: number;
 }
 
-type Tx = InTransaction<BaseContext>;
-
 /** The account's active transport configuration (its carrier), or null: the platform's own label then. */
 export async function activeTransportConfiguration(
   ctx: BaseContext,
@@ -48,7 +46,7 @@ export async function activeTransportConfiguration(
  * `create` job for each, which exist only if the transaction commits.
  */
 export async function requestShipments(
-  tx: Tx,
+  tx: BaseTxContext,
   configuration: ResolvedConfiguration,
   kind: 'shipping' | 'return',
   buybackIds: string[],
@@ -159,7 +157,7 @@ const NOT_LEFT = ['label_pending', 'label_ready'];
  * transaction: its shipments whose parcel has not left are cancelled, and a `cancel` job tells
  * their carrier. A shipment not created at the carrier yet never will be (its jobs see it cancelled).
  */
-export async function cancelShipmentsOfBuyback(tx: Tx, buybackId: string): Promise<void> {
+export async function cancelShipmentsOfBuyback(tx: BaseTxContext, buybackId: string): Promise<void> {
   const shipments = (await repo.findShipmentsOfBuyback(tx, buybackId)).filter((s) =>
     NOT_LEFT.includes(s.status),
   );
@@ -201,7 +199,12 @@ async function cancelAtCarrier(ctx: BaseContext, shipment: repo.ShipmentRow): Pr
 }
 
 /** Sends the fetch number `attempt`, at its instant of LABEL_CHECK_SECONDS (the same id on every rerun). */
-async function scheduleFetch(tx: Tx, shipmentId: string, attempt: number, jobId: string): Promise<void> {
+async function scheduleFetch(
+  tx: BaseTxContext,
+  shipmentId: string,
+  attempt: number,
+  jobId: string,
+): Promise<void> {
   const wait =
     (LABEL_CHECK_SECONDS[attempt] as number) -
     (attempt === 0 ? 0 : (LABEL_CHECK_SECONDS[attempt - 1] as number));
