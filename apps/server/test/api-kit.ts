@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 
 /** The demo users the integration tests act as, each signed in once per test file. */
@@ -58,6 +58,34 @@ export async function startApiKit(): Promise<ApiKit> {
     put: (who, url, payload) => send('PUT', who, url, payload),
     remove: (who, url) => send('DELETE', who, url),
     close: () => t.close(),
+  };
+}
+
+/**
+ * The test file's API kit: started before its tests (the first `beforeAll` the file registers) and
+ * closed after them. Its members are read once started, in hooks and tests.
+ */
+export function useApiKit(): ApiKit {
+  let started: ApiKit | undefined;
+  beforeAll(async () => {
+    started = await startApiKit();
+  });
+  afterAll(() => started?.close());
+  const kit = (): ApiKit => {
+    if (!started) throw new Error('The API kit is read before the beforeAll that starts it.');
+    return started;
+  };
+  return {
+    get t() {
+      return kit().t;
+    },
+    send: (method, who, url, payload, headers) => kit().send(method, who, url, payload, headers),
+    get: (who, url) => kit().get(who, url),
+    post: (who, url, payload, headers) => kit().post(who, url, payload, headers),
+    patch: (who, url, payload) => kit().patch(who, url, payload),
+    put: (who, url, payload) => kit().put(who, url, payload),
+    remove: (who, url) => kit().remove(who, url),
+    close: () => kit().close(),
   };
 }
 
