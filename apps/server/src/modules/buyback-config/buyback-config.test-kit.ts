@@ -7,7 +7,7 @@ import { DEMO_CATALOG } from '../../seed/catalog';
 
 /** What the configuration's integration tests share: the demo users signed in, requests, payloads. */
 
-export { DEMO, DEMO_CATALOG, DEMO_CONFIG, expectViolation, TRANSPORT_PROVIDERS };
+export { DEMO, DEMO_CONFIG, expectViolation, TRANSPORT_PROVIDERS };
 
 /** The configuration's integration tests act through the shared API kit, one a test file. */
 export const useConfigKit = useApiKit;
