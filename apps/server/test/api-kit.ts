@@ -62,32 +62,26 @@ export async function startApiKit(): Promise<ApiKit> {
 }
 
 /**
- * The test file's API kit: started before its tests (the first `beforeAll` the file registers) and
- * closed after them. Its members are read once started, in hooks and tests.
+ * A kit for the whole test file: started before its tests (the first `beforeAll` the file
+ * registers) and closed after them. Its members are read once started, in hooks and tests.
  */
-export function useApiKit(): ApiKit {
-  let started: ApiKit | undefined;
+export function useKit<K extends { close(): Promise<void> }>(start: () => Promise<K>): K {
+  let started: K | undefined;
   beforeAll(async () => {
-    started = await startApiKit();
+    started = await start();
   });
   afterAll(() => started?.close());
-  const kit = (): ApiKit => {
-    if (!started) throw new Error('The API kit is read before the beforeAll that starts it.');
-    return started;
-  };
-  return {
-    get t() {
-      return kit().t;
+  return new Proxy({} as K, {
+    get(_, key) {
+      if (!started) throw new Error('The kit is read before the beforeAll that starts it.');
+      const value = Reflect.get(started, key);
+      return typeof value === 'function' ? value.bind(started) : value;
     },
-    send: (method, who, url, payload, headers) => kit().send(method, who, url, payload, headers),
-    get: (who, url) => kit().get(who, url),
-    post: (who, url, payload, headers) => kit().post(who, url, payload, headers),
-    patch: (who, url, payload) => kit().patch(who, url, payload),
-    put: (who, url, payload) => kit().put(who, url, payload),
-    remove: (who, url) => kit().remove(who, url),
-    close: () => kit().close(),
-  };
+  });
 }
+
+/** The test file's API kit (useKit). */
+export const useApiKit = (): ApiKit => useKit(startApiKit);
 
 /** A request as the holder of `authorization` (a merge-patch when PATCH): any user, the kit's or not. */
 export function requestAs(

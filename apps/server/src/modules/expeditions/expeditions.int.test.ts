@@ -11,7 +11,7 @@ import {
   startBuybackKit,
 } from '../../../test/buyback-kit';
 import { addOtherBuyerUser } from '../../../test/buyer-kit';
-import { advanceItem, contextOfUser } from '../../../test/item-moves-kit';
+import { advanceItem, warehouseManagerContext } from '../../../test/item-moves-kit';
 import type { RequestContext } from '../../platform/request-context';
 
 /**
@@ -34,7 +34,7 @@ let productId: string;
 
 beforeAll(async () => {
   k = await startBuybackKit();
-  warehouse = await contextOfUser(k.t, (await k.t.login('warehouse_manager@demo.test')).authorization);
+  warehouse = await warehouseManagerContext(k.t);
   seller = (await k.t.login('store_seller@demo.test')).authorization;
   operator = (await k.t.login('warehouse_operator@demo.test')).authorization;
   otherWarehouse = await addOtherBuyerUser(k.t, 'warehouse_manager');
