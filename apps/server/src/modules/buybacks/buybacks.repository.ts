@@ -1,10 +1,11 @@
 import type { DiagnosticQuestionType, PriceImpactKind, ProductGrade, Translations } from '@reprise/shared';
-import { type Insertable, sql, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type {
   BuybackItemsTable,
   BuybacksTable,
   CustomersTable,
   PaymentsTable,
+  ProductsTable,
 } from '../../platform/db.types';
 import {
   type AccountScope,
@@ -16,6 +17,7 @@ import {
 } from '../../platform/request-context';
 import { visiblePathPrefix } from '../../platform/scope';
 import { updateOwned } from '../../platform/scoped-writes';
+import type { ProductPriceColumn } from '../catalog';
 
 // which buybacks an actor sees (the lifecycle's) and an account's settings (accounts'), which this
 // module's services read as `repo.…` with its own
@@ -29,29 +31,27 @@ export {
 
 // ---------- the wizard's reads (kept to two queries: the estimate is the hot path) ----------
 
-export interface PricingContextRow {
-  id: string;
-  account_id: string;
-  status: string;
-  name: string;
-  brand: string | null;
-  model: string | null;
-  ean_code: string | null;
-  image_key: string | null;
-  comment_for_seller: string | null;
-  tac_codes: string[];
-  is_collecting_imei: boolean;
-  buyback_zero_not_allowed: boolean;
-  price_functional: number;
-  price_grade_a: number;
-  price_grade_b: number;
-  price_grade_c: number;
-  price_grade_d: number;
-  price_grade_e: number;
+export interface PricingContextRow
+  extends Pick<
+    Selectable<ProductsTable>,
+    | 'id'
+    | 'account_id'
+    | 'status'
+    | 'name'
+    | 'brand'
+    | 'model'
+    | 'ean_code'
+    | 'image_key'
+    | 'comment_for_seller'
+    | 'tac_codes'
+    | 'is_collecting_imei'
+    | 'buyback_zero_not_allowed'
+    | ProductPriceColumn
+    | 'translations'
+  > {
   category_id: string;
   category_label: string;
   category_path: string;
-  translations: Translations;
   category_translations: Translations;
   buyer_account_id: string;
   currency: string;

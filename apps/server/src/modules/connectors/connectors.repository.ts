@@ -8,6 +8,7 @@ import {
   readerOf,
 } from '../../platform/request-context';
 import { deleteOwned, updateOwned } from '../../platform/scoped-writes';
+import { PRODUCT_CARD_COLUMNS } from '../catalog';
 import { containsPattern, folded } from '../organizations';
 
 /**
@@ -228,24 +229,7 @@ export async function findProductsByTac(ctx: BaseContext, accountId: string, tac
     .where('status', '=', 'published')
     .where(sql<boolean>`tac_codes @> ARRAY[${tac}]::text[]`);
   const [rows, count] = await Promise.all([
-    base
-      .select([
-        'id',
-        'name',
-        'brand',
-        'image_key',
-        'price_functional',
-        'price_grade_a',
-        'price_grade_b',
-        'price_grade_c',
-        'price_grade_d',
-        'price_grade_e',
-        'translations',
-      ])
-      .orderBy('sort_name')
-      .orderBy('id')
-      .limit(limit)
-      .execute(),
+    base.select(PRODUCT_CARD_COLUMNS).orderBy('sort_name').orderBy('id').limit(limit).execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };

@@ -8,6 +8,7 @@ import {
 } from '../../platform/request-context';
 import { updateOwned } from '../../platform/scoped-writes';
 import { type BuybackListFilters, matchingBuybacks } from '../buybacks';
+import { PRODUCT_PRICE_COLUMNS } from '../catalog';
 import { type ExportViewer, viewerContext } from './export-viewer';
 
 const inScope = (scope: AccountScope) => (scope.kind === 'all' ? null : scope.accountId);
@@ -132,12 +133,7 @@ export async function productBatch(
         SELECT sc.identifier FROM unnest(p.secondary_category_ids) WITH ORDINALITY AS u (id, n)
         JOIN categories sc ON sc.id = u.id ORDER BY u.n)`.as('secondary_category_identifiers'),
       'p.status',
-      'p.price_functional',
-      'p.price_grade_a',
-      'p.price_grade_b',
-      'p.price_grade_c',
-      'p.price_grade_d',
-      'p.price_grade_e',
+      ...PRODUCT_PRICE_COLUMNS.map((column) => `p.${column}` as const),
       'p.buyback_zero_not_allowed',
       'p.is_collecting_imei',
       'p.tac_codes',

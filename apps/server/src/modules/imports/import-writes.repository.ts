@@ -1,4 +1,5 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
+import type { CategoriesTable } from '../../platform/db.types';
 import {
   type AccountScope,
   type BaseContext,
@@ -51,27 +52,17 @@ export async function catalogueFacts(ctx: BaseContext, accountId: string) {
   return { rootOrganizationId: rootOrganizationId ?? null, defaultBuyerId: buyer?.buyer_account_id ?? null };
 }
 
-export interface NewCategoryRow {
-  id: string;
-  account_id: string;
-  organization_id: string;
-  parent_category_id: string | null;
-  path: string;
-  identifier: string;
-  label: string;
-  sort_label: string;
-  description: string | null;
-  children_description: string | null;
-  default_weight: number;
-  default_height: number | null;
-  default_length: number | null;
-  default_width: number | null;
-  absorption_type: string;
-  absorption_value: number;
-  status: string;
-  highlighted_instruction: string | null;
-  buyer_account_id: string;
-}
+/** A category as the import inserts it: every column given but the image, the counters, the translations and the times. */
+export type NewCategoryRow = Omit<
+  Selectable<CategoriesTable>,
+  | 'image_key'
+  | 'image_alt'
+  | 'product_count'
+  | 'published_product_count'
+  | 'translations'
+  | 'created_at'
+  | 'updated_at'
+>;
 
 /** New categories in one statement (a parent before its children: the key is checked at its end). */
 export async function insertCategories(tx: BaseTxContext, rows: readonly NewCategoryRow[]): Promise<void> {

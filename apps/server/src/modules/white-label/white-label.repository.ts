@@ -3,6 +3,7 @@ import type { HomePageConfigsTable, WhiteLabelConfigsTable } from '../../platfor
 import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
 import { updateAccountRow, updateOwned } from '../../platform/scoped-writes';
 import type { SiteHost } from '../../platform/site-host';
+import { PRODUCT_CARD_COLUMNS } from '../catalog';
 
 /** The one account a write names, within the context's scope (platform/scoped-writes.ts refuses a wider one). */
 const accountScope = (accountId: string) => ({ kind: 'account', accountId }) as const;
@@ -120,19 +121,7 @@ export async function findPublishedProducts(ctx: BaseContext, accountId: string,
   if (ids.length === 0) return [];
   return readerOf(ctx)
     .selectFrom('products')
-    .select([
-      'id',
-      'name',
-      'brand',
-      'image_key',
-      'price_functional',
-      'price_grade_a',
-      'price_grade_b',
-      'price_grade_c',
-      'price_grade_d',
-      'price_grade_e',
-      'translations',
-    ])
+    .select(PRODUCT_CARD_COLUMNS)
     .where('account_id', '=', accountId)
     .where('status', '=', 'published')
     .where('id', 'in', [...ids])

@@ -4,6 +4,7 @@ import type { BaseContext, InTransaction, Reader } from '../../../platform/reque
 import { deleteOwned } from '../../../platform/scoped-writes';
 import type { CatalogScope } from '../catalog-scope';
 import { categoryInScope } from '../catalog-scope.sql';
+import { PRODUCT_PRICE_COLUMNS } from '../public-product-card';
 
 /**
  * The SQL of the PostgreSQL product search: its documents, its word list, its queries. Queries
@@ -288,12 +289,7 @@ function rankedHits(db: Reader, ranked: Expression<unknown>) {
       'p.reference',
       'p.ean_code',
       'p.image_key',
-      'p.price_functional',
-      'p.price_grade_a',
-      'p.price_grade_b',
-      'p.price_grade_c',
-      'p.price_grade_d',
-      'p.price_grade_e',
+      ...PRODUCT_PRICE_COLUMNS.map((column) => `p.${column}` as const),
       'p.main_category_id',
       'c.identifier as main_identifier',
       'c.label as main_label',
