@@ -1,6 +1,7 @@
 import type { CarrierAddress, CarrierParcel } from '@reprise/shared';
 import { audit } from '../../platform/audit';
 import { followUpJobId } from '../../platform/jobs';
+import { organizationAddress } from '../../platform/organization-address';
 import { type BaseContext, type BaseTxContext, transact } from '../../platform/request-context';
 import { findActiveConfiguration, type ResolvedConfiguration, resolveConfiguration } from '../connectors';
 import { CarrierError, type CarrierShipmentRequest } from './carrier';
@@ -152,6 +153,22 @@ async function createAtCarrier(
 /** Shipment statuses of a parcel that has not left yet: a cancelled buyback cancels them. */
 const NOT_LEFT = ['label_pending', 'label_ready'];
 
+/** Audits a change of a shipment: its status before, `after` its new status and what came with it. */
+export function auditShipmentChange(
+  tx: BaseTxContext,
+  shipment: { id: string; account_id: string; status: string },
+  after: Record<string, unknown>,
+): Promise<void> {
+  return audit(tx, {
+    action: 'update',
+    entityType: 'shipment',
+    entityId: shipment.id,
+    accountId: shipment.account_id,
+    before: { status: shipment.status },
+    after,
+  });
+}
+
 /**
  * The buyback is cancelled (modules/buybacks/buybacks.service.ts `cancelBuyback`), in its
  * transaction: its shipments whose parcel has not left are cancelled, and a `cancel` job tells
@@ -163,14 +180,7 @@ export async function cancelShipmentsOfBuyback(tx: BaseTxContext, buybackId: str
   );
   for (const shipment of shipments) {
     await repo.updateShipment(tx, shipment.id, { status: 'cancelled' });
-    await audit(tx, {
-      action: 'update',
-      entityType: 'shipment',
-      entityId: shipment.id,
-      accountId: shipment.account_id,
-      before: { status: shipment.status },
-      after: { status: 'cancelled' },
-    });
+    await auditShipmentChange(tx, shipment, { status: 'cancelled' });
     const job: ShipmentJob = { shipmentId: shipment.id, step: 'cancel' };
     await tx.deps.jobs.send(tx.trx, 'shipment', job, { id: followUpJobId(shipment.id, 'cancel') });
   }
@@ -253,14 +263,7 @@ async function fetchLabel(
         shipping_label_status: 'ready',
         shipping_label_ready_at: at,
       });
-    await audit(tx, {
-      action: 'update',
-      entityType: 'shipment',
-      entityId: shipment.id,
-      accountId: shipment.account_id,
-      before: { status: shipment.status },
-      after: { status: 'label_ready' },
-    });
+    await auditShipmentChange(tx, shipment, { status: 'label_ready' });
   });
 }
 
@@ -300,14 +303,7 @@ async function labelFailed(
     });
     if (shipment.kind === 'shipping')
       await repo.updateBuybackTransport(tx, shipment.buyback_id, { shipping_label_status: 'failed' });
-    await audit(tx, {
-      action: 'update',
-      entityType: 'shipment',
-      entityId: shipment.id,
-      accountId: shipment.account_id,
-      before: { status: shipment.status },
-      after: { status: 'label_failed', reason },
-    });
+    await auditShipmentChange(tx, shipment, { status: 'label_failed', reason });
   });
 }
 
@@ -338,10 +334,10 @@ async function shipmentRequest(
     city: facts.city,
     country: facts.country,
   };
+  // the parts checked above: a carrier needs them all
   const site: CarrierAddress = {
-    name: warehouse.corporate_name ?? warehouse.common_name,
+    ...organizationAddress(warehouse),
     street: warehouse.street,
-    streetMore: warehouse.street_more,
     zip: warehouse.zip,
     city: warehouse.city,
     country: warehouse.country,
