@@ -43,10 +43,17 @@ export interface ApiKit {
   close(): Promise<void>;
 }
 
+/** Signs each demo user in once: their `authorization` headers. */
+export async function signInDemoUsers(t: TestApp): Promise<Record<Who, string>> {
+  const auth = {} as Record<Who, string>;
+  for (const [who, email] of Object.entries(DEMO_USERS))
+    auth[who as Who] = (await t.login(email)).authorization;
+  return auth;
+}
+
 export async function startApiKit(): Promise<ApiKit> {
   const t = await createTestApp();
-  const auth: Record<string, string> = {};
-  for (const [who, email] of Object.entries(DEMO_USERS)) auth[who] = (await t.login(email)).authorization;
+  const auth = await signInDemoUsers(t);
   const send: ApiKit['send'] = (method, who, url, payload, headers) =>
     requestAs(t, auth[who] as string, method, url, payload, headers);
   return {

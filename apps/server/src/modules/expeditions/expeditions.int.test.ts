@@ -53,6 +53,17 @@ const as = (authorization: string) => ({
 const buyback = (over: Record<string, unknown> = {}): Promise<BuybackResponse> =>
   k.createBuyback({ productId, ...over });
 
+/** A buyback whose item goes to Roubaix instead of Saint-Priest. */
+async function roubaixBuyback(): Promise<BuybackResponse> {
+  const b = await buyback();
+  await k.t.db
+    .updateTable('buyback_items')
+    .set({ warehouse_id: O.warehouseRoubaix })
+    .where('id', '=', b.item.id)
+    .execute();
+  return b;
+}
+
 async function open(authorization: string, withLabel: boolean, over: object = {}): Promise<PackageResponse> {
   const res = await as(authorization).post('/api/packages', { withLabel, ...over });
   expect(res.statusCode, res.body).toBe(201);
@@ -301,12 +312,7 @@ describe('a store package', () => {
   it('goes to one warehouse: an item going to another is refused', async () => {
     const p = await open(seller, false);
     await pack(seller, p, (await buyback()).item.identificationNumber);
-    const roubaix = await buyback();
-    await k.t.db
-      .updateTable('buyback_items')
-      .set({ warehouse_id: O.warehouseRoubaix })
-      .where('id', '=', roubaix.item.id)
-      .execute();
+    const roubaix = await roubaixBuyback();
     expectProblem(
       await add(seller, p, roubaix.item.identificationNumber),
       409,
@@ -323,12 +329,7 @@ describe('a store package', () => {
     expect(res.json()).toMatchObject({ itemCount: 0, items: [], destination: null });
     expect((await events(b.item.id)).at(-1)).toMatchObject({ reason: 'unpacked', comment: p.number });
     expectProblem(await as(seller).remove(`/api/packages/${p.id}/items/${b.item.id}`), 404, 'not_found');
-    const roubaix = await buyback();
-    await k.t.db
-      .updateTable('buyback_items')
-      .set({ warehouse_id: O.warehouseRoubaix })
-      .where('id', '=', roubaix.item.id)
-      .execute();
+    const roubaix = await roubaixBuyback();
     expect((await pack(seller, p, roubaix.item.identificationNumber)).destination?.id).toBe(
       O.warehouseRoubaix,
     );

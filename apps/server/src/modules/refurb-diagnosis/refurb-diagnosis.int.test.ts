@@ -81,6 +81,16 @@ const history = async (itemId: string): Promise<ItemEventResponse[]> => {
   return res.json().member;
 };
 
+/** Expects the item to have no refurbishment diagnosis. */
+async function expectNoDiagnosis(itemId: string) {
+  const diagnosis = await k.t.db
+    .selectFrom('refurb_diagnoses')
+    .select('id')
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+  expect(diagnosis).toBeUndefined();
+}
+
 const nativeStock = (kind: string, warehouseId?: string) => nativeStockId(k.t, kind, warehouseId);
 
 let questionsCache: RefurbDiagnosisQuestionsResponse['questions'] | null = null;
@@ -228,12 +238,7 @@ describe('POST /refurb-diagnoses: starting by code', () => {
       'item_not_found',
     );
     expect((await item(b.item.id)).status).toBe('item_completed_by_price');
-    const none = await k.t.db
-      .selectFrom('refurb_diagnoses')
-      .select('id')
-      .where('item_id', '=', b.item.id)
-      .executeTakeFirst();
-    expect(none).toBeUndefined();
+    await expectNoDiagnosis(b.item.id);
   });
 
   it('an item not awaiting dispatch (in transit, awaiting its control) is not diagnosable: 409, nothing written', async () => {
@@ -251,12 +256,7 @@ describe('POST /refurb-diagnoses: starting by code', () => {
         'item_not_diagnosable',
       );
       expect((await item(b.item.id)).status).toBe(status);
-      const none = await k.t.db
-        .selectFrom('refurb_diagnoses')
-        .select('id')
-        .where('item_id', '=', b.item.id)
-        .executeTakeFirst();
-      expect(none).toBeUndefined();
+      await expectNoDiagnosis(b.item.id);
     }
   });
 
