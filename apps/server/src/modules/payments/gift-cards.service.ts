@@ -13,7 +13,6 @@ import { AppError, fieldError, notFound } from '../../platform/errors';
 import {
   type BaseContext,
   type BaseTxContext,
-  type InTransaction,
   type RequestContext,
   transact,
 } from '../../platform/request-context';
@@ -114,10 +113,7 @@ async function issueCard(
  * payment (`amount_above_terminal_maximum`, relaunched once the maximum is raised); otherwise a
  * card of the amount is issued and the payment completed with its number.
  */
-export async function payByGiftCard(
-  tx: InTransaction<BaseContext>,
-  payment: PaymentToExecute,
-): Promise<void> {
+export async function payByGiftCard(tx: BaseTxContext, payment: PaymentToExecute): Promise<void> {
   const terminal = await findActiveConfiguration(tx, payment.accountId, CONNECTOR_FQN.giftCardTerminal);
   const maximum = Number(terminal?.values.maximum_amount);
   if (terminal && Number.isFinite(maximum) && payment.amountCents > maximum) {
@@ -146,7 +142,7 @@ export async function payByGiftCard(
  * Pays by voucher: the voucher's code was issued with the buyback (payments.voucher_code); the
  * payment records a card of kind voucher with that code and the amount, and completes.
  */
-export async function payByVoucher(tx: InTransaction<BaseContext>, payment: PaymentToExecute): Promise<void> {
+export async function payByVoucher(tx: BaseTxContext, payment: PaymentToExecute): Promise<void> {
   const voucherCode = await findVoucherCode(tx, payment);
   if (!voucherCode) {
     await moveTo(tx, payment, 'payment_failed', { failure_reason: 'voucher_code_missing' });

@@ -1,6 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { CUSTOM_PLAN, type Db } from '../../../platform/db';
-import type { BaseContext, InTransaction, Reader } from '../../../platform/request-context';
+import type { BaseTxContext, Reader } from '../../../platform/request-context';
 import { deleteOwned } from '../../../platform/scoped-writes';
 import type { CatalogScope } from '../catalog-scope';
 import { categoryInScope } from '../catalog-scope.sql';
@@ -66,10 +66,7 @@ export async function upsertDocuments(trx: Db, docs: readonly SearchDocument[]):
   );
 }
 
-export async function removeDocuments(
-  tx: InTransaction<BaseContext>,
-  productIds: readonly string[],
-): Promise<void> {
+export async function removeDocuments(tx: BaseTxContext, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
   await deleteOwned(tx, 'product_search_documents')
     .where('product_id', '=', sql<string>`any(${[...productIds]}::uuid[])`)
