@@ -144,15 +144,22 @@ export async function organizationsOfAccount(
     .execute();
 }
 
-export interface ConfigurationValues {
-  status: Status;
-  configurationEndpoint: string;
-  clientId: string;
-  clientSecret: string;
-  scope: string;
-  roleMapping: SsoRoleMappingEntry[];
-  claimTypes: SsoClaimTypes;
-}
+/** What a configuration's insert and update write: the row's own values. */
+export type ConfigurationValues = Pick<
+  ConfigurationRow,
+  'status' | 'configurationEndpoint' | 'clientId' | 'clientSecret' | 'scope' | 'roleMapping' | 'claimTypes'
+>;
+
+/** The columns the values are written to (the role mapping and the claim types as JSON). */
+const columnsOf = (values: ConfigurationValues) => ({
+  status: values.status,
+  configuration_endpoint: values.configurationEndpoint,
+  client_id: values.clientId,
+  client_secret: values.clientSecret,
+  scope: values.scope,
+  role_mapping: JSON.stringify(values.roleMapping),
+  claim_types: JSON.stringify(values.claimTypes),
+});
 
 export async function insertConfiguration(
   tx: BaseTxContext,
@@ -166,13 +173,7 @@ export async function insertConfiguration(
     .values({
       account_id: accountId,
       organization_id: organizationId,
-      status: values.status,
-      configuration_endpoint: values.configurationEndpoint,
-      client_id: values.clientId,
-      client_secret: values.clientSecret,
-      scope: values.scope,
-      role_mapping: JSON.stringify(values.roleMapping),
-      claim_types: JSON.stringify(values.claimTypes),
+      ...columnsOf(values),
       created_by: createdBy,
     })
     .execute();
@@ -185,13 +186,7 @@ export async function updateConfiguration(
 ): Promise<void> {
   await updateOwned(tx, 'sso_configurations', { kind: 'account', accountId })
     .set({
-      status: values.status,
-      configuration_endpoint: values.configurationEndpoint,
-      client_id: values.clientId,
-      client_secret: values.clientSecret,
-      scope: values.scope,
-      role_mapping: JSON.stringify(values.roleMapping),
-      claim_types: JSON.stringify(values.claimTypes),
+      ...columnsOf(values),
       updated_at: sql<Date>`now()`,
     })
     .where('account_id', '=', accountId)
