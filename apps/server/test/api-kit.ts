@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 
 /** The demo users the integration tests act as, each signed in once per test file. */
@@ -43,10 +43,17 @@ export interface ApiKit {
   close(): Promise<void>;
 }
 
+/** Signs each demo user in once: their `authorization` headers. */
+export async function signInDemoUsers(t: TestApp): Promise<Record<Who, string>> {
+  const auth = {} as Record<Who, string>;
+  for (const [who, email] of Object.entries(DEMO_USERS))
+    auth[who as Who] = (await t.login(email)).authorization;
+  return auth;
+}
+
 export async function startApiKit(): Promise<ApiKit> {
   const t = await createTestApp();
-  const auth: Record<string, string> = {};
-  for (const [who, email] of Object.entries(DEMO_USERS)) auth[who] = (await t.login(email)).authorization;
+  const auth = await signInDemoUsers(t);
   const send: ApiKit['send'] = (method, who, url, payload, headers) =>
     requestAs(t, auth[who] as string, method, url, payload, headers);
   return {
@@ -60,6 +67,28 @@ export async function startApiKit(): Promise<ApiKit> {
     close: () => t.close(),
   };
 }
+
+/**
+ * A kit for the whole test file: started before its tests (the first `beforeAll` the file
+ * registers) and closed after them. Its members are read once started, in hooks and tests.
+ */
+export function useKit<K extends { close(): Promise<void> }>(start: () => Promise<K>): K {
+  let started: K | undefined;
+  beforeAll(async () => {
+    started = await start();
+  });
+  afterAll(() => started?.close());
+  return new Proxy({} as K, {
+    get(_, key) {
+      if (!started) throw new Error('The kit is read before the beforeAll that starts it.');
+      const value = Reflect.get(started, key);
+      return typeof value === 'function' ? value.bind(started) : value;
+    },
+  });
+}
+
+/** The test file's API kit (useKit). */
+export const useApiKit = (): ApiKit => useKit(startApiKit);
 
 /** A request as the holder of `authorization` (a merge-patch when PATCH): any user, the kit's or not. */
 export function requestAs(

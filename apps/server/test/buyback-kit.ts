@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { DEMO_CONFIG } from '../src/seed/buyback-config';
 import { DEMO_CATALOG } from '../src/seed/catalog';
-import { type ApiKit, startApiKit, type Who } from './api-kit';
+import { type ApiKit, startApiKit, useKit, type Who } from './api-kit';
 import { DEMO, type TestApp } from './test-app';
 
 /** What the buybacks' integration tests share: demo users signed in, requests, payloads. */
@@ -88,6 +88,9 @@ export const webCartOf = (
   iban: IBAN,
   termsAccepted: true,
 });
+
+/** The test file's buybacks kit (useKit). */
+export const useBuybackKit = (): BuybackKit => useKit(startBuybackKit);
 
 export async function startBuybackKit(): Promise<BuybackKit> {
   const api = await startApiKit();

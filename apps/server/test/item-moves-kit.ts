@@ -4,7 +4,7 @@ import { findNativeStock } from '../src/modules/buyback-lifecycle/items.reposito
 import { putInQuarantine } from '../src/modules/warehouse/quarantine.service';
 import { loadActor } from '../src/platform/auth-hook';
 import { type RequestContext, scopeOfActor, transact } from '../src/platform/request-context';
-import type { TestApp } from './test-app';
+import { DEMO, type TestApp } from './test-app';
 
 /**
  * Brings an item to a warehouse status through the item moves themselves (item-moves.ts), as a
@@ -21,6 +21,27 @@ export async function contextOfUser(
   const actor = await loadActor(t.db, t.deps.config, authorization.replace(/^Bearer /, ''), module);
   if (!actor) throw new Error('no session for this authorization');
   return { actor, scope: scopeOfActor(actor), locale: null, db: t.db, deps: t.deps };
+}
+
+/** The warehouse manager of Saint-Priest as a service context (to bring items on through the moves). */
+export async function warehouseManagerContext(t: TestApp): Promise<RequestContext> {
+  return contextOfUser(t, (await t.login('warehouse_manager@demo.test')).authorization);
+}
+
+/** The id of a warehouse's native stock of `kind` (Saint-Priest's unless told). */
+export async function nativeStockId(
+  t: TestApp,
+  kind: string,
+  warehouseId: string = DEMO.orgs.warehouseSaintPriest,
+): Promise<string> {
+  return (
+    await t.db
+      .selectFrom('stocks')
+      .select('id')
+      .where('warehouse_id', '=', warehouseId)
+      .where('native_kind', '=', kind)
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 /** The path from a store buyback's item (awaiting inventory) to each warehouse status. */

@@ -3,15 +3,20 @@
 export const MODULE_TYPES = ['root', 'tim', 'lcm', 'rps'] as const;
 export type ModuleType = (typeof MODULE_TYPES)[number];
 
-export const USER_TYPES = [
-  'admin',
-  'super_admin',
+/** The retail side's user types, highest rank first. */
+export const RETAIL_USER_TYPES = [
   'root_management_unit_manager',
   'root_management_unit_analyst',
   'management_unit_manager',
   'management_unit_analyst',
   'store_manager',
   'store_seller',
+] as const;
+
+export const USER_TYPES = [
+  'admin',
+  'super_admin',
+  ...RETAIL_USER_TYPES,
   'warehouse_manager',
   'warehouse_operator',
   'buyer_manager',
@@ -125,15 +130,7 @@ export const PARENT_TYPE_OF_USER_TYPE: Record<UserType, readonly OrganizationTyp
 /** The module in which each user type is held. Platform operators act in the root module. */
 export const USER_TYPES_BY_MODULE: Record<ModuleType, readonly UserType[]> = {
   root: ['admin', 'super_admin'],
-  tim: [
-    'root_management_unit_manager',
-    'root_management_unit_analyst',
-    'management_unit_manager',
-    'management_unit_analyst',
-    'store_manager',
-    'store_seller',
-    'pseudo_anonymous',
-  ],
+  tim: [...RETAIL_USER_TYPES, 'pseudo_anonymous'],
   lcm: ['buyer_manager'],
   rps: ['warehouse_manager', 'warehouse_operator'],
 };

@@ -1,4 +1,4 @@
-import type { ModuleType, UserType } from './enums';
+import { type ModuleType, RETAIL_USER_TYPES, type UserType } from './enums';
 
 /**
  * The one registry of permission names.
@@ -110,6 +110,15 @@ const CATALOG_READ: Permission[] = [
   'question.list',
   'question.detail',
 ];
+/** A store's buyback work: creating (pre-declared ones too), cancelling, sending, losing, verifying. */
+const STORE_BUYBACK_WRITE: Permission[] = [
+  'buyback.create',
+  'buyback.predeclared_access',
+  'buyback.cancel',
+  'buyback_item.send',
+  'item.mark_lost_store',
+  'item.verify',
+];
 const CATALOG_WRITE: Permission[] = [...CATALOG_READ, 'category.create', 'product.create', 'question.create'];
 const WAREHOUSE_OPERATE: Permission[] = [
   'menu.buyback',
@@ -146,12 +155,7 @@ export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
     ...WRITE_ORG,
     'user.force_sso_field',
     ...BUYBACK_READ,
-    'buyback.create',
-    'buyback.predeclared_access',
-    'buyback.cancel',
-    'buyback_item.send',
-    'item.mark_lost_store',
-    'item.verify',
+    ...STORE_BUYBACK_WRITE,
     'payment.mark_paid',
     'payment.search',
     'payment.batches',
@@ -186,12 +190,7 @@ export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
     'dashboard.read',
     ...WRITE_ORG,
     ...BUYBACK_READ,
-    'buyback.create',
-    'buyback.predeclared_access',
-    'buyback.cancel',
-    'buyback_item.send',
-    'item.mark_lost_store',
-    'item.verify',
+    ...STORE_BUYBACK_WRITE,
     'voucher.redeem',
     'quarantine.send_mail',
     ...CATALOG_READ,
@@ -203,12 +202,7 @@ export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
     ...READ_ORG,
     'user.create',
     ...BUYBACK_READ,
-    'buyback.create',
-    'buyback.predeclared_access',
-    'buyback.cancel',
-    'buyback_item.send',
-    'item.mark_lost_store',
-    'item.verify',
+    ...STORE_BUYBACK_WRITE,
     'voucher.redeem',
   ],
   store_seller: [
@@ -280,52 +274,23 @@ export function moduleOfUserType(userType: UserType): ModuleType {
  * The user types an actor may grant: its own rank and below, on its own side.
  * Analysts, sellers and operators grant nothing (they cannot write users).
  */
+/** The buyer side's user types, highest rank first (the retail side's: RETAIL_USER_TYPES); a manager grants its own rank and below. */
+const BUYER_RANKS: readonly UserType[] = ['buyer_manager', 'warehouse_manager', 'warehouse_operator'];
+/** The user types of a side from `userType` down. */
+const fromRank = (ranks: readonly UserType[], userType: UserType) => ranks.slice(ranks.indexOf(userType));
+
 export const ASSIGNABLE_USER_TYPES: Record<UserType, readonly UserType[]> = {
-  super_admin: [
-    'super_admin',
-    'admin',
-    'root_management_unit_manager',
-    'root_management_unit_analyst',
-    'management_unit_manager',
-    'management_unit_analyst',
-    'store_manager',
-    'store_seller',
-    'buyer_manager',
-    'warehouse_manager',
-    'warehouse_operator',
-  ],
+  super_admin: ['super_admin', 'admin', ...RETAIL_USER_TYPES, ...BUYER_RANKS],
   // assigning a platform admin needs `admin.assign`, held by super_admin only
-  admin: [
-    'root_management_unit_manager',
-    'root_management_unit_analyst',
-    'management_unit_manager',
-    'management_unit_analyst',
-    'store_manager',
-    'store_seller',
-    'buyer_manager',
-    'warehouse_manager',
-    'warehouse_operator',
-  ],
-  root_management_unit_manager: [
-    'root_management_unit_manager',
-    'root_management_unit_analyst',
-    'management_unit_manager',
-    'management_unit_analyst',
-    'store_manager',
-    'store_seller',
-  ],
+  admin: [...RETAIL_USER_TYPES, ...BUYER_RANKS],
+  root_management_unit_manager: fromRank(RETAIL_USER_TYPES, 'root_management_unit_manager'),
   root_management_unit_analyst: [],
-  management_unit_manager: [
-    'management_unit_manager',
-    'management_unit_analyst',
-    'store_manager',
-    'store_seller',
-  ],
+  management_unit_manager: fromRank(RETAIL_USER_TYPES, 'management_unit_manager'),
   management_unit_analyst: [],
-  store_manager: ['store_manager', 'store_seller'],
+  store_manager: fromRank(RETAIL_USER_TYPES, 'store_manager'),
   store_seller: [],
-  buyer_manager: ['buyer_manager', 'warehouse_manager', 'warehouse_operator'],
-  warehouse_manager: ['warehouse_manager', 'warehouse_operator'],
+  buyer_manager: fromRank(BUYER_RANKS, 'buyer_manager'),
+  warehouse_manager: fromRank(BUYER_RANKS, 'warehouse_manager'),
   warehouse_operator: [],
   pseudo_anonymous: [],
 };

@@ -2,7 +2,7 @@ import type { LogAction } from '@reprise/shared';
 import type { AuditEntity } from './audit-entities';
 import { publishChange } from './change-feed';
 import type { Actor } from './context';
-import type { BaseContext, InTransaction } from './request-context';
+import type { BaseTxContext } from './request-context';
 
 export interface AuditEntry {
   action: LogAction;
@@ -21,7 +21,7 @@ const json = (value: unknown) => (value === undefined ? null : JSON.stringify(va
  * changed entity type of each account once on the change feed, heard by every process when, and
  * only if, the transaction commits. The actor is the context's (none for a visitor or a job).
  */
-export async function audit(tx: InTransaction<BaseContext>, ...entries: AuditEntry[]): Promise<void> {
+export async function audit(tx: BaseTxContext, ...entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   const actor = 'actor' in tx ? (tx.actor as Actor) : null;
   await tx.trx

@@ -51,13 +51,14 @@ export type InTransaction<C extends BaseContext> = C & {
 };
 /** A signed-in user's request inside its transaction. */
 export type TxContext = InTransaction<RequestContext>;
+/** Any context inside its transaction: what repositories and effects that write take. */
+export type BaseTxContext = InTransaction<BaseContext>;
 
 /**
  * Where a repository reads for a context: its transaction when it is in one (reads see the
  * command's own writes and locks), else the pool.
  */
-export const readerOf = (ctx: BaseContext): Reader =>
-  'trx' in ctx ? (ctx as InTransaction<BaseContext>).trx : ctx.db;
+export const readerOf = (ctx: BaseContext): Reader => ('trx' in ctx ? (ctx as BaseTxContext).trx : ctx.db);
 
 /** The accounts an actor may write: its own, or every account for platform operators. */
 export const scopeOfActor = (actor: Actor): AccountScope =>

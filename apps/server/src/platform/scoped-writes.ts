@@ -7,7 +7,7 @@ import {
   type UpdateResult,
 } from 'kysely';
 import type { Database } from './db.types';
-import type { AccountScope, BaseContext, InTransaction } from './request-context';
+import type { AccountScope, BaseTxContext } from './request-context';
 
 /**
  * The only way a module updates or deletes tenant rows. Each builder starts with the scope of the
@@ -22,8 +22,6 @@ export type AccountTable = {
   [T in keyof Database]: 'account_id' extends keyof Database[T] ? T : never;
 }[keyof Database];
 
-type Tx = InTransaction<BaseContext>;
-
 const inScope = (scope: AccountScope, column = 'account_id') =>
   scope.kind === 'all' ? sql<boolean>`true` : sql<boolean>`${sql.ref(column)} = ${scope.accountId}`;
 
@@ -32,7 +30,7 @@ const inScope = (scope: AccountScope, column = 'account_id') =>
  * e.g. the account of a row the service resolved and checked, never a wider one than the context's.
  */
 export function updateOwned<T extends AccountTable>(
-  tx: Tx,
+  tx: BaseTxContext,
   table: T,
   scope: AccountScope = tx.scope,
 ): UpdateQueryBuilder<Database, T, T, UpdateResult> {
@@ -42,7 +40,7 @@ export function updateOwned<T extends AccountTable>(
 
 /** `DELETE FROM table … WHERE account_id in the context's scope` (see `updateOwned`). */
 export function deleteOwned<T extends AccountTable>(
-  tx: Tx,
+  tx: BaseTxContext,
   table: T,
   scope: AccountScope = tx.scope,
 ): DeleteQueryBuilder<Database, T, DeleteResult> {
@@ -56,7 +54,7 @@ export function deleteOwned<T extends AccountTable>(
  * the scope, `WHERE fk IN (SELECT id FROM parent WHERE account_id …)`.
  */
 export function updateChildOf<T extends keyof Database, P extends AccountTable>(
-  tx: Tx,
+  tx: BaseTxContext,
   table: T,
   through: { column: string; parent: P },
   scope: AccountScope = tx.scope,
@@ -67,7 +65,7 @@ export function updateChildOf<T extends keyof Database, P extends AccountTable>(
 
 /** `DELETE` of child rows whose parent lies in the scope (see `updateChildOf`). */
 export function deleteChildOf<T extends keyof Database, P extends AccountTable>(
-  tx: Tx,
+  tx: BaseTxContext,
   table: T,
   through: { column: string; parent: P },
   scope: AccountScope = tx.scope,
@@ -78,7 +76,7 @@ export function deleteChildOf<T extends keyof Database, P extends AccountTable>(
 
 /** The account row itself (`accounts`, keyed by id): the context's own account, or any for platform operators. */
 export function updateAccountRow(
-  tx: Tx,
+  tx: BaseTxContext,
   scope: AccountScope = tx.scope,
 ): UpdateQueryBuilder<Database, 'accounts', 'accounts', UpdateResult> {
   checkNarrower(tx, scope);
@@ -90,7 +88,7 @@ export function updateAccountRow(
  * account (modules/account-admin), once its rows are gone. Never a wider scope than the context's.
  */
 export function deleteAccountRow(
-  tx: Tx,
+  tx: BaseTxContext,
   scope: AccountScope = tx.scope,
 ): DeleteQueryBuilder<Database, 'accounts', DeleteResult> {
   checkNarrower(tx, scope);
@@ -105,7 +103,7 @@ export function deleteAccountRow(
  * (SELECT id FROM link.parent WHERE account_id in scope)))`.
  */
 export function updateOwnedOrLinked<T extends AccountTable, P extends AccountTable>(
-  tx: Tx,
+  tx: BaseTxContext,
   table: T,
   link: { table: keyof Database; column: string; through: string; parent: P },
   scope: AccountScope = tx.scope,
@@ -122,7 +120,7 @@ export function updateOwnedOrLinked<T extends AccountTable, P extends AccountTab
  * buyer_account_id in scope)`.
  */
 export function updateOwnedOrAssigned<T extends 'buybacks' | 'buyback_items' | 'litigations'>(
-  tx: Tx,
+  tx: BaseTxContext,
   table: T,
   scope: AccountScope = tx.scope,
 ): UpdateQueryBuilder<Database, T, T, UpdateResult> {
@@ -144,7 +142,7 @@ const parentInScope = (through: { column: string; parent: string }, scope: Accou
   sql<boolean>`${sql.ref(through.column)} IN (SELECT id FROM ${sql.table(through.parent)} WHERE ${inScope(scope)})`;
 
 /** A scope given explicitly must lie within the context's own: a service cannot widen it. */
-function checkNarrower(tx: Tx, scope: AccountScope): void {
+function checkNarrower(tx: BaseTxContext, scope: AccountScope): void {
   const own = tx.scope;
   if (own.kind === 'all') return;
   if (scope.kind === 'all' || scope.accountId !== own.accountId)

@@ -1,6 +1,6 @@
 import { CONNECTOR_FQN, insertConfiguration } from '../modules/connectors/connector-configurations';
 import type { AppDeps } from '../platform/deps';
-import type { BaseContext, InTransaction, Trx } from '../platform/request-context';
+import type { BaseTxContext, Trx } from '../platform/request-context';
 import type { Keyring } from '../platform/secrets';
 import { DEMO } from './demo-ids';
 
@@ -13,7 +13,7 @@ import { DEMO } from './demo-ids';
  */
 export async function seedDemoConnectors(trx: Trx, keyring: Keyring): Promise<void> {
   // the seed runs before any server: a context with only what insertConfiguration reads
-  const tx: InTransaction<BaseContext> = {
+  const tx: BaseTxContext = {
     scope: { kind: 'all' },
     locale: null,
     db: trx,

@@ -1,7 +1,7 @@
 import { addWeeks, weekStartOf } from '@reprise/shared';
 import { computeWeeklyStatistics } from '../modules/dashboard/statistics.service';
 import type { AppDeps } from '../platform/deps';
-import type { BaseContext, InTransaction, Trx } from '../platform/request-context';
+import type { BaseTxContext, Trx } from '../platform/request-context';
 
 /** The weeks before the current one the demo computes, so the week picker has several. */
 const WEEKS_BEFORE = 3;
@@ -13,7 +13,7 @@ const WEEKS_BEFORE = 3;
  * current week in full once it is over.
  */
 export async function seedDemoStatistics(trx: Trx, now: Date = new Date()): Promise<void> {
-  const ctx: InTransaction<BaseContext> = {
+  const ctx: BaseTxContext = {
     scope: { kind: 'all' },
     locale: null,
     db: trx,

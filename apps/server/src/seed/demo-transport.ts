@@ -3,7 +3,7 @@ import { CONNECTOR_FQN, insertConfiguration } from '../modules/connectors/connec
 import { signUp } from '../modules/sandbox-carrier/sandbox-carrier.service';
 import type { Config } from '../platform/config';
 import type { AppDeps } from '../platform/deps';
-import type { BaseContext, InTransaction, Trx } from '../platform/request-context';
+import type { BaseTxContext, Trx } from '../platform/request-context';
 import type { Keyring } from '../platform/secrets';
 import { DEMO } from './demo-ids';
 
@@ -26,7 +26,7 @@ export const DEMO_TRANSPORT = {
  */
 export async function seedDemoTransport(trx: Trx, keyring: Keyring): Promise<void> {
   // the seed runs before any server: a context with only what the services read
-  const tx: InTransaction<BaseContext> = {
+  const tx: BaseTxContext = {
     scope: { kind: 'all' },
     locale: null,
     db: trx,

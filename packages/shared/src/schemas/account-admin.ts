@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES, LOCALES, type ModuleType, STATUSES } from '../enums';
 import type { Violation } from '../errors';
 import { generalText } from '../validation';
-import { PaginationQuery, SortDirection } from './common';
+import { AddressResponse, PaginationQuery, SortDirection } from './common';
 import { Address } from './organizations';
 
 /**
@@ -94,13 +94,7 @@ export const ClientAccountResponse = z.object({
   currency: z.enum(CURRENCIES),
   corporateName: z.string().nullable(),
   commonName: z.string(),
-  address: z.object({
-    street: z.string().nullable(),
-    streetMore: z.string().nullable(),
-    zip: z.string().nullable(),
-    city: z.string().nullable(),
-    country: z.string().nullable(),
-  }),
+  address: AddressResponse,
   rootOrganizationId: z.uuid(),
   /** The id `PATCH /organization-root-details/{id}` takes (premium features). */
   rootDetailId: z.uuid().nullable(),

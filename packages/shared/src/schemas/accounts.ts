@@ -34,6 +34,17 @@ export const PolicyFileParams = z.object({
 });
 export type PolicyFileParams = z.infer<typeof PolicyFileParams>;
 
+/** The root details' features and switches, read and written alike. */
+const ROOT_DETAIL_FEATURES = {
+  enabledPremiumFeatures: z.array(z.enum(PREMIUM_FEATURES)),
+  categoryNavigationEnabled: z.boolean(),
+  customerIdentityDocumentRequired: z.boolean(),
+  warehouseCheckinRequirement: z.enum(WAREHOUSE_CHECKIN_REQUIREMENTS),
+  barCodeEnabled: z.boolean(),
+  tagPriceEnabled: z.boolean(),
+  buyerPaymentEnabled: z.boolean(),
+};
+
 export const OrganizationRootDetailResponse = z.object({
   id: z.uuid(),
   accountId: z.uuid(),
@@ -45,13 +56,7 @@ export const OrganizationRootDetailResponse = z.object({
   isWarehouseCommentSharedToClient: z.boolean(),
   buybackZeroDescription: z.string().nullable(),
   noSearchResultDescription: z.string().nullable(),
-  enabledPremiumFeatures: z.array(z.enum(PREMIUM_FEATURES)),
-  categoryNavigationEnabled: z.boolean(),
-  customerIdentityDocumentRequired: z.boolean(),
-  warehouseCheckinRequirement: z.enum(WAREHOUSE_CHECKIN_REQUIREMENTS),
-  barCodeEnabled: z.boolean(),
-  tagPriceEnabled: z.boolean(),
-  buyerPaymentEnabled: z.boolean(),
+  ...ROOT_DETAIL_FEATURES,
   cartMinValue: z.number().int(),
   /** The back-office download URLs of the policy files (versioned); null when none is uploaded. */
   eulaFile: z.string().nullable(),
@@ -74,13 +79,7 @@ export const PatchOrganizationRootDetailRequest = z
     isWarehouseCommentSharedToClient: z.boolean(),
     buybackZeroDescription: longText,
     noSearchResultDescription: longText,
-    enabledPremiumFeatures: z.array(z.enum(PREMIUM_FEATURES)),
-    categoryNavigationEnabled: z.boolean(),
-    customerIdentityDocumentRequired: z.boolean(),
-    warehouseCheckinRequirement: z.enum(WAREHOUSE_CHECKIN_REQUIREMENTS),
-    barCodeEnabled: z.boolean(),
-    tagPriceEnabled: z.boolean(),
-    buyerPaymentEnabled: z.boolean(),
+    ...ROOT_DETAIL_FEATURES,
     /** Positive integer only; 0 is the default and means no minimum. */
     cartMinValue: int4(z.number(POSITIVE_INTEGER).int(POSITIVE_INTEGER)).min(0, POSITIVE_INTEGER),
   })

@@ -36,6 +36,14 @@ export const BUYBACK_STATUSES = [
 ] as const;
 export type BuybackStatus = (typeof BUYBACK_STATUSES)[number];
 
+/** The item statuses of a completed buyback: the item awaits dispatch at its warehouse. */
+export const COMPLETED_ITEM_STATUSES = [
+  'item_completed',
+  'item_completed_by_price',
+  'item_completed_with_absorption',
+  'item_completed_with_negociation',
+] as const;
+
 export const ITEM_STATUSES = [
   'item_created',
   'item_awaiting_store_drop',
@@ -43,10 +51,7 @@ export const ITEM_STATUSES = [
   'item_in_transit',
   'item_registered_in_warehouse',
   'item_awaiting_compliancy_tests',
-  'item_completed',
-  'item_completed_by_price',
-  'item_completed_with_absorption',
-  'item_completed_with_negociation',
+  ...COMPLETED_ITEM_STATUSES,
   'item_refurb_diagnostic_in_progress',
   'item_refurb_in_progress',
   'item_refurb_completed',
@@ -368,6 +373,16 @@ export const BuybackAllowedActions = z.object({
 });
 export type BuybackAllowedActions = z.infer<typeof BuybackAllowedActions>;
 
+/** The answers given to the product's diagnostic questions, with the titles they had then. */
+export const BuybackAnswersResponse = z.array(
+  z.object({
+    questionId: z.uuid(),
+    questionTitle: z.string(),
+    answerIds: z.array(z.uuid()),
+    answerTitles: z.array(z.string()),
+  }),
+);
+
 export const BuybackResponse = PriceBreakdownResponse.extend({
   id: z.uuid(),
   /** 13 digits with a valid EAN-13 check digit. */
@@ -397,14 +412,7 @@ export const BuybackResponse = PriceBreakdownResponse.extend({
   customer: CustomerResponse,
   /** e.g. `FR76 **** **** **** **** ***0 189`; null without an IBAN. */
   ibanMasked: z.string().nullable(),
-  answers: z.array(
-    z.object({
-      questionId: z.uuid(),
-      questionTitle: z.string(),
-      answerIds: z.array(z.uuid()),
-      answerTitles: z.array(z.string()),
-    }),
-  ),
+  answers: BuybackAnswersResponse,
   imei: z.string().nullable(),
   /** The IMEI's TAC matched none of the product's TAC codes (the seller continued anyway). */
   imeiTacMismatch: z.boolean(),
@@ -487,14 +495,17 @@ export const BuybackCollectionResponse = collectionOf(BuybackListItem);
 
 // ---------- commands ----------
 
+/** A comment of a command on a buyback: trimmed, BUYBACK_COMMENT_MAX at most, null when empty. */
+const buybackComment = z
+  .string()
+  .trim()
+  .max(BUYBACK_COMMENT_MAX, { message: 'too_long' })
+  .nullish()
+  .transform((v) => v || null);
+
 export const CancelBuybackRequest = z.object({
   reason: z.enum(CANCEL_REASONS, { message: 'invalid_value' }),
-  comment: z
-    .string()
-    .trim()
-    .max(BUYBACK_COMMENT_MAX, { message: 'too_long' })
-    .nullish()
-    .transform((v) => v || null),
+  comment: buybackComment,
   /** Cancel the buyback even though its payment cannot be cancelled (after `payment_not_cancellable`). */
   force: z.boolean().optional().default(false),
 });
@@ -503,12 +514,7 @@ export type CancelBuybackInput = z.input<typeof CancelBuybackRequest>;
 
 export const MarkLostRequest = z
   .object({
-    comment: z
-      .string()
-      .trim()
-      .max(BUYBACK_COMMENT_MAX, { message: 'too_long' })
-      .nullish()
-      .transform((v) => v || null),
+    comment: buybackComment,
   })
   .optional();
 export type MarkLostRequest = z.infer<typeof MarkLostRequest>;

@@ -57,4 +57,13 @@ export const queryBoolean = () =>
 export const queryArray = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item));
 
+/** A postal address as the API returns it: every part may be missing. */
+export const AddressResponse = z.object({
+  street: z.string().nullable(),
+  streetMore: z.string().nullable(),
+  zip: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+});
+
 export const IdParams = z.object({ id: z.uuid({ message: 'invalid_uuid' }) });

@@ -54,17 +54,16 @@ export type ConnectorPropertyDefinition = z.infer<typeof ConnectorPropertyDefini
  */
 const connectorId = (message = 'invalid_uuid') => z.guid({ message });
 
+/** A page size of the connector lists: up to CONNECTOR_PAGE_SIZE, `fallback` when none is given. */
+const connectorPageSize = (fallback: number) =>
+  z.coerce.number().int().min(1).max(CONNECTOR_PAGE_SIZE, { message: 'invalid_page_size' }).default(fallback);
+
 export const ConnectorIdParams = z.object({ id: connectorId() });
 
 /** `GET /connectors` (page of 500): filters id, name (part of it, any case), type, fqn. */
 export const ListConnectorsQuery = z.object({
   page: queryPage(),
-  itemsPerPage: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(CONNECTOR_PAGE_SIZE, { message: 'invalid_page_size' })
-    .default(CONNECTOR_PAGE_SIZE),
+  itemsPerPage: connectorPageSize(CONNECTOR_PAGE_SIZE),
   id: connectorId().optional(),
   name: z.string().trim().max(255, { message: 'too_long' }).optional(),
   type: z.enum(CONNECTOR_TYPES, { message: 'invalid_value' }).optional(),
@@ -127,12 +126,7 @@ export type ConnectorConfigurationPatchRequest = z.infer<typeof ConnectorConfigu
 /** `GET /connector-organizations`: the configurations of the account (every one for platform operators). */
 export const ListConnectorConfigurationsQuery = z.object({
   page: queryPage(),
-  itemsPerPage: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(CONNECTOR_PAGE_SIZE, { message: 'invalid_page_size' })
-    .default(30),
+  itemsPerPage: connectorPageSize(30),
   organizationId: z.uuid({ message: 'invalid_uuid' }).optional(),
   connectorId: connectorId().optional(),
   type: z.enum(CONNECTOR_TYPES, { message: 'invalid_value' }).optional(),

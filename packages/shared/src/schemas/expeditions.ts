@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type BuybackCircuitType, ITEM_STATUSES, type ItemStatus } from './buybacks';
+import { type BuybackCircuitType, COMPLETED_ITEM_STATUSES, ITEM_STATUSES, type ItemStatus } from './buybacks';
 import { collectionOf, queryBoolean, queryPage, SortDirection } from './common';
 
 /**
@@ -18,10 +18,7 @@ export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 
 /** The item statuses a warehouse package takes: awaiting dispatch, or refurbished (docs/refurbishment.md). */
 export const DISPATCHABLE_ITEM_STATUSES = [
-  'item_completed',
-  'item_completed_by_price',
-  'item_completed_with_absorption',
-  'item_completed_with_negociation',
+  ...COMPLETED_ITEM_STATUSES,
   'item_refurb_completed',
 ] as const satisfies readonly ItemStatus[];
 

@@ -10,7 +10,7 @@ import {
   int4,
   text,
 } from '../validation';
-import { PaginationQuery, queryArray, queryBoolean, SortDirection } from './common';
+import { AddressResponse, PaginationQuery, queryArray, queryBoolean, SortDirection } from './common';
 
 export const Address = z.object({
   street: addressText(),
@@ -31,13 +31,7 @@ export const OrganizationResponse = z.object({
   corporateName: z.string().nullable(),
   siret: z.string().nullable(),
   capital: z.number().int().nullable(),
-  address: z.object({
-    street: z.string().nullable(),
-    streetMore: z.string().nullable(),
-    zip: z.string().nullable(),
-    city: z.string().nullable(),
-    country: z.string().nullable(),
-  }),
+  address: AddressResponse,
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   geocodedByUser: z.boolean(),

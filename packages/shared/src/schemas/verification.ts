@@ -9,22 +9,22 @@ import { ITEM_STATUSES, type ItemStatus } from './buybacks';
 /**
  * The item statuses at which a device is verifiable: it has reached a warehouse (checked in) and
  * is still held there, or its buyback is completed. Before check-in (created, awaiting, in
- * transit), once gone (returned) and when lost or cancelled, it is not.
+ * transit), once gone (returned) and when lost or cancelled, it is not: the statuses listed here.
  */
-const VERIFIABLE_ITEM_STATUSES = [
-  'item_registered_in_warehouse',
-  'item_awaiting_compliancy_tests',
-  'item_completed',
-  'item_completed_by_price',
-  'item_completed_with_absorption',
-  'item_completed_with_negociation',
-  'item_refurb_diagnostic_in_progress',
-  'item_refurb_in_progress',
-  'item_refurb_completed',
-  'item_in_quarantine',
-  'item_to_reintegrate_to_stock',
-  'item_to_return',
-] as const satisfies readonly ItemStatus[];
+const NOT_VERIFIABLE_ITEM_STATUSES: readonly ItemStatus[] = [
+  'item_created',
+  'item_awaiting_store_drop',
+  'item_awaiting_inventory',
+  'item_in_transit',
+  'item_returned',
+  'item_lost_store',
+  'item_lost_transport',
+  'item_lost_warehouse',
+  'item_cancelled',
+];
+const VERIFIABLE_ITEM_STATUSES = ITEM_STATUSES.filter(
+  (status) => !NOT_VERIFIABLE_ITEM_STATUSES.includes(status),
+);
 
 export const isVerifiable = (status: string): boolean =>
   (VERIFIABLE_ITEM_STATUSES as readonly string[]).includes(status);

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { PRODUCT_GRADES } from '../enums';
-import { BuybackQuestionnaireResponse, DiagnosticAnswerInput, imeiInput } from './buybacks';
+import {
+  BuybackAnswersResponse,
+  BuybackQuestionnaireResponse,
+  DiagnosticAnswerInput,
+  imeiInput,
+} from './buybacks';
 import { ABSORPTION_TYPES } from './catalog';
 import { LitigationResponse } from './litigations';
 import { ItemResponse, QUARANTINE_REASONS } from './warehouse';
@@ -126,14 +131,7 @@ export const ControlSpecificationResponse = z.object({
   declared: z.object({
     state: z.enum(PRODUCT_GRADES),
     priceCents: z.number().int(),
-    answers: z.array(
-      z.object({
-        questionId: z.uuid(),
-        questionTitle: z.string(),
-        answerIds: z.array(z.uuid()),
-        answerTitles: z.array(z.string()),
-      }),
-    ),
+    answers: BuybackAnswersResponse,
   }),
   /** The product's diagnostic questions as they are now, asked again by the operator. */
   questions: BuybackQuestionnaireResponse.shape.questions,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES, PREMIUM_FEATURES } from '../enums';
 import { text, uuid } from '../validation';
+import { AddressResponse } from './common';
 import { TranslationsResponse, translationsOf } from './translations';
 
 /** The public white-label site of a retailer. */
@@ -190,13 +191,7 @@ const PublicBrand = z.object({
 });
 
 /** `GET /api/white-label/config`, plus the brand that themes the site. */
-export const WhiteLabelConfigResponse = z.object({
-  tagManagerId: z.string().nullable(),
-  axeptioId: z.string().nullable(),
-  externalWebsiteLink: ExternalWebsiteLink.nullable(),
-  dropOffLocationsMapEnabled: z.boolean(),
-  cookiesPolicy: z.string().nullable(),
-  accessibilityStatement: z.string().nullable(),
+export const WhiteLabelConfigResponse = WhiteLabelSettingsResponse.omit({ site: true }).extend({
   brand: PublicBrand,
 });
 export type WhiteLabelConfigResponse = z.infer<typeof WhiteLabelConfigResponse>;
@@ -245,11 +240,7 @@ export type PublicLegalResponse = z.infer<typeof PublicLegalResponse>;
 const PublicStore = z.object({
   id: z.uuid(),
   name: z.string(),
-  street: z.string().nullable(),
-  streetMore: z.string().nullable(),
-  zip: z.string().nullable(),
-  city: z.string().nullable(),
-  country: z.string().nullable(),
+  ...AddressResponse.shape,
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   email: z.string().nullable(),

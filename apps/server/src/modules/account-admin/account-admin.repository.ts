@@ -1,11 +1,9 @@
 import type { ClientKind, ListClientAccountsQuery } from '@reprise/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { AccountsTable, OrganizationsTable } from '../../platform/db.types';
-import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
 import { deleteAccountRow, deleteOwned, updateAccountRow, updateOwned } from '../../platform/scoped-writes';
 import { authChanged } from '../../platform/session-cache';
-
-type Tx = InTransaction<BaseContext>;
 
 /**
  * The client accounts of the platform administration (docs/clients.md): every account but the
@@ -115,16 +113,19 @@ export const findClientAccount = (ctx: BaseContext, id: string, options: { forUp
 export const findClientAccountByRootOrganization = (ctx: BaseContext, organizationId: string) =>
   findClient(ctx, 'o.id', organizationId, false);
 
-export async function insertAccount(tx: Tx, values: Insertable<AccountsTable>): Promise<string> {
+export async function insertAccount(tx: BaseTxContext, values: Insertable<AccountsTable>): Promise<string> {
   const row = await tx.trx.insertInto('accounts').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function insertRootOrganization(tx: Tx, values: Insertable<OrganizationsTable>): Promise<void> {
+export async function insertRootOrganization(
+  tx: BaseTxContext,
+  values: Insertable<OrganizationsTable>,
+): Promise<void> {
   await tx.trx.insertInto('organizations').values(values).execute();
 }
 
-export async function insertRootDetail(tx: Tx, accountId: string): Promise<string> {
+export async function insertRootDetail(tx: BaseTxContext, accountId: string): Promise<string> {
   const row = await tx.trx
     .insertInto('organization_root_details')
     .values({ account_id: accountId })
@@ -133,7 +134,7 @@ export async function insertRootDetail(tx: Tx, accountId: string): Promise<strin
   return row.id;
 }
 
-export async function updateClientAccount(tx: Tx, id: string, values: Updateable<AccountsTable>) {
+export async function updateClientAccount(tx: BaseTxContext, id: string, values: Updateable<AccountsTable>) {
   if (Object.keys(values).length === 0) return;
   await updateAccountRow(tx, { kind: 'account', accountId: id })
     .set({ ...values, updated_at: sql`now()` })
@@ -142,7 +143,7 @@ export async function updateClientAccount(tx: Tx, id: string, values: Updateable
 }
 
 export async function updateRootOrganization(
-  tx: Tx,
+  tx: BaseTxContext,
   accountId: string,
   organizationId: string,
   values: Updateable<OrganizationsTable>,
@@ -158,12 +159,12 @@ export async function updateRootOrganization(
  * An account's status changed: every process drops its cached sessions, which read it (a user
  * holding a module in a reactivated account's organisation gets that module back at once).
  */
-export async function accountStatusChanged(tx: Tx): Promise<void> {
+export async function accountStatusChanged(tx: BaseTxContext): Promise<void> {
   await authChanged(tx.trx);
 }
 
 /** The buyers linked to the account (account_linked_buyers, migration 015). */
-export async function hasLinkedBuyers(tx: Tx, accountId: string): Promise<boolean> {
+export async function hasLinkedBuyers(tx: BaseTxContext, accountId: string): Promise<boolean> {
   const row = await tx.trx
     .selectFrom('account_linked_buyers')
     .select('buyer_account_id')
@@ -177,7 +178,7 @@ export async function hasLinkedBuyers(tx: Tx, accountId: string): Promise<boolea
  * The retailers linked to the account as their buyer, or whose stores name one of its
  * organisations as their buyer or default warehouse.
  */
-export async function hasLinkedRetailers(tx: Tx, accountId: string): Promise<boolean> {
+export async function hasLinkedRetailers(tx: BaseTxContext, accountId: string): Promise<boolean> {
   const link = await tx.trx
     .selectFrom('account_linked_buyers')
     .select('account_id')
@@ -209,7 +210,7 @@ export async function hasLinkedRetailers(tx: Tx, accountId: string): Promise<boo
  * organisations. Anything else it holds (catalogue, buybacks, configuration…) makes the database
  * refuse (a foreign key), and the service answers `account_has_data`.
  */
-export async function deleteAccountAndSetup(tx: Tx, accountId: string): Promise<void> {
+export async function deleteAccountAndSetup(tx: BaseTxContext, accountId: string): Promise<void> {
   const scope = { kind: 'account', accountId } as const;
   // the users' sessions go with them: every process drops the sessions it cached
   await authChanged(tx.trx);

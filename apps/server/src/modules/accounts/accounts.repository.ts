@@ -1,6 +1,6 @@
 import { sql, type Updateable } from 'kysely';
 import type { AccountsTable } from '../../platform/db.types';
-import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
 import { updateAccountRow } from '../../platform/scoped-writes';
 import type { AccountImageKind } from './account-images';
 
@@ -18,11 +18,7 @@ export async function findReachableAccount(
   return query.executeTakeFirst();
 }
 
-export async function updateAccount(
-  tx: InTransaction<BaseContext>,
-  id: string,
-  values: Updateable<AccountsTable>,
-) {
+export async function updateAccount(tx: BaseTxContext, id: string, values: Updateable<AccountsTable>) {
   return updateAccountRow(tx)
     .set({ ...values, updated_at: sql`now()` })
     .where('id', '=', id)

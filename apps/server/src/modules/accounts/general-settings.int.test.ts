@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInDemoUsers } from '../../../test/api-kit';
 import { createTestApp, DEMO, type TestApp } from '../../../test/test-app';
 import { multipartFile, PNG, REFUSED_POLICY_PDFS, textPdf } from '../../../test/upload-kit';
 
@@ -60,16 +61,7 @@ const auditCount = async (id: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  const users = {
-    admin: 'admin@demo.test',
-    rmu: 'root_management_unit_manager@demo.test',
-    rmuAnalyst: 'root_management_unit_analyst@demo.test',
-    seller: 'store_seller@demo.test',
-    otherRmu: 'root_management_unit_manager@other.test',
-    buyer: 'buyer_manager@demo.test',
-    warehouse: 'warehouse_manager@demo.test',
-  };
-  for (const [who, email] of Object.entries(users)) as[who] = (await t.login(email)).authorization;
+  Object.assign(as, await signInDemoUsers(t));
   const rows = await t.db.selectFrom('organization_root_details').select(['id', 'account_id']).execute();
   const idOf = (accountId: string) => rows.find((r) => r.account_id === accountId)?.id as string;
   demoDetailId = idOf(A.demoRetail);
@@ -190,7 +182,7 @@ describe('policy files', () => {
 
   it('needs the general settings permission', async () => {
     const file = await textPdf('no');
-    for (const who of ['rmuAnalyst', 'seller']) {
+    for (const who of ['analyst', 'seller']) {
       expect((await upload(who, demoDetailId, 'eula', file)).statusCode, who).toBe(403);
       expect((await call(who, 'DELETE', fileUrl(demoDetailId, 'eula'))).statusCode, who).toBe(403);
       expect((await call(who, 'GET', fileUrl(demoDetailId, 'eula'))).statusCode, who).toBe(403);

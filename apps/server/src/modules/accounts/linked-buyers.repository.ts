@@ -1,7 +1,5 @@
-import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
 import { deleteOwned } from '../../platform/scoped-writes';
-
-type Tx = InTransaction<BaseContext>;
 
 /** The buyer accounts linked to an account, by name. */
 export async function findLinkedBuyers(ctx: BaseContext, accountId: string) {
@@ -43,7 +41,11 @@ export async function findAccountKinds(ctx: BaseContext, ids: string[]) {
  * True when the buyer is linked to the account. The link row is key-share locked until the
  * transaction ends: an unlinking running at the same time waits, then sees what this one wrote.
  */
-export async function isLinkedBuyer(tx: Tx, accountId: string, buyerAccountId: string): Promise<boolean> {
+export async function isLinkedBuyer(
+  tx: BaseTxContext,
+  accountId: string,
+  buyerAccountId: string,
+): Promise<boolean> {
   const row = await tx.trx
     .selectFrom('account_linked_buyers')
     .select('buyer_account_id')
@@ -55,7 +57,11 @@ export async function isLinkedBuyer(tx: Tx, accountId: string, buyerAccountId: s
 }
 
 /** The buyers among `buyerAccountIds` that a category of the account still names. */
-export async function buyersInUse(tx: Tx, accountId: string, buyerAccountIds: string[]): Promise<string[]> {
+export async function buyersInUse(
+  tx: BaseTxContext,
+  accountId: string,
+  buyerAccountIds: string[],
+): Promise<string[]> {
   if (buyerAccountIds.length === 0) return [];
   const rows = await tx.trx
     .selectFrom('categories')
@@ -67,7 +73,11 @@ export async function buyersInUse(tx: Tx, accountId: string, buyerAccountIds: st
   return rows.map((r) => r.buyer_account_id);
 }
 
-export async function unlinkBuyers(tx: Tx, accountId: string, buyerAccountIds: string[]): Promise<void> {
+export async function unlinkBuyers(
+  tx: BaseTxContext,
+  accountId: string,
+  buyerAccountIds: string[],
+): Promise<void> {
   if (buyerAccountIds.length === 0) return;
   await deleteOwned(tx, 'account_linked_buyers')
     .where('account_id', '=', accountId)
@@ -75,7 +85,11 @@ export async function unlinkBuyers(tx: Tx, accountId: string, buyerAccountIds: s
     .execute();
 }
 
-export async function linkBuyers(tx: Tx, accountId: string, buyerAccountIds: string[]): Promise<void> {
+export async function linkBuyers(
+  tx: BaseTxContext,
+  accountId: string,
+  buyerAccountIds: string[],
+): Promise<void> {
   if (buyerAccountIds.length === 0) return;
   await tx.trx
     .insertInto('account_linked_buyers')

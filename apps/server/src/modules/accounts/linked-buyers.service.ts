@@ -3,7 +3,7 @@ import { audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import {
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type RequestContext,
   transact,
 } from '../../platform/request-context';
@@ -121,7 +121,7 @@ export async function putLinkedBuyers(
  * linked buyer of the category's account. Holds the link until the transaction ends.
  */
 export async function linkedBuyerViolations(
-  tx: InTransaction<BaseContext>,
+  tx: BaseTxContext,
   accountId: string,
   buyerAccountId: string,
 ): Promise<Violation[]> {

@@ -1,6 +1,6 @@
 import { sql, type Updateable } from 'kysely';
 import type { OrganizationRootDetailsTable } from '../../platform/db.types';
-import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
 import { updateOwned } from '../../platform/scoped-writes';
 
 /** Root details the context may reach: its own account's, or any for a platform operator. */
@@ -20,7 +20,7 @@ export async function findRootDetail(ctx: BaseContext, id: string, options: { fo
 }
 
 export async function updateRootDetail(
-  tx: InTransaction<BaseContext>,
+  tx: BaseTxContext,
   id: string,
   values: Updateable<OrganizationRootDetailsTable>,
 ) {

@@ -1,13 +1,12 @@
 import type { ModuleType, Status, UserType } from '@reprise/shared';
 import { sql } from 'kysely';
-import { type BaseContext, type InTransaction, type Reader, readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, type Reader, readerOf } from '../../platform/request-context';
 import { authChanged } from '../../platform/session-cache';
 
 /**
  * The system tables of signing in (platform/scoped-writes.test.ts, SYSTEM_WRITES): sessions,
  * password links and a user's own sign-in facts, reached by a credential or by the session itself.
  */
-type Tx = InTransaction<BaseContext>;
 
 export interface UserWithModules {
   id: string;
@@ -66,7 +65,7 @@ export async function findUserById(ctx: BaseContext, id: string): Promise<UserWi
 }
 
 export async function createSession(
-  tx: Tx,
+  tx: BaseTxContext,
   values: {
     userId: string;
     tokenHash: string;
@@ -91,7 +90,7 @@ export async function createSession(
   return row.id;
 }
 
-export async function revokeSession(tx: Tx, sessionId: string): Promise<void> {
+export async function revokeSession(tx: BaseTxContext, sessionId: string): Promise<void> {
   await authChanged(tx.trx);
   await tx.trx
     .updateTable('sessions')
@@ -101,7 +100,11 @@ export async function revokeSession(tx: Tx, sessionId: string): Promise<void> {
     .execute();
 }
 
-export async function revokeUserSessions(tx: Tx, userId: string, exceptSessionId?: string): Promise<void> {
+export async function revokeUserSessions(
+  tx: BaseTxContext,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
   await authChanged(tx.trx);
   let q = tx.trx
     .updateTable('sessions')
@@ -116,7 +119,7 @@ export async function revokeUserSessions(tx: Tx, userId: string, exceptSessionId
  * Revokes the sessions of an account's users (its client account deactivated: docs/clients.md),
  * and every process drops the sessions it cached.
  */
-export async function revokeAccountSessions(tx: Tx, accountId: string): Promise<void> {
+export async function revokeAccountSessions(tx: BaseTxContext, accountId: string): Promise<void> {
   await authChanged(tx.trx);
   await tx.trx
     .updateTable('sessions')
@@ -155,7 +158,7 @@ export async function inactiveAccountsOf(
 }
 
 export async function setSessionModule(
-  tx: Tx,
+  tx: BaseTxContext,
   sessionId: string,
   userId: string,
   module: ModuleType,
@@ -165,11 +168,11 @@ export async function setSessionModule(
   await tx.trx.updateTable('users').set({ preferred_module: module }).where('id', '=', userId).execute();
 }
 
-export async function markLoggedIn(tx: Tx, userId: string): Promise<void> {
+export async function markLoggedIn(tx: BaseTxContext, userId: string): Promise<void> {
   await tx.trx.updateTable('users').set({ last_login_at: sql`now()` }).where('id', '=', userId).execute();
 }
 
-export async function setPassword(tx: Tx, userId: string, passwordHash: string): Promise<void> {
+export async function setPassword(tx: BaseTxContext, userId: string, passwordHash: string): Promise<void> {
   await tx.trx
     .updateTable('users')
     .set({ password_hash: passwordHash, updated_at: sql`now()` })
@@ -190,7 +193,7 @@ export async function loadOrganizations(ctx: BaseContext, ids: string[]) {
 }
 
 export async function insertPasswordToken(
-  tx: Tx,
+  tx: BaseTxContext,
   values: { userId: string; tokenHash: string; purpose: 'reset' | 'invite'; validMinutes: number },
 ): Promise<void> {
   await tx.trx
@@ -228,7 +231,7 @@ export async function findValidPasswordToken(ctx: BaseContext, tokenHash: string
  * Uses a password link once: false when it was used meanwhile (checked in the transaction, so
  * that two uses of one link cannot both succeed).
  */
-export async function usePasswordToken(tx: Tx, id: string): Promise<boolean> {
+export async function usePasswordToken(tx: BaseTxContext, id: string): Promise<boolean> {
   const result = await tx.trx
     .updateTable('password_reset_tokens')
     .set({ used_at: new Date() })
@@ -238,7 +241,7 @@ export async function usePasswordToken(tx: Tx, id: string): Promise<boolean> {
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function markPasswordTokensUsed(tx: Tx, userId: string): Promise<void> {
+export async function markPasswordTokensUsed(tx: BaseTxContext, userId: string): Promise<void> {
   await tx.trx
     .updateTable('password_reset_tokens')
     .set({ used_at: sql`now()` })

@@ -10,7 +10,7 @@ import { followUpJobId } from '../../platform/jobs';
 import { queueMail } from '../../platform/mail';
 import {
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type RequestContext,
   systemContext,
   transact,
@@ -293,7 +293,7 @@ export async function changePassword(
 
 /** Creates a single-use set-password link and queues its mail in the caller's transaction. */
 export async function issuePasswordLink(
-  tx: InTransaction<BaseContext>,
+  tx: BaseTxContext,
   user: { id: string; email: string; language: string | null },
   purpose: 'reset' | 'invite',
   mailJobId?: string,

@@ -1,17 +1,23 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { type ApiKit, expectViolation, startApiKit } from '../../../test/api-kit';
+import { expectViolation, useApiKit } from '../../../test/api-kit';
 import { DEMO } from '../../../test/test-app';
 import { DEMO_CONFIG, TRANSPORT_PROVIDERS } from '../../seed/buyback-config';
 import { DEMO_CATALOG } from '../../seed/catalog';
 
 /** What the configuration's integration tests share: the demo users signed in, requests, payloads. */
 
-export { DEMO, DEMO_CATALOG, DEMO_CONFIG, expectViolation, TRANSPORT_PROVIDERS };
+export { DEMO, DEMO_CONFIG, expectViolation, TRANSPORT_PROVIDERS };
 
-/** The configuration's integration tests act through the shared API kit. */
-export type ConfigKit = ApiKit;
-export const startConfigKit = startApiKit;
+/** The configuration's integration tests act through the shared API kit, one a test file. */
+export const useConfigKit = useApiKit;
+
+/** The demo configuration's ids, and the demo catalogue's categories by name (the other account's: OTHER_CAT). */
+export const CIRCUIT = DEMO_CONFIG.circuits;
+export const RULE = DEMO_CONFIG.rules;
+export const PM = DEMO_CONFIG.paymentModes;
+export const CAT = DEMO_CATALOG.categories as Record<string, string>;
+export const OTHER_CAT = DEMO_CATALOG.otherCategories as Record<string, string>;
 
 /** Expects a problem document with this status and code. */
 export function expectProblem(res: LightMyRequestResponse, status: number, code: string) {

@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import {
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type RequestContext,
   readerOf,
 } from '../../platform/request-context';
@@ -75,10 +75,7 @@ export async function requirePremiumFeature(
  * Serialises the configuration writes of one account (circuit statuses depend on each other:
  * one active store_drop, web_drop needs it), until the transaction ends.
  */
-export async function lockAccountConfiguration(
-  tx: InTransaction<BaseContext>,
-  accountId: string,
-): Promise<void> {
+export async function lockAccountConfiguration(tx: BaseTxContext, accountId: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`buyback-config:${accountId}`}, 0))`.execute(
     tx.trx,
   );

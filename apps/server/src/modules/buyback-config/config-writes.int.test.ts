@@ -45,6 +45,14 @@ const countOf = async (
     ).n,
   );
 
+/** How many payment modes, instructions and category links Other Retail's circuit and rule have. */
+const otherAccountCounts = async (tx: TxContext) => ({
+  modes: await countOf(tx, 'circuit_payment_modes', 'circuit_id', C.otherStoreDrop),
+  defaults: await countOf(tx, 'circuit_instructions', 'circuit_id', C.otherStoreDrop),
+  own: await countOf(tx, 'circuit_instructions', 'dispatch_circuit_rule_id', R.otherStoreDrop),
+  links: await countOf(tx, 'dispatch_circuit_rule_categories', 'dispatch_circuit_rule_id', R.otherStoreDrop),
+});
+
 describe("configuration writes stay in the context's account", () => {
   it("an update by id of another account's circuit, rule or payment mode changes nothing", async () => {
     await rolledBack(async (tx) => {
@@ -72,17 +80,7 @@ describe("configuration writes stay in the context's account", () => {
         .insertInto('circuit_instructions')
         .values({ dispatch_circuit_rule_id: R.otherStoreDrop, sequence: 1, label: 'Own.', type: 'sign' })
         .execute();
-      const other = {
-        modes: await countOf(tx, 'circuit_payment_modes', 'circuit_id', C.otherStoreDrop),
-        defaults: await countOf(tx, 'circuit_instructions', 'circuit_id', C.otherStoreDrop),
-        own: await countOf(tx, 'circuit_instructions', 'dispatch_circuit_rule_id', R.otherStoreDrop),
-        links: await countOf(
-          tx,
-          'dispatch_circuit_rule_categories',
-          'dispatch_circuit_rule_id',
-          R.otherStoreDrop,
-        ),
-      };
+      const other = await otherAccountCounts(tx);
       expect(Object.values(other).every((n) => n > 0)).toBe(true);
 
       await circuits.replacePaymentModes(tx, C.otherStoreDrop, []);
@@ -90,17 +88,7 @@ describe("configuration writes stay in the context's account", () => {
       await circuits.replaceInstructions(tx, { ruleId: R.otherStoreDrop }, []);
       const [link] = await circuits.dispatchCircuitRuleCategoryIds(tx, R.otherStoreDrop);
       await circuits.unlinkCategory(tx, R.otherStoreDrop, link as string);
-      expect({
-        modes: await countOf(tx, 'circuit_payment_modes', 'circuit_id', C.otherStoreDrop),
-        defaults: await countOf(tx, 'circuit_instructions', 'circuit_id', C.otherStoreDrop),
-        own: await countOf(tx, 'circuit_instructions', 'dispatch_circuit_rule_id', R.otherStoreDrop),
-        links: await countOf(
-          tx,
-          'dispatch_circuit_rule_categories',
-          'dispatch_circuit_rule_id',
-          R.otherStoreDrop,
-        ),
-      }).toEqual(other);
+      expect(await otherAccountCounts(tx)).toEqual(other);
 
       // the same writes reach the context's own circuit
       await circuits.replacePaymentModes(tx, C.storeDrop, []);

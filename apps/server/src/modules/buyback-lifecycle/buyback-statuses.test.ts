@@ -1,6 +1,7 @@
 import {
   BUYBACK_STATUSES,
   type BuybackStatus,
+  COMPLETED_ITEM_STATUSES,
   ITEM_STATUSES,
   type ItemStatus,
   PAYMENT_STATUSES,
@@ -12,7 +13,6 @@ import {
   BUYBACK_STATUS_OF_ITEM,
   BUYBACK_TRANSITIONS,
   COMPLETED_BUYBACK_STATUSES,
-  COMPLETED_ITEM_STATUSES,
   canTransition,
   ITEM_TRANSITIONS,
   initialStatuses,

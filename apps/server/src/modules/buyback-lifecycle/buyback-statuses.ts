@@ -25,14 +25,6 @@ export const COMPLETED_BUYBACK_STATUSES: readonly BuybackStatus[] = [
   'bb_completed_with_negociation',
 ];
 
-/** The item statuses of a completed buyback's item, where its refurbishment diagnosis starts. */
-export const COMPLETED_ITEM_STATUSES: readonly ItemStatus[] = [
-  'item_completed',
-  'item_completed_by_price',
-  'item_completed_with_absorption',
-  'item_completed_with_negociation',
-];
-
 export const BUYBACK_TRANSITIONS: Record<BuybackStatus, readonly BuybackStatus[]> = {
   // pre-declared on the web: the customer brings the product to a store
   bb_awaiting_store_drop: ['bb_awaiting_inventory', 'bb_cancelled'],

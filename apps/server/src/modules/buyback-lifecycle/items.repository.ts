@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/context';
 import type { BuybackItemsTable } from '../../platform/db.types';
 import {
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type Reader,
   type RequestContext,
   readerOf,
@@ -173,7 +173,7 @@ export async function findNativeStock(ctx: BaseContext, warehouseId: string, kin
  * A transaction that moves items: a signed-in user's, or one without user (the customer answering
  * a counter-offer through its link, a job), whose item events name nobody.
  */
-export type ItemTx = InTransaction<BaseContext> & { readonly actor?: Actor };
+export type ItemTx = BaseTxContext & { readonly actor?: Actor };
 
 export type ItemColumns = Omit<
   Updateable<BuybackItemsTable>,

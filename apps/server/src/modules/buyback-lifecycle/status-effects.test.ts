@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BaseContext, InTransaction } from '../../platform/request-context';
+import type { BaseTxContext } from '../../platform/request-context';
 import {
   afterCancellation,
   afterStatusChange,
@@ -11,7 +11,7 @@ import {
   withdrawStatusReactions,
 } from './status-effects';
 
-const tx = {} as InTransaction<BaseContext>;
+const tx = {} as BaseTxContext;
 const change: StatusChange = {
   buybackId: 'b',
   itemId: 'i',

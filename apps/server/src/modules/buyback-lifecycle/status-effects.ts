@@ -1,5 +1,5 @@
 import type { BuybackStatus, ItemStatus, PaymentStatus } from '@reprise/shared';
-import type { BaseContext, InTransaction } from '../../platform/request-context';
+import type { BaseTxContext } from '../../platform/request-context';
 import { COMPLETED_BUYBACK_STATUSES } from './buyback-statuses';
 
 /**
@@ -38,14 +38,12 @@ export const completesBuyback = (change: Pick<StatusChange, 'fromBuybackStatus' 
   COMPLETED_BUYBACK_STATUSES.includes(change.toBuybackStatus) &&
   !COMPLETED_BUYBACK_STATUSES.includes(change.fromBuybackStatus);
 
-type Tx = InTransaction<BaseContext>;
-
 /** What one module does after status changes; each reaction does nothing when a change does not concern it. */
 export interface StatusReactions {
   /** The reacting module: a module registers once, whoever starts first. */
   module: string;
-  afterStatusChange?: ((tx: Tx, change: StatusChange) => Promise<void>)[];
-  afterCancellation?: ((tx: Tx, cancellation: BuybackCancellation) => Promise<void>)[];
+  afterStatusChange?: ((tx: BaseTxContext, change: StatusChange) => Promise<void>)[];
+  afterCancellation?: ((tx: BaseTxContext, cancellation: BuybackCancellation) => Promise<void>)[];
 }
 
 const registered: StatusReactions[] = [];
@@ -70,12 +68,12 @@ export function withdrawStatusReactions(...modules: string[]): StatusReactions[]
 /** The modules whose reactions are registered, in the order they run. */
 export const reactingModules = (): string[] => registered.map((r) => r.module);
 
-export async function afterStatusChange(tx: Tx, change: StatusChange): Promise<void> {
+export async function afterStatusChange(tx: BaseTxContext, change: StatusChange): Promise<void> {
   for (const reactions of registered)
     for (const react of reactions.afterStatusChange ?? []) await react(tx, change);
 }
 
-export async function afterCancellation(tx: Tx, cancellation: BuybackCancellation): Promise<void> {
+export async function afterCancellation(tx: BaseTxContext, cancellation: BuybackCancellation): Promise<void> {
   for (const reactions of registered)
     for (const react of reactions.afterCancellation ?? []) await react(tx, cancellation);
 }

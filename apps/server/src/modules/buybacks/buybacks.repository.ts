@@ -1,21 +1,23 @@
 import type { DiagnosticQuestionType, PriceImpactKind, ProductGrade, Translations } from '@reprise/shared';
-import { type Insertable, sql, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type {
   BuybackItemsTable,
   BuybacksTable,
   CustomersTable,
   PaymentsTable,
+  ProductsTable,
 } from '../../platform/db.types';
 import {
   type AccountScope,
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type RequestContext,
   readerOf,
   type TxContext,
 } from '../../platform/request-context';
 import { visiblePathPrefix } from '../../platform/scope';
 import { updateOwned } from '../../platform/scoped-writes';
+import type { ProductPriceColumn } from '../catalog';
 
 // which buybacks an actor sees (the lifecycle's) and an account's settings (accounts'), which this
 // module's services read as `repo.…` with its own
@@ -29,29 +31,27 @@ export {
 
 // ---------- the wizard's reads (kept to two queries: the estimate is the hot path) ----------
 
-export interface PricingContextRow {
-  id: string;
-  account_id: string;
-  status: string;
-  name: string;
-  brand: string | null;
-  model: string | null;
-  ean_code: string | null;
-  image_key: string | null;
-  comment_for_seller: string | null;
-  tac_codes: string[];
-  is_collecting_imei: boolean;
-  buyback_zero_not_allowed: boolean;
-  price_functional: number;
-  price_grade_a: number;
-  price_grade_b: number;
-  price_grade_c: number;
-  price_grade_d: number;
-  price_grade_e: number;
+export interface PricingContextRow
+  extends Pick<
+    Selectable<ProductsTable>,
+    | 'id'
+    | 'account_id'
+    | 'status'
+    | 'name'
+    | 'brand'
+    | 'model'
+    | 'ean_code'
+    | 'image_key'
+    | 'comment_for_seller'
+    | 'tac_codes'
+    | 'is_collecting_imei'
+    | 'buyback_zero_not_allowed'
+    | ProductPriceColumn
+    | 'translations'
+  > {
   category_id: string;
   category_label: string;
   category_path: string;
-  translations: Translations;
   category_translations: Translations;
   buyer_account_id: string;
   currency: string;
@@ -202,10 +202,8 @@ export async function findTransportProviderName(ctx: BaseContext, circuitId: str
 
 // ---------- writes ----------
 
-type Tx = InTransaction<BaseContext>;
-
 export async function insertCart(
-  tx: Tx,
+  tx: BaseTxContext,
   values: {
     account_id: string;
     channel: string;
@@ -218,7 +216,7 @@ export async function insertCart(
   return row.id;
 }
 
-export async function insertCustomer(tx: Tx, values: Insertable<CustomersTable>): Promise<string> {
+export async function insertCustomer(tx: BaseTxContext, values: Insertable<CustomersTable>): Promise<string> {
   const row = await tx.trx.insertInto('customers').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -272,7 +270,11 @@ export interface OwnedBuyback {
 const scopeOf = (buyback: OwnedBuyback): AccountScope => ({ kind: 'account', accountId: buyback.account_id });
 
 /** Issues the voucher of a buyback paid by voucher that has none yet (a pre-declared one, at finalisation). */
-export async function issueVoucherCode(tx: Tx, buyback: OwnedBuyback, code: string): Promise<void> {
+export async function issueVoucherCode(
+  tx: BaseTxContext,
+  buyback: OwnedBuyback,
+  code: string,
+): Promise<void> {
   await updateOwned(tx, 'payments', scopeOf(buyback))
     .set({ voucher_code: code, updated_at: sql<Date>`now()` })
     .where('buyback_id', '=', buyback.id)
@@ -283,7 +285,7 @@ export async function issueVoucherCode(tx: Tx, buyback: OwnedBuyback, code: stri
 
 /** A pre-declared buyback handed in at a store becomes that store's. */
 export async function assignStore(
-  tx: Tx,
+  tx: BaseTxContext,
   buyback: OwnedBuyback,
   store: { id: string; path: string },
 ): Promise<void> {

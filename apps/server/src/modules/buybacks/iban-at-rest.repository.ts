@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
 import { updateOwned } from '../../platform/scoped-writes';
 
 /** The ids of the keys that encrypted the stored IBANs (values still in clear have none). */
@@ -16,7 +16,7 @@ export async function ibanKeyIds(ctx: BaseContext): Promise<string[]> {
  * Rows another process is rewriting are skipped (it does them). Answers how many were rewritten.
  */
 export async function rewriteIbansNotUnder(
-  tx: InTransaction<BaseContext>,
+  tx: BaseTxContext,
   currentKeyId: string,
   limit: number,
   rewrite: (stored: string) => { iban_encrypted: string; iban_masked: string },

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { withEan13CheckDigit } from '@reprise/shared';
 import { sql } from 'kysely';
-import type { BaseContext, InTransaction } from '../../platform/request-context';
+import type { BaseTxContext } from '../../platform/request-context';
 
 /**
  * Identification numbers: 13 digits with a valid EAN-13 check digit, unique (unique indexes on
@@ -20,7 +20,7 @@ export function identificationNumberOf(prefix: string, sequence: number): string
 
 /** `count` new buyback numbers and as many item numbers, in one query. */
 export async function nextIdentificationNumbers(
-  tx: InTransaction<BaseContext>,
+  tx: BaseTxContext,
   count: number,
 ): Promise<{ buyback: string; item: string }[]> {
   const { rows } = await sql<{ b: number; i: number }>`

@@ -3,6 +3,7 @@ import { documentFileName } from '@reprise/shared/document-file-names';
 import type { PdfDocument } from '../../platform/documents';
 import { renderShippingLabel } from '../../platform/documents';
 import { AppError, notFound } from '../../platform/errors';
+import { organizationAddress } from '../../platform/organization-address';
 import type { RequestContext } from '../../platform/request-context';
 import { carrierLabelPdf, carrierLabelState, shippingLabelState } from '../transport';
 import * as repo from './buybacks.repository';
@@ -86,14 +87,7 @@ export async function shippingLabelPdf(
       city: row.customer_city,
       country: row.customer_country,
     },
-    recipient: {
-      name: warehouse.corporate_name ?? warehouse.common_name,
-      street: warehouse.street,
-      streetMore: warehouse.street_more,
-      zip: warehouse.zip,
-      city: warehouse.city,
-      country: warehouse.country,
-    },
+    recipient: organizationAddress(warehouse),
     transportProvider,
     circuitName: row.circuit_name,
     productName: row.product_name,

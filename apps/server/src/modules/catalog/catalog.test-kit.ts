@@ -1,4 +1,4 @@
-import { type ApiKit, expectViolation, startApiKit, type Who } from '../../../test/api-kit';
+import { type ApiKit, expectViolation, startApiKit, useApiKit, type Who } from '../../../test/api-kit';
 import { DEMO } from '../../../test/test-app';
 import { DEMO_CATALOG } from '../../seed/catalog';
 import type { BrandKey } from '../../seed/catalog-data';
@@ -16,6 +16,8 @@ export type { Who };
 /** The catalogue's integration tests act through the shared API kit. */
 export type CatalogKit = ApiKit;
 export const startCatalogKit = startApiKit;
+/** The test file's catalogue kit (useKit). */
+export const useCatalogKit = useApiKit;
 
 let sequence = 0;
 /** A valid new category of Demo Retail (override any field). */

@@ -9,6 +9,11 @@ export { isWithin, pathUnder } from './categories/category-tree';
 export { derivedColumns, productImageUrl } from './products/products.mapper';
 export { adjustCategoryCounts, type CountDelta } from './products/products.repository';
 export { insertProducts, type NewProduct } from './products/products-bulk.repository';
-export { toProductCard } from './public-product-card';
+export {
+  PRODUCT_CARD_COLUMNS,
+  PRODUCT_PRICE_COLUMNS,
+  type ProductPriceColumn,
+  toProductCard,
+} from './public-product-card';
 export { createPostgresProductSearch, writeDocuments } from './search/postgres-product-search';
 export type { ProductSearch } from './search/product-search';

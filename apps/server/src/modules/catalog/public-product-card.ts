@@ -1,19 +1,30 @@
-import { type Locale, type PublicProductCard, type Translations, translatedText } from '@reprise/shared';
+import { type Locale, type PublicProductCard, translatedText } from '@reprise/shared';
+import type { Selectable } from 'kysely';
+import type { ProductsTable } from '../../platform/db.types';
 import { imageVersion } from '../accounts';
 
-type CardRow = {
-  id: string;
-  name: string;
-  brand: string | null;
-  image_key: string | null;
-  price_functional: number;
-  price_grade_a: number;
-  price_grade_b: number;
-  price_grade_c: number;
-  price_grade_d: number;
-  price_grade_e: number;
-  translations: Translations;
-};
+/** A product's six prices (cents): functional, then grades A to E. */
+export const PRODUCT_PRICE_COLUMNS = [
+  'price_functional',
+  'price_grade_a',
+  'price_grade_b',
+  'price_grade_c',
+  'price_grade_d',
+  'price_grade_e',
+] as const;
+export type ProductPriceColumn = (typeof PRODUCT_PRICE_COLUMNS)[number];
+
+/** The products columns a product card is made of (toProductCard). */
+export const PRODUCT_CARD_COLUMNS = [
+  'id',
+  'name',
+  'brand',
+  'image_key',
+  ...PRODUCT_PRICE_COLUMNS,
+  'translations',
+] as const;
+
+type CardRow = Pick<Selectable<ProductsTable>, (typeof PRODUCT_CARD_COLUMNS)[number]>;
 
 /** A product as the public site shows it (its name in `locale` when translated), with its image served by the site itself. */
 export function toProductCard(row: CardRow, locale: Locale | null): PublicProductCard {
@@ -25,13 +36,6 @@ export function toProductCard(row: CardRow, locale: Locale | null): PublicProduc
     image: row.image_key
       ? { url: `/api/white-label/products/${row.id}/image?v=${imageVersion(row.image_key)}`, alt: name }
       : null,
-    maxPrice: Math.max(
-      row.price_functional,
-      row.price_grade_a,
-      row.price_grade_b,
-      row.price_grade_c,
-      row.price_grade_d,
-      row.price_grade_e,
-    ),
+    maxPrice: Math.max(...PRODUCT_PRICE_COLUMNS.map((column) => row[column])),
   };
 }

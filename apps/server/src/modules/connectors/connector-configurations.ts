@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { audit } from '../../platform/audit';
 import type { ConnectorPropertyDefinition } from '../../platform/db.types';
 import { AppError } from '../../platform/errors';
-import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
 
 /**
  * The connector configurations as the modules that run them read them (payments, transport,
@@ -172,7 +172,7 @@ export function storedValues(
  * the values (connectors.service.ts) and checked the organisation lies in its scope.
  */
 export async function insertConfiguration(
-  tx: InTransaction<BaseContext>,
+  tx: BaseTxContext,
   input: {
     /** A stable id (the demo seed's); a new one when absent. */
     id?: string;

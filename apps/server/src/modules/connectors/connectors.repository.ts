@@ -4,13 +4,12 @@ import type { ConnectorPropertyDefinition } from '../../platform/db.types';
 import {
   type AccountScope,
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   readerOf,
 } from '../../platform/request-context';
 import { deleteOwned, updateOwned } from '../../platform/scoped-writes';
+import { PRODUCT_CARD_COLUMNS } from '../catalog';
 import { containsPattern, folded } from '../organizations';
-
-type Tx = InTransaction<BaseContext>;
 
 /**
  * The connector catalogue and the connector configurations (migration 021) as the configuration
@@ -157,7 +156,7 @@ export async function findConfiguration(ctx: BaseContext, id: string): Promise<C
 }
 
 /** The stored (encrypted) secrets of a configuration of the scope: what an update keeps. */
-export async function findStoredSecrets(tx: Tx, id: string): Promise<Record<string, string>> {
+export async function findStoredSecrets(tx: BaseTxContext, id: string): Promise<Record<string, string>> {
   const row = await configurationsQuery(tx, { id }).select('cc.secrets').executeTakeFirst();
   return row?.secrets ?? {};
 }
@@ -181,19 +180,19 @@ export async function findConfigurationNames(ctx: BaseContext, accountId: string
 }
 
 /** Serialises the configuration writes of one account (the unique name) until the transaction ends. */
-export async function lockAccountConfigurations(tx: Tx, accountId: string): Promise<void> {
+export async function lockAccountConfigurations(tx: BaseTxContext, accountId: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`connector_configurations:${accountId}`}, 0))`.execute(
     tx.trx,
   );
 }
 
 /** Locks a configuration's row until the transaction ends. */
-export async function lockConfiguration(tx: Tx, id: string): Promise<void> {
+export async function lockConfiguration(tx: BaseTxContext, id: string): Promise<void> {
   await tx.trx.selectFrom('connector_configurations').select('id').where('id', '=', id).forUpdate().execute();
 }
 
 export async function updateConfiguration(
-  tx: Tx,
+  tx: BaseTxContext,
   scope: AccountScope,
   id: string,
   values: {
@@ -215,7 +214,7 @@ export async function updateConfiguration(
     .execute();
 }
 
-export async function deleteConfiguration(tx: Tx, scope: AccountScope, id: string): Promise<void> {
+export async function deleteConfiguration(tx: BaseTxContext, scope: AccountScope, id: string): Promise<void> {
   await deleteOwned(tx, 'connector_configurations', scope).where('id', '=', id).execute();
 }
 
@@ -230,24 +229,7 @@ export async function findProductsByTac(ctx: BaseContext, accountId: string, tac
     .where('status', '=', 'published')
     .where(sql<boolean>`tac_codes @> ARRAY[${tac}]::text[]`);
   const [rows, count] = await Promise.all([
-    base
-      .select([
-        'id',
-        'name',
-        'brand',
-        'image_key',
-        'price_functional',
-        'price_grade_a',
-        'price_grade_b',
-        'price_grade_c',
-        'price_grade_d',
-        'price_grade_e',
-        'translations',
-      ])
-      .orderBy('sort_name')
-      .orderBy('id')
-      .limit(limit)
-      .execute(),
+    base.select(PRODUCT_CARD_COLUMNS).orderBy('sort_name').orderBy('id').limit(limit).execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };

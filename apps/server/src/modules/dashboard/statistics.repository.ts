@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
 import { deleteOwned } from '../../platform/scoped-writes';
 import type { BuybackCell, ControlCell, RefurbishmentCell, ScopeKind, ScopeRow } from './statistics.rules';
 
@@ -90,7 +90,7 @@ export async function weekRefurbishmentCells(ctx: BaseContext, week: Bounds): Pr
 const CHUNK = 500;
 
 /** Replaces a week's rows with `rows`; the job's context is the platform's (every account's rows). */
-export async function replaceWeek(tx: InTransaction<BaseContext>, weekStart: string, rows: ScopeRow[]) {
+export async function replaceWeek(tx: BaseTxContext, weekStart: string, rows: ScopeRow[]) {
   await tx.trx
     .insertInto('statistics_weeks')
     .values({ week_start: weekStart, computed_at: new Date() })

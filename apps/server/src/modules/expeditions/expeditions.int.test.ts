@@ -11,7 +11,7 @@ import {
   startBuybackKit,
 } from '../../../test/buyback-kit';
 import { addOtherBuyerUser } from '../../../test/buyer-kit';
-import { advanceItem, contextOfUser } from '../../../test/item-moves-kit';
+import { advanceItem, warehouseManagerContext } from '../../../test/item-moves-kit';
 import type { RequestContext } from '../../platform/request-context';
 
 /**
@@ -34,7 +34,7 @@ let productId: string;
 
 beforeAll(async () => {
   k = await startBuybackKit();
-  warehouse = await contextOfUser(k.t, (await k.t.login('warehouse_manager@demo.test')).authorization);
+  warehouse = await warehouseManagerContext(k.t);
   seller = (await k.t.login('store_seller@demo.test')).authorization;
   operator = (await k.t.login('warehouse_operator@demo.test')).authorization;
   otherWarehouse = await addOtherBuyerUser(k.t, 'warehouse_manager');
@@ -52,6 +52,17 @@ const as = (authorization: string) => ({
 /** A Paris store buyback (store drop unless told), going to Saint-Priest. */
 const buyback = (over: Record<string, unknown> = {}): Promise<BuybackResponse> =>
   k.createBuyback({ productId, ...over });
+
+/** A buyback whose item goes to Roubaix instead of Saint-Priest. */
+async function roubaixBuyback(): Promise<BuybackResponse> {
+  const b = await buyback();
+  await k.t.db
+    .updateTable('buyback_items')
+    .set({ warehouse_id: O.warehouseRoubaix })
+    .where('id', '=', b.item.id)
+    .execute();
+  return b;
+}
 
 async function open(authorization: string, withLabel: boolean, over: object = {}): Promise<PackageResponse> {
   const res = await as(authorization).post('/api/packages', { withLabel, ...over });
@@ -301,12 +312,7 @@ describe('a store package', () => {
   it('goes to one warehouse: an item going to another is refused', async () => {
     const p = await open(seller, false);
     await pack(seller, p, (await buyback()).item.identificationNumber);
-    const roubaix = await buyback();
-    await k.t.db
-      .updateTable('buyback_items')
-      .set({ warehouse_id: O.warehouseRoubaix })
-      .where('id', '=', roubaix.item.id)
-      .execute();
+    const roubaix = await roubaixBuyback();
     expectProblem(
       await add(seller, p, roubaix.item.identificationNumber),
       409,
@@ -323,12 +329,7 @@ describe('a store package', () => {
     expect(res.json()).toMatchObject({ itemCount: 0, items: [], destination: null });
     expect((await events(b.item.id)).at(-1)).toMatchObject({ reason: 'unpacked', comment: p.number });
     expectProblem(await as(seller).remove(`/api/packages/${p.id}/items/${b.item.id}`), 404, 'not_found');
-    const roubaix = await buyback();
-    await k.t.db
-      .updateTable('buyback_items')
-      .set({ warehouse_id: O.warehouseRoubaix })
-      .where('id', '=', roubaix.item.id)
-      .execute();
+    const roubaix = await roubaixBuyback();
     expect((await pack(seller, p, roubaix.item.identificationNumber)).destination?.id).toBe(
       O.warehouseRoubaix,
     );

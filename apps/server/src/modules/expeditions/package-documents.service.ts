@@ -4,6 +4,7 @@ import type { PdfDocument } from '../../platform/documents';
 import { renderPackageLabel, renderPackingList } from '../../platform/documents';
 import type { LabelAddress } from '../../platform/documents/shipping-label';
 import { AppError, notFound } from '../../platform/errors';
+import { organizationAddress } from '../../platform/organization-address';
 import type { RequestContext } from '../../platform/request-context';
 import * as repo from './packages.repository';
 
@@ -17,14 +18,7 @@ async function addressOf(ctx: RequestContext, id: string | null): Promise<LabelA
   if (!id) return null;
   const org = await repo.findOrganization(ctx, id);
   if (!org) return null;
-  return {
-    name: org.corporate_name ?? org.common_name,
-    street: org.street,
-    streetMore: org.street_more,
-    zip: org.zip,
-    city: org.city,
-    country: org.country,
-  };
+  return organizationAddress(org);
 }
 
 async function visiblePackage(ctx: RequestContext, id: string) {

@@ -3,14 +3,13 @@ import { sql } from 'kysely';
 import {
   type AccountScope,
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   readerOf,
 } from '../../platform/request-context';
 import { updateOwned } from '../../platform/scoped-writes';
 import { type BuybackListFilters, matchingBuybacks } from '../buybacks';
+import { PRODUCT_PRICE_COLUMNS } from '../catalog';
 import { type ExportViewer, viewerContext } from './export-viewer';
-
-type Tx = InTransaction<BaseContext>;
 
 const inScope = (scope: AccountScope) => (scope.kind === 'all' ? null : scope.accountId);
 
@@ -23,7 +22,7 @@ function accountOf(ctx: BaseContext): string {
 // ---------- the export rows ----------
 
 export async function insertExport(
-  tx: Tx,
+  tx: BaseTxContext,
   values: {
     accountId: string;
     type: ExportType;
@@ -78,7 +77,7 @@ export type ExportRow = NonNullable<Awaited<ReturnType<typeof findExport>>>;
 
 /** Only an export in progress changes: its end, its cancellation. Answers the row, or none. */
 export async function updateRunningExport(
-  tx: Tx,
+  tx: BaseTxContext,
   id: string,
   values: {
     status?: 'success' | 'error' | 'cancelled';
@@ -134,12 +133,7 @@ export async function productBatch(
         SELECT sc.identifier FROM unnest(p.secondary_category_ids) WITH ORDINALITY AS u (id, n)
         JOIN categories sc ON sc.id = u.id ORDER BY u.n)`.as('secondary_category_identifiers'),
       'p.status',
-      'p.price_functional',
-      'p.price_grade_a',
-      'p.price_grade_b',
-      'p.price_grade_c',
-      'p.price_grade_d',
-      'p.price_grade_e',
+      ...PRODUCT_PRICE_COLUMNS.map((column) => `p.${column}` as const),
       'p.buyback_zero_not_allowed',
       'p.is_collecting_imei',
       'p.tac_codes',

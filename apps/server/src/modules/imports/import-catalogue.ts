@@ -1,5 +1,5 @@
 import type { AuditEntity } from '../../platform/audit-entities';
-import type { BaseContext, InTransaction } from '../../platform/request-context';
+import type { BaseTxContext } from '../../platform/request-context';
 import { fold, isWithin } from '../catalog';
 import type { FileLine } from './import-file';
 import type { HeaderColumns, LineCells } from './import-lines';
@@ -20,7 +20,7 @@ export interface ContentImporter {
   /** A line of a batch an earlier run committed: only its key is remembered (duplicates). */
   remember(line: FileLine): void;
   /** Writes a batch in the caller's transaction. */
-  writeBatch(tx: InTransaction<BaseContext>, lines: readonly FileLine[]): Promise<BatchOutcome>;
+  writeBatch(tx: BaseTxContext, lines: readonly FileLine[]): Promise<BatchOutcome>;
 }
 
 export interface ImportSettings {

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ABSORPTION_TYPES, CATEGORY_DESCRIPTION_MAX, MAX_PRICE_CENTS, STATUSES } from '@reprise/shared';
-import type { BaseContext, InTransaction } from '../../platform/request-context';
+import type { BaseTxContext } from '../../platform/request-context';
 import { fold, isOwnDescendant, pathUnder, sortKey } from '../catalog';
 import type { BatchOutcome, CatalogueCategories, ContentImporter, ImportSettings } from './import-catalogue';
 import { SeenKeys } from './import-catalogue';
 import { invalidLine, LineCells, LineFaults } from './import-lines';
 import * as writes from './import-writes.repository';
 import type { IgnoredLine } from './imports.repository';
-
-type Tx = InTransaction<BaseContext>;
 
 /**
  * Category lines (docs/imports.md): matched by identifier (`generic`), by label under the same
@@ -127,7 +125,7 @@ export function categoryImporter(
       seen.seen(keyOf(cells, parent === undefined ? firstParent : (parent?.id ?? null)));
     },
 
-    async writeBatch(tx: Tx, lines): Promise<BatchOutcome> {
+    async writeBatch(tx: BaseTxContext, lines): Promise<BatchOutcome> {
       const ignored: IgnoredLine[] = [];
       const inserts: writes.NewCategoryRow[] = [];
       const updates = new Map<string, Record<string, unknown>>();

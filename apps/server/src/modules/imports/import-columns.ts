@@ -1,4 +1,5 @@
 import type { ImportContent } from '@reprise/shared';
+import { PRODUCT_PRICE_COLUMNS } from '../catalog';
 
 /**
  * The columns of the catalogue files, in order: the import reads them (by header name, case
@@ -38,12 +39,7 @@ export const IMPORT_COLUMNS = {
     'category_identifier',
     'secondary_category_identifiers',
     'status',
-    'price_functional',
-    'price_grade_a',
-    'price_grade_b',
-    'price_grade_c',
-    'price_grade_d',
-    'price_grade_e',
+    ...PRODUCT_PRICE_COLUMNS,
     'buyback_zero_not_allowed',
     'is_collecting_imei',
     'tac_codes',

@@ -5,7 +5,7 @@ import {
   PRICE_IMPACT_KINDS,
   PRODUCT_GRADES,
 } from '@reprise/shared';
-import type { BaseContext, InTransaction } from '../../platform/request-context';
+import type { BaseTxContext } from '../../platform/request-context';
 import { fold } from '../catalog';
 import type { BatchOutcome, CatalogueCategories, ContentImporter, ImportSettings } from './import-catalogue';
 import { lineCategory, SeenKeys } from './import-catalogue';
@@ -13,8 +13,6 @@ import type { FileLine } from './import-file';
 import { invalidLine, LineCells, LineFaults } from './import-lines';
 import * as writes from './import-writes.repository';
 import type { IgnoredLine } from './imports.repository';
-
-type Tx = InTransaction<BaseContext>;
 
 /**
  * Diagnostic lines (docs/imports.md): one line per answer, its question's columns repeated. A
@@ -81,7 +79,7 @@ export function diagnosticImporter(
       if (line.invalid === undefined) seen.seen(answerKey(read(line)));
     },
 
-    async writeBatch(tx: Tx, lines): Promise<BatchOutcome> {
+    async writeBatch(tx: BaseTxContext, lines): Promise<BatchOutcome> {
       const ignored: IgnoredLine[] = [];
       const read_: DiagnosticLine[] = [];
       for (const line of lines) {

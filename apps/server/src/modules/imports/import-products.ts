@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { PRODUCT_COMMENT_MAX, PRODUCT_STATUSES } from '@reprise/shared';
-import type { BaseContext, InTransaction } from '../../platform/request-context';
+import type { BaseTxContext } from '../../platform/request-context';
 import {
   adjustCategoryCounts,
   type CountDelta,
   derivedColumns,
   insertProducts,
   type NewProduct,
+  PRODUCT_PRICE_COLUMNS,
   writeDocuments,
 } from '../catalog';
 import type { CatalogueCategories, ContentImporter, ImportSettings } from './import-catalogue';
@@ -16,22 +17,11 @@ import { invalidLine, LineCells, LineFaults, withSuffix } from './import-lines';
 import * as writes from './import-writes.repository';
 import type { IgnoredLine } from './imports.repository';
 
-type Tx = InTransaction<BaseContext>;
-
 /**
  * Product lines (docs/imports.md): matched by reference (`generic`), EAN code (`product`) or id
  * (`uuid`); a matched product takes the columns the file has, a new one needs a name, a main
  * category and the six prices.
  */
-
-const PRICE_COLUMNS = [
-  'price_functional',
-  'price_grade_a',
-  'price_grade_b',
-  'price_grade_c',
-  'price_grade_d',
-  'price_grade_e',
-] as const;
 
 /** File column → products column, and the type its update array travels as. */
 const UPDATED: Record<string, [string, writes.ColumnType]> = {
@@ -128,7 +118,8 @@ export function productImporter(settings: ImportSettings, categories: CatalogueC
       values.secondary_category_ids = ids;
     }
     if (has('status')) values.status = cells.oneOf('status', PRODUCT_STATUSES) ?? 'draft';
-    for (const price of PRICE_COLUMNS) if (has(price)) values[price] = cells.price(price, { required: true });
+    for (const price of PRODUCT_PRICE_COLUMNS)
+      if (has(price)) values[price] = cells.price(price, { required: true });
     if (has('buyback_zero_not_allowed'))
       values.buyback_zero_not_allowed = cells.boolean('buyback_zero_not_allowed') ?? false;
     if (has('is_collecting_imei')) values.is_collecting_imei = cells.boolean('is_collecting_imei') ?? false;
@@ -147,7 +138,7 @@ export function productImporter(settings: ImportSettings, categories: CatalogueC
 
   /** A new product needs a name, a main category and the six prices. */
   function checkInsert(p: ProductLine): void {
-    const required = ['name', 'category_identifier', ...PRICE_COLUMNS];
+    const required = ['name', 'category_identifier', ...PRODUCT_PRICE_COLUMNS];
     for (const column of required) {
       const field = column === 'category_identifier' ? 'main_category_id' : column;
       if (!columns.has(column) && p.values[field] === undefined)
@@ -235,7 +226,7 @@ export function productImporter(settings: ImportSettings, categories: CatalogueC
       seen.seen(key === null ? null : key.toLowerCase());
     },
 
-    async writeBatch(tx: Tx, lines) {
+    async writeBatch(tx: BaseTxContext, lines) {
       const ignored: IgnoredLine[] = [];
       const read_: ProductLine[] = [];
       for (const line of lines) {

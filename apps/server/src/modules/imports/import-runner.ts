@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { audit } from '../../platform/audit';
 import { publishChange } from '../../platform/change-feed';
-import { type BaseContext, type InTransaction, transact } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, transact } from '../../platform/request-context';
 import { openContentImporter } from './import-contents';
 import { type FileLine, ImportFileError, readImportFile } from './import-file';
 import { headerColumns, missingColumns } from './import-lines';
@@ -23,8 +23,6 @@ export interface RunImportOptions {
   batchLines?: number;
   leaseSeconds?: number;
 }
-
-type Tx = InTransaction<BaseContext>;
 
 /** Ends the import in error (a file that cannot be read, a failure no retry mends). */
 async function fail(ctx: BaseContext, id: string, code: string, message: string): Promise<void> {
@@ -106,7 +104,7 @@ async function importLines(
     batch = [];
     const from = position;
     const to = from + lines.length;
-    await transact(ctx, async (tx: Tx) => {
+    await transact(ctx, async (tx: BaseTxContext) => {
       const outcome = await importer.writeBatch(tx, lines);
       await repo.insertIgnoredLines(tx, row.id, outcome.ignored);
       const ignoredLines = new Set(outcome.ignored.map((l) => l.line)).size;

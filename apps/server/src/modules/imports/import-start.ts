@@ -1,6 +1,6 @@
 import type { ImportContent, ImportFileFormat, ImportOrigin, ImportStrategy } from '@reprise/shared';
 import { audit } from '../../platform/audit';
-import type { BaseContext, InTransaction } from '../../platform/request-context';
+import type { BaseTxContext } from '../../platform/request-context';
 
 /** The `import` queue's job: the import to run (or to resume, after its position). */
 export interface ImportJob {
@@ -31,7 +31,7 @@ export interface NewImport {
  * transaction: the upload route, the built-in SFTP server and the SFTP import connector all start
  * imports here. The caller has checked that it may write the destination catalogue.
  */
-export async function startImport(tx: InTransaction<BaseContext>, input: NewImport): Promise<string> {
+export async function startImport(tx: BaseTxContext, input: NewImport): Promise<string> {
   const { id } = await tx.trx
     .insertInto('imports')
     .values({

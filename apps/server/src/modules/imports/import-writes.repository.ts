@@ -1,14 +1,13 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
+import type { CategoriesTable } from '../../platform/db.types';
 import {
   type AccountScope,
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   readerOf,
 } from '../../platform/request-context';
 import { findRootOrganizationId } from '../../platform/root-organization';
 import { updateChildOf, updateOwned } from '../../platform/scoped-writes';
-
-type Tx = InTransaction<BaseContext>;
 
 /**
  * The catalogue's rows as an import reads and writes them, a batch at a time: one query to find
@@ -53,30 +52,20 @@ export async function catalogueFacts(ctx: BaseContext, accountId: string) {
   return { rootOrganizationId: rootOrganizationId ?? null, defaultBuyerId: buyer?.buyer_account_id ?? null };
 }
 
-export interface NewCategoryRow {
-  id: string;
-  account_id: string;
-  organization_id: string;
-  parent_category_id: string | null;
-  path: string;
-  identifier: string;
-  label: string;
-  sort_label: string;
-  description: string | null;
-  children_description: string | null;
-  default_weight: number;
-  default_height: number | null;
-  default_length: number | null;
-  default_width: number | null;
-  absorption_type: string;
-  absorption_value: number;
-  status: string;
-  highlighted_instruction: string | null;
-  buyer_account_id: string;
-}
+/** A category as the import inserts it: every column given but the image, the counters, the translations and the times. */
+export type NewCategoryRow = Omit<
+  Selectable<CategoriesTable>,
+  | 'image_key'
+  | 'image_alt'
+  | 'product_count'
+  | 'published_product_count'
+  | 'translations'
+  | 'created_at'
+  | 'updated_at'
+>;
 
 /** New categories in one statement (a parent before its children: the key is checked at its end). */
-export async function insertCategories(tx: Tx, rows: readonly NewCategoryRow[]): Promise<void> {
+export async function insertCategories(tx: BaseTxContext, rows: readonly NewCategoryRow[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.trx
     .insertInto('categories')
@@ -100,7 +89,7 @@ export type ColumnType = keyof typeof SQL_TYPES;
  * array travels as text (a uuid[] as space-separated ids).
  */
 async function updateFromArrays(
-  tx: Tx,
+  tx: BaseTxContext,
   table: 'products' | 'categories',
   accountId: string,
   rows: readonly Record<string, unknown>[],
@@ -126,7 +115,7 @@ async function updateFromArrays(
 }
 
 export async function updateCategories(
-  tx: Tx,
+  tx: BaseTxContext,
   accountId: string,
   rows: readonly Record<string, unknown>[],
   columns: Readonly<Record<string, ColumnType>>,
@@ -139,7 +128,7 @@ export async function updateCategories(
  * the new parent's.
  */
 export async function moveCategory(
-  tx: Tx,
+  tx: BaseTxContext,
   accountId: string,
   id: string,
   parentId: string | null,
@@ -157,7 +146,11 @@ export async function moveCategory(
 }
 
 /** The products of relabelled categories take their new order key (their `sort_category`). */
-export async function relabelInProducts(tx: Tx, accountId: string, categoryIds: readonly string[]) {
+export async function relabelInProducts(
+  tx: BaseTxContext,
+  accountId: string,
+  categoryIds: readonly string[],
+) {
   if (categoryIds.length === 0) return;
   // a subquery, not `FROM categories`: the scope's `account_id` would name both tables
   await updateOwned(tx, 'products', own(accountId))
@@ -203,7 +196,7 @@ export async function productsByKey(
 }
 
 export async function updateProducts(
-  tx: Tx,
+  tx: BaseTxContext,
   accountId: string,
   rows: readonly Record<string, unknown>[],
   columns: Readonly<Record<string, ColumnType>>,
@@ -283,7 +276,7 @@ export interface QuestionValues {
   position: number;
 }
 
-export async function insertQuestions(tx: Tx, rows: readonly QuestionValues[]): Promise<void> {
+export async function insertQuestions(tx: BaseTxContext, rows: readonly QuestionValues[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.trx
     .insertInto('diagnostic_questions')
@@ -292,7 +285,7 @@ export async function insertQuestions(tx: Tx, rows: readonly QuestionValues[]): 
 }
 
 export async function updateQuestion(
-  tx: Tx,
+  tx: BaseTxContext,
   accountId: string,
   id: string,
   values: Partial<Pick<QuestionValues, 'title' | 'type' | 'description' | 'position' | 'category_id'>>,
@@ -314,7 +307,7 @@ export interface AnswerValues {
   price_impact_value: number | null;
 }
 
-export async function insertAnswers(tx: Tx, rows: readonly AnswerValues[]): Promise<void> {
+export async function insertAnswers(tx: BaseTxContext, rows: readonly AnswerValues[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.trx
     .insertInto('diagnostic_answers')
@@ -323,7 +316,7 @@ export async function insertAnswers(tx: Tx, rows: readonly AnswerValues[]): Prom
 }
 
 export async function updateAnswer(
-  tx: Tx,
+  tx: BaseTxContext,
   accountId: string,
   id: string,
   values: Partial<Omit<AnswerValues, 'id' | 'question_id'>>,

@@ -4,12 +4,10 @@ import type { ImportsTable } from '../../platform/db.types';
 import {
   type AccountScope,
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   readerOf,
 } from '../../platform/request-context';
 import { updateOwned } from '../../platform/scoped-writes';
-
-type Tx = InTransaction<BaseContext>;
 
 /**
  * The imports (migration 026) and their ignored lines. Reads filter by the context's scope (its
@@ -146,7 +144,11 @@ export async function listIgnoredLines(
  * Takes an import for a run: only while in progress and not leased by a live worker. Answers the
  * row, or undefined (ended, or another worker holds it).
  */
-export async function takeLease(tx: Tx, id: string, leaseSeconds: number): Promise<ImportRow | undefined> {
+export async function takeLease(
+  tx: BaseTxContext,
+  id: string,
+  leaseSeconds: number,
+): Promise<ImportRow | undefined> {
   return updateOwned(tx, 'imports')
     .set({
       lease_until: sql`now() + make_interval(secs => ${leaseSeconds})`,
@@ -173,7 +175,7 @@ export interface BatchProgress {
  * this worker left it at: false when another worker moved it (the batch must roll back).
  */
 export async function saveProgress(
-  tx: Tx,
+  tx: BaseTxContext,
   id: string,
   fromPosition: number,
   progress: BatchProgress,
@@ -198,7 +200,7 @@ export async function saveProgress(
 
 /** Ends an import: its status (and error), the lease cleared. */
 export async function endImport(
-  tx: Tx,
+  tx: BaseTxContext,
   id: string,
   status: Exclude<ImportStatus, 'in_progress'>,
   error: { code: string; message: string } | null,
@@ -219,7 +221,7 @@ export async function endImport(
 }
 
 /** Gives the lease back (a run that failed and will be tried again may start at once). */
-export async function releaseLease(tx: Tx, id: string): Promise<void> {
+export async function releaseLease(tx: BaseTxContext, id: string): Promise<void> {
   await updateOwned(tx, 'imports')
     .set({ lease_until: null, updated_at: sql`now()` })
     .where('id', '=', id)
@@ -231,7 +233,7 @@ export async function releaseLease(tx: Tx, id: string): Promise<void> {
  * The imports still in progress whose lease ran out (their worker died): the lease is cleared and
  * the import queued again, so the next tick does not send them twice. Answers their ids.
  */
-export async function requeueStalled(tx: Tx): Promise<string[]> {
+export async function requeueStalled(tx: BaseTxContext): Promise<string[]> {
   const rows = await updateOwned(tx, 'imports')
     .set({ lease_until: null, queued_at: sql`now()`, updated_at: sql`now()` })
     .where('status', '=', 'in_progress')
@@ -249,7 +251,7 @@ export interface IgnoredLine {
 }
 
 /** A batch's ignored lines, in one statement (a line's same code on one field is kept once: migration 027). */
-export async function insertIgnoredLines(tx: Tx, importId: string, lines: readonly IgnoredLine[]) {
+export async function insertIgnoredLines(tx: BaseTxContext, importId: string, lines: readonly IgnoredLine[]) {
   if (lines.length === 0) return;
   await sql`
     INSERT INTO import_ignored_lines (import_id, line_number, code, field, message)

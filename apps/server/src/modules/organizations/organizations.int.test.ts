@@ -1,5 +1,6 @@
 import type { OrganizationResponse, OrganizationTreeNode } from '@reprise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInDemoUsers } from '../../../test/api-kit';
 import { createTestApp, DEMO, type TestApp } from '../../../test/test-app';
 
 const O = DEMO.orgs;
@@ -30,19 +31,7 @@ const flatten = (nodes: OrganizationTreeNode[]): string[] =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  const users = {
-    admin: 'admin@demo.test',
-    rmu: 'root_management_unit_manager@demo.test',
-    rmuAnalyst: 'root_management_unit_analyst@demo.test',
-    mu: 'management_unit_manager@demo.test',
-    storeManager: 'store_manager@demo.test',
-    seller: 'store_seller@demo.test',
-    buyer: 'buyer_manager@demo.test',
-    warehouse: 'warehouse_manager@demo.test',
-    otherRmu: 'root_management_unit_manager@other.test',
-    otherSeller: 'store_seller@other.test',
-  };
-  for (const [who, email] of Object.entries(users)) as[who] = (await t.login(email)).authorization;
+  Object.assign(as, await signInDemoUsers(t));
 });
 afterAll(() => t.close());
 
@@ -111,8 +100,8 @@ describe('organisation list scope', () => {
   });
 
   it('an analyst may read the organisations of its account', async () => {
-    expect(await memberIds('rmuAnalyst', '/api/organizations?itemsPerPage=100')).toHaveLength(7);
-    expect((await get('rmuAnalyst', `/api/organizations/${O.storeLiege}`)).statusCode).toBe(200);
+    expect(await memberIds('analyst', '/api/organizations?itemsPerPage=100')).toHaveLength(7);
+    expect((await get('analyst', `/api/organizations/${O.storeLiege}`)).statusCode).toBe(200);
   });
 });
 

@@ -11,7 +11,7 @@ import type { OrganizationsTable } from '../../platform/db.types';
 import { fieldError } from '../../platform/errors';
 import {
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type Reader,
   type RequestContext,
   readerOf,
@@ -33,8 +33,6 @@ const visibleTo = (actor: Actor, alias = 'o'): Expression<SqlBool> => {
     ? sql<SqlBool>`true`
     : sql<SqlBool>`${sql.ref(`${alias}.path`)} like ${`${prefix}%`}`;
 };
-
-type Tx = InTransaction<BaseContext>;
 
 const withParentName = (db: Reader) =>
   db
@@ -192,7 +190,7 @@ export async function isExternalIdTaken(
 }
 
 /** Serialises the tree writes of one account, so that paths computed in a command stay true. */
-export async function lockAccountTree(tx: Tx, accountId: string): Promise<void> {
+export async function lockAccountTree(tx: BaseTxContext, accountId: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtext(${`organizations:${accountId}`}))`.execute(tx.trx);
 }
 
@@ -217,7 +215,7 @@ async function guardExternalId<T>(write: () => Promise<T>): Promise<T> {
 export type OrganizationColumns = Updateable<OrganizationsTable>;
 
 export async function insertOrganization(
-  tx: Tx,
+  tx: BaseTxContext,
   values: OrganizationColumns & {
     id: string;
     account_id: string;
@@ -230,7 +228,11 @@ export async function insertOrganization(
   await guardExternalId(() => tx.trx.insertInto('organizations').values(values).execute());
 }
 
-export async function updateOrganization(tx: Tx, id: string, values: OrganizationColumns): Promise<void> {
+export async function updateOrganization(
+  tx: BaseTxContext,
+  id: string,
+  values: OrganizationColumns,
+): Promise<void> {
   await guardExternalId(() =>
     updateOwned(tx, 'organizations')
       .set({ ...values, updated_at: sql`now()` })
@@ -240,7 +242,7 @@ export async function updateOrganization(tx: Tx, id: string, values: Organizatio
 }
 
 /** Rewrites the paths of a whole subtree (the organisation included) in one statement. */
-export async function moveSubtree(tx: Tx, oldPath: string, newPath: string): Promise<void> {
+export async function moveSubtree(tx: BaseTxContext, oldPath: string, newPath: string): Promise<void> {
   // sessions cache their organisation's path: a move changes what they see
   await authChanged(tx.trx);
   await updateOwned(tx, 'organizations')

@@ -1,8 +1,8 @@
 import type { BuybackResponse, GiftCardResponse, PaymentResponse } from '@reprise/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuybackKit, DEMO, expectProblem, PM, startBuybackKit } from '../../../test/buyback-kit';
-import { advanceItem, contextOfUser } from '../../../test/item-moves-kit';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, expectProblem, PM, useBuybackKit } from '../../../test/buyback-kit';
+import { advanceItem, warehouseManagerContext } from '../../../test/item-moves-kit';
 import {
   giftCardNumberOf,
   paymentReaching,
@@ -18,14 +18,11 @@ import { isValidLuhn } from './gift-card-codes';
  * and redeemed at the store counter (`voucher.redeem`) under the rules of the card's row, locked.
  */
 
-let k: BuybackKit;
+const k = useBuybackKit();
 let warehouse: RequestContext;
-
 beforeAll(async () => {
-  k = await startBuybackKit();
-  warehouse = await contextOfUser(k.t, (await k.t.login('warehouse_manager@demo.test')).authorization);
+  warehouse = await warehouseManagerContext(k.t);
 });
-afterAll(() => k.close());
 
 /** A Paris store buyback paid this way, completed at its declared price (the payment job runs). */
 async function completedBuyback(paymentModeId: string): Promise<BuybackResponse> {

@@ -1,7 +1,11 @@
 import type { GiftCardKind } from '@reprise/shared';
 import { sql } from 'kysely';
-import type { AccountScope, BaseContext, InTransaction } from '../../platform/request-context';
-import { readerOf } from '../../platform/request-context';
+import {
+  type AccountScope,
+  type BaseContext,
+  type BaseTxContext,
+  readerOf,
+} from '../../platform/request-context';
 import { updateOwned } from '../../platform/scoped-writes';
 
 /**
@@ -9,8 +13,6 @@ import { updateOwned } from '../../platform/scoped-writes';
  * redemptions at the counter. A card belongs to its account: a code of another account is read as
  * unknown.
  */
-
-type Tx = InTransaction<BaseContext>;
 
 const cardQuery = (ctx: BaseContext) => {
   const query = readerOf(ctx)
@@ -81,7 +83,7 @@ export async function listRedemptions(ctx: BaseContext, giftCardId: string) {
  * another). `ON CONFLICT DO NOTHING` keeps the transaction usable after a collision.
  */
 export async function insertCard(
-  tx: Tx,
+  tx: BaseTxContext,
   card: {
     accountId: string;
     kind: GiftCardKind;
@@ -112,7 +114,7 @@ export async function insertCard(
 
 /** Takes an amount off a card (locked by the caller) and records the redemption. */
 export async function redeem(
-  tx: Tx,
+  tx: BaseTxContext,
   card: { id: string; account_id: string },
   redemption: { amountCents: number; organizationId: string | null; userId: string | null },
 ): Promise<string> {

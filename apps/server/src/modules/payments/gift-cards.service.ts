@@ -12,7 +12,7 @@ import { renderGiftCard } from '../../platform/documents/gift-card';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import {
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type RequestContext,
   transact,
 } from '../../platform/request-context';
@@ -35,11 +35,9 @@ import { findVisiblePayment, findVoucherCode, recordPaymentDetails } from './pay
 /** The validity of a card when the account has no issuer configuration of its own. */
 const DEFAULT_VALIDITY_MONTHS = 12;
 
-type Tx = InTransaction<BaseContext>;
-
 /** The cards' validity: the account's active issuer configuration's, else 12 months. */
 async function validityMonths(
-  tx: Tx,
+  tx: BaseTxContext,
   accountId: string,
 ): Promise<{ months: number; configurationId: string | null }> {
   const issuer = await findActiveConfiguration(tx, accountId, CONNECTOR_FQN.giftCardIssuer);
@@ -58,7 +56,7 @@ function monthsFromNow(months: number): Date {
 
 /** Moves the job's payment on (payment-execution.ts `changePaymentStatus`: checked, recorded, audited). */
 async function moveTo(
-  tx: Tx,
+  tx: BaseTxContext,
   payment: PaymentToExecute,
   to: PaymentStatus,
   columns: PaymentColumns,
@@ -76,7 +74,7 @@ async function moveTo(
 
 /** Issues a card for the payment (once: a job run again finds the card it issued). */
 async function issueCard(
-  tx: Tx,
+  tx: BaseTxContext,
   payment: PaymentToExecute,
   kind: GiftCardKind,
   code: () => string,
@@ -115,10 +113,7 @@ async function issueCard(
  * payment (`amount_above_terminal_maximum`, relaunched once the maximum is raised); otherwise a
  * card of the amount is issued and the payment completed with its number.
  */
-export async function payByGiftCard(
-  tx: InTransaction<BaseContext>,
-  payment: PaymentToExecute,
-): Promise<void> {
+export async function payByGiftCard(tx: BaseTxContext, payment: PaymentToExecute): Promise<void> {
   const terminal = await findActiveConfiguration(tx, payment.accountId, CONNECTOR_FQN.giftCardTerminal);
   const maximum = Number(terminal?.values.maximum_amount);
   if (terminal && Number.isFinite(maximum) && payment.amountCents > maximum) {
@@ -147,7 +142,7 @@ export async function payByGiftCard(
  * Pays by voucher: the voucher's code was issued with the buyback (payments.voucher_code); the
  * payment records a card of kind voucher with that code and the amount, and completes.
  */
-export async function payByVoucher(tx: InTransaction<BaseContext>, payment: PaymentToExecute): Promise<void> {
+export async function payByVoucher(tx: BaseTxContext, payment: PaymentToExecute): Promise<void> {
   const voucherCode = await findVoucherCode(tx, payment);
   if (!voucherCode) {
     await moveTo(tx, payment, 'payment_failed', { failure_reason: 'voucher_code_missing' });

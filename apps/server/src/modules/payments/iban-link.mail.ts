@@ -2,7 +2,7 @@ import { LOCALES, type Locale } from '@reprise/shared';
 import { audit } from '../../platform/audit';
 import { followUpJobId } from '../../platform/jobs';
 import { type MailMessage, queueMail } from '../../platform/mail';
-import type { BaseContext, InTransaction } from '../../platform/request-context';
+import type { BaseTxContext } from '../../platform/request-context';
 import { newToken } from '../../platform/security';
 import { siteUrl } from '../white-label';
 import type { PaymentToExecute } from './payment-execution';
@@ -112,7 +112,7 @@ function ibanLinkUrl(
  * be sent: the payment waits too (the retailer may mark it paid by hand).
  */
 export async function requestIban(
-  tx: InTransaction<BaseContext>,
+  tx: BaseTxContext,
   row: repo.PaymentForExecution,
   payment: PaymentToExecute,
   jobId: string,

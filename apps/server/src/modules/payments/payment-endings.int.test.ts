@@ -2,7 +2,7 @@ import type { BuybackResponse, PaymentResponse } from '@reprise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem } from '../../../test/buyback-kit';
 import { type ControlKit, startControlKit } from '../../../test/control-kit';
-import { DEMO } from '../../../test/test-app';
+import { nativeStockId } from '../../../test/item-moves-kit';
 import { DEMO_TRANSPORT } from '../../seed/demo-transport';
 
 /**
@@ -73,15 +73,7 @@ async function expectAwaiting(b: BuybackResponse) {
   });
 }
 
-const stockOf = async (kind: string) =>
-  (
-    await k.t.db
-      .selectFrom('stocks')
-      .select('id')
-      .where('warehouse_id', '=', DEMO.orgs.warehouseSaintPriest)
-      .where('native_kind', '=', kind)
-      .executeTakeFirstOrThrow()
-  ).id;
+const stockOf = (kind: string) => nativeStockId(k.t, kind);
 
 describe('the item goes back to its customer: the payment is cancelled', () => {
   it('the customer declines the counter-offer', async () => {

@@ -1,13 +1,11 @@
 import { sql } from 'kysely';
-import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
 import { updateOwned } from '../../platform/scoped-writes';
 
 /**
  * The queries of the payment job (payment-execution.ts) and of the IBAN link (iban-link.service.ts):
  * a payment with what its execution reads (buyback, item, customer, account), and its writes.
  */
-
-type Tx = InTransaction<BaseContext>;
 
 /** The payment of a buyback (the completion effect reads it to enqueue its job). */
 export async function findPaymentOfBuyback(ctx: BaseContext, buybackId: string, accountId: string) {
@@ -23,7 +21,7 @@ export async function findPaymentOfBuyback(ctx: BaseContext, buybackId: string, 
  * The payment of a buyback, its row locked, with whether it waits in a transfer batch still open
  * (an effect of a status change cancels it: payment-execution.ts `cancelPaymentOnReturn`).
  */
-export async function lockPaymentOfBuyback(tx: Tx, buybackId: string, accountId: string) {
+export async function lockPaymentOfBuyback(tx: BaseTxContext, buybackId: string, accountId: string) {
   return tx.trx
     .selectFrom('payments as p')
     .leftJoin('transfer_batches as tb', 'tb.id', 'p.transfer_batch_id')
@@ -46,7 +44,7 @@ export async function findPaymentHead(ctx: BaseContext, paymentId: string) {
 }
 
 /** The payment with everything its execution reads, its row locked (one job at a time per payment). */
-export async function lockPaymentForExecution(tx: Tx, paymentId: string) {
+export async function lockPaymentForExecution(tx: BaseTxContext, paymentId: string) {
   const query = tx.trx
     .selectFrom('payments as p')
     .innerJoin('buybacks as b', 'b.id', 'p.buyback_id')
@@ -111,7 +109,7 @@ export interface PaymentColumns {
 
 /** Writes a payment of the context's scope (its account named: a job's context is narrowed to it). */
 export async function updatePayment(
-  tx: Tx,
+  tx: BaseTxContext,
   payment: { id: string; account_id: string },
   columns: PaymentColumns,
 ) {
@@ -123,7 +121,7 @@ export async function updatePayment(
 
 /** The buyback detail's history line of a payment status change (no user: a job or the customer). */
 export async function insertPaymentStatusEvent(
-  tx: Tx,
+  tx: BaseTxContext,
   event: { buybackId: string; status: string; actorUserId: string | null },
 ) {
   await tx.trx

@@ -1,7 +1,7 @@
 import type { BuybackPaymentType, PaymentStatus } from '@reprise/shared';
 import { audit } from '../../platform/audit';
 import { followUpJobId } from '../../platform/jobs';
-import type { BaseContext, InTransaction } from '../../platform/request-context';
+import type { BaseTxContext } from '../../platform/request-context';
 import {
   assertTransition,
   BACK_TO_CUSTOMER_ITEM_STATUSES,
@@ -51,7 +51,7 @@ export const PAYMENT_FAILURE_REASONS = {
   currencyNotSupported: 'currency_not_supported',
 } as const;
 
-type AnyTx = InTransaction<BaseContext>;
+type AnyTx = BaseTxContext;
 
 /**
  * The job's id: the payment and its attempt, so a relaunch is a new job while a second enqueue of

@@ -1,7 +1,7 @@
 import type { BuybackPaymentType, BuybackStatus, PaymentStatus } from '@reprise/shared';
 import {
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   systemContext,
   transact,
 } from '../../platform/request-context';
@@ -24,7 +24,7 @@ import { addToOpenBatch } from './transfer-batches.service';
  * it): in one transaction, the payment locked, it computes the amount and pays by the payment's type.
  */
 
-type AnyTx = InTransaction<BaseContext>;
+type AnyTx = BaseTxContext;
 
 /** Whether this run has something to do: an unpaid payment of a completed buyback, or a relaunched one. */
 function executable(row: repo.PaymentForExecution): boolean {

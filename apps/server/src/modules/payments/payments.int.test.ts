@@ -1,9 +1,9 @@
 import type { BuybackResponse, PaymentResponse, PaymentStatus } from '@reprise/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectViolation } from '../../../test/api-kit';
-import { type BuybackKit, DEMO, expectProblem, PM, startBuybackKit } from '../../../test/buyback-kit';
-import { advanceItem, contextOfUser } from '../../../test/item-moves-kit';
+import { DEMO, expectProblem, PM, useBuybackKit, type Who } from '../../../test/buyback-kit';
+import { advanceItem, warehouseManagerContext } from '../../../test/item-moves-kit';
 import { paymentOf, paymentReaching, setTerminalMaximum } from '../../../test/payment-kit';
 import type { RequestContext } from '../../platform/request-context';
 
@@ -13,14 +13,11 @@ import type { RequestContext } from '../../platform/request-context';
  * detail's payment panel, each seen where the buyback is seen.
  */
 
-let k: BuybackKit;
+const k = useBuybackKit();
 let warehouse: RequestContext;
-
 beforeAll(async () => {
-  k = await startBuybackKit();
-  warehouse = await contextOfUser(k.t, (await k.t.login('warehouse_manager@demo.test')).authorization);
+  warehouse = await warehouseManagerContext(k.t);
 });
-afterAll(() => k.close());
 
 /** A gift-card buyback completed while the terminal's maximum is below its amount: its payment fails. */
 async function failedGiftCardPayment(): Promise<{ b: BuybackResponse; p: PaymentResponse }> {
@@ -226,7 +223,7 @@ describe('search', () => {
     transfer = await k.createBuyback();
   });
 
-  const search = async (who: Parameters<BuybackKit['get']>[0], query: string) => {
+  const search = async (who: Who, query: string) => {
     const res = await k.get(who, `/api/payments?${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { member: PaymentResponse[]; totalItems: number; view: Record<string, string> };

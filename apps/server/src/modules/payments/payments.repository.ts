@@ -2,7 +2,7 @@ import type { ListPaymentsQuery } from '@reprise/shared';
 import { sql } from 'kysely';
 import {
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type Reader,
   type RequestContext,
   readerOf,
@@ -128,7 +128,7 @@ export async function isInOpenBatch(ctx: BaseContext, batchId: string): Promise<
  * status itself changes through payment-execution.ts `changePaymentStatus`.
  */
 export async function recordPaymentDetails(
-  tx: InTransaction<BaseContext>,
+  tx: BaseTxContext,
   payment: { id: string; account_id: string },
   details: {
     gift_card_id?: string;
@@ -159,7 +159,7 @@ export async function findVoucherCode(ctx: BaseContext, payment: { id: string; a
  * buyback's payment is not sent to the bank; a sent batch is the bank's already).
  */
 export async function leaveOpenBatch(
-  tx: InTransaction<BaseContext>,
+  tx: BaseTxContext,
   buyback: { id: string; account_id: string },
 ): Promise<void> {
   await updateOwned(tx, 'payments', { kind: 'account', accountId: buyback.account_id })

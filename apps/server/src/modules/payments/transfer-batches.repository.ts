@@ -1,15 +1,13 @@
 import type { BankStatementFormat, TransferBatchStatus } from '@reprise/shared';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../platform/db.types';
-import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
 import { updateOwned } from '../../platform/scoped-writes';
 
 /**
  * SEPA credit-transfer batches and the bank statements that settle their payments
  * (transfer-batches.service.ts, docs/payments.md). Every read is narrowed to the context's scope.
  */
-
-type Tx = InTransaction<BaseContext>;
 
 /** The context's accounts only (every account's for platform operators). */
 const inScope = (ctx: BaseContext, column: string) =>
@@ -18,7 +16,7 @@ const inScope = (ctx: BaseContext, column: string) =>
 // ---------- batches ----------
 
 /** The open batch of an account in a currency (one at most: transfer_batches_open_key), locked. */
-export async function lockOpenBatch(tx: Tx, accountId: string, currency: string) {
+export async function lockOpenBatch(tx: BaseTxContext, accountId: string, currency: string) {
   return tx.trx
     .selectFrom('transfer_batches')
     .selectAll()
@@ -30,7 +28,11 @@ export async function lockOpenBatch(tx: Tx, accountId: string, currency: string)
 }
 
 /** The next sequence of an account's batches of a day. */
-export async function nextSequence(tx: Tx, accountId: string, businessDate: string): Promise<number> {
+export async function nextSequence(
+  tx: BaseTxContext,
+  accountId: string,
+  businessDate: string,
+): Promise<number> {
   const row = await tx.trx
     .selectFrom('transfer_batches')
     .select((eb) => eb.fn.max('sequence').as('max'))
@@ -41,7 +43,7 @@ export async function nextSequence(tx: Tx, accountId: string, businessDate: stri
 }
 
 export async function insertBatch(
-  tx: Tx,
+  tx: BaseTxContext,
   batch: {
     id: string;
     accountId: string;
@@ -138,7 +140,7 @@ export async function findBatch(ctx: BaseContext, id: string, options: { forUpda
 }
 
 export async function updateBatch(
-  tx: Tx,
+  tx: BaseTxContext,
   batch: { id: string; account_id: string },
   columns: { status: TransferBatchStatus; sent_at?: Date; sent_by?: string | null },
 ) {
@@ -180,7 +182,7 @@ export async function listBatchPayments(ctx: BaseContext, batch: { id: string; a
 export type BatchPaymentRow = Awaited<ReturnType<typeof listBatchPayments>>[number];
 
 /** The payments of an account holding these references, locked (a statement settles them). */
-export async function lockPaymentsByReference(tx: Tx, accountId: string, references: string[]) {
+export async function lockPaymentsByReference(tx: BaseTxContext, accountId: string, references: string[]) {
   if (references.length === 0) return [];
   return tx.trx
     .selectFrom('payments')
@@ -194,7 +196,11 @@ export async function lockPaymentsByReference(tx: Tx, accountId: string, referen
 }
 
 /** Sent batches among these whose every payment is settled (completed, failed or cancelled). */
-export async function settledBatchIds(tx: Tx, accountId: string, batchIds: string[]): Promise<string[]> {
+export async function settledBatchIds(
+  tx: BaseTxContext,
+  accountId: string,
+  batchIds: string[],
+): Promise<string[]> {
   if (batchIds.length === 0) return [];
   const rows = await tx.trx
     .selectFrom('transfer_batches as tb')
@@ -219,7 +225,7 @@ export async function settledBatchIds(tx: Tx, accountId: string, batchIds: strin
 // ---------- statements ----------
 
 export async function insertStatement(
-  tx: Tx,
+  tx: BaseTxContext,
   statement: {
     accountId: string;
     fileName: string;

@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { Page } from '../../platform/pagination';
 import {
   type BaseContext,
+  type BaseTxContext,
   type InTransaction,
   type RequestContext,
   transact,
@@ -31,7 +32,7 @@ import * as repo from './transfer-batches.repository';
  * uploads back completes or fails each payment, and reconciles the batches it settled whole.
  */
 
-type AnyTx = InTransaction<BaseContext>;
+type AnyTx = BaseTxContext;
 
 /** The business date of a batch: today in Paris (the retailers' banks' day), YYYY-MM-DD. */
 export const businessDate = (at = new Date()) =>

@@ -3,12 +3,10 @@ import { sql } from 'kysely';
 import {
   type AccountScope,
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   readerOf,
 } from '../../platform/request-context';
 import { deleteChildOf, deleteOwned, updateChildOf, updateOwned } from '../../platform/scoped-writes';
-
-type Tx = InTransaction<BaseContext>;
 
 /**
  * The refurbishment diagnosis questions of buyer accounts, their answers and the services each
@@ -80,14 +78,18 @@ export async function findQuestion(
 }
 
 /** Locks a question until the transaction ends; false when the account (null: any) has none with this id. */
-export async function lockQuestion(tx: Tx, accountId: string | null, id: string): Promise<boolean> {
+export async function lockQuestion(
+  tx: BaseTxContext,
+  accountId: string | null,
+  id: string,
+): Promise<boolean> {
   let q = tx.trx.selectFrom('refurb_questions').select('id').where('id', '=', id);
   if (accountId) q = q.where('account_id', '=', accountId);
   return (await q.forUpdate().executeTakeFirst()) !== undefined;
 }
 
 /** Serialises the writes of one account's question order until the transaction ends. */
-export async function lockQuestionOrder(tx: Tx, accountId: string): Promise<void> {
+export async function lockQuestionOrder(tx: BaseTxContext, accountId: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`refurb-questions:${accountId}`}, 0))`.execute(
     tx.trx,
   );
@@ -123,7 +125,11 @@ export async function findAnswerSteps(ctx: BaseContext, answerIds: string[]): Pr
  * Those of `ids` that are services of the account, locked FOR SHARE until the transaction ends:
  * a service cannot be deleted while an answer is being tied to it (refurb-steps.service.ts).
  */
-export async function shareRefurbSteps(tx: Tx, accountId: string, ids: string[]): Promise<string[]> {
+export async function shareRefurbSteps(
+  tx: BaseTxContext,
+  accountId: string,
+  ids: string[],
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await tx.trx
     .selectFrom('refurb_steps')
@@ -136,7 +142,7 @@ export async function shareRefurbSteps(tx: Tx, accountId: string, ids: string[])
 }
 
 export async function insertQuestion(
-  tx: Tx,
+  tx: BaseTxContext,
   values: { account_id: string; label: string; type: RefurbQuestionType },
 ): Promise<string> {
   const row = await tx.trx
@@ -152,7 +158,7 @@ export async function insertQuestion(
 }
 
 export async function updateQuestion(
-  tx: Tx,
+  tx: BaseTxContext,
   scope: AccountScope,
   id: string,
   values: { label: string; type: RefurbQuestionType },
@@ -176,7 +182,7 @@ export interface AnswerValues {
  * services become its `refurbStepIds`.
  */
 export async function replaceAnswers(
-  tx: Tx,
+  tx: BaseTxContext,
   scope: AccountScope,
   questionId: string,
   answers: readonly AnswerValues[],
@@ -218,12 +224,12 @@ export async function replaceAnswers(
 }
 
 /** Removes a question, its answers and their links (ON DELETE CASCADE); diagnoses keep their labels. */
-export async function deleteQuestion(tx: Tx, scope: AccountScope, id: string): Promise<void> {
+export async function deleteQuestion(tx: BaseTxContext, scope: AccountScope, id: string): Promise<void> {
   await deleteOwned(tx, 'refurb_questions', scope).where('id', '=', id).execute();
 }
 
 /** Each question's position becomes its index in `ids` (every question of the account, first to last). */
-export async function setPositions(tx: Tx, scope: AccountScope, accountId: string, ids: string[]) {
+export async function setPositions(tx: BaseTxContext, scope: AccountScope, accountId: string, ids: string[]) {
   if (ids.length === 0) return;
   await updateOwned(tx, 'refurb_questions', scope)
     .set({ position: sql<number>`array_position(${ids}::uuid[], id) - 1` })

@@ -3,12 +3,10 @@ import { sql } from 'kysely';
 import {
   type AccountScope,
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   readerOf,
 } from '../../platform/request-context';
 import { deleteChildOf, deleteOwned, updateOwned } from '../../platform/scoped-writes';
-
-type Tx = InTransaction<BaseContext>;
 
 /**
  * The services (refurb steps) of buyer accounts and their cost per warehouse (migration 019).
@@ -121,14 +119,18 @@ export async function findRefurbStep(
  * Locks a service until the transaction ends (its account's, or any when null): an answer cannot
  * be tied to it meanwhile (refurb-questions.repository.ts reads services FOR SHARE).
  */
-export async function lockRefurbStep(tx: Tx, accountId: string | null, id: string): Promise<boolean> {
+export async function lockRefurbStep(
+  tx: BaseTxContext,
+  accountId: string | null,
+  id: string,
+): Promise<boolean> {
   let q = tx.trx.selectFrom('refurb_steps').select('id').where('id', '=', id);
   if (accountId) q = q.where('account_id', '=', accountId);
   return (await q.forUpdate().executeTakeFirst()) !== undefined;
 }
 
 /** The number of answers that plan the service (read after its lock: the answers committed since count). */
-export async function countAnswersOf(tx: Tx, id: string): Promise<number> {
+export async function countAnswersOf(tx: BaseTxContext, id: string): Promise<number> {
   const row = await tx.trx
     .selectFrom('refurb_answer_steps')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -159,7 +161,7 @@ export interface RefurbStepValues {
 }
 
 export async function insertRefurbStep(
-  tx: Tx,
+  tx: BaseTxContext,
   values: RefurbStepValues & { account_id: string },
 ): Promise<string> {
   const row = await tx.trx
@@ -171,7 +173,7 @@ export async function insertRefurbStep(
 }
 
 export async function updateRefurbStep(
-  tx: Tx,
+  tx: BaseTxContext,
   scope: AccountScope,
   id: string,
   values: RefurbStepValues,
@@ -184,7 +186,7 @@ export async function updateRefurbStep(
 
 /** The costs of a service become exactly `costs` (one per warehouse). */
 export async function replaceCosts(
-  tx: Tx,
+  tx: BaseTxContext,
   scope: AccountScope,
   refurbStepId: string,
   costs: readonly { warehouseId: string; costCents: number }[],
@@ -206,7 +208,7 @@ export async function replaceCosts(
 }
 
 /** Removes a service and its costs; the item services planned from it keep their copy (ON DELETE SET NULL). */
-export async function deleteRefurbStep(tx: Tx, scope: AccountScope, id: string): Promise<void> {
+export async function deleteRefurbStep(tx: BaseTxContext, scope: AccountScope, id: string): Promise<void> {
   await deleteChildOf(tx, 'refurb_step_costs', THROUGH_REFURB_STEP, scope)
     .where('refurb_step_id', '=', id)
     .execute();

@@ -3,14 +3,12 @@ import { type Selectable, sql } from 'kysely';
 import type { RefurbDiagnosesTable } from '../../platform/db.types';
 import {
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type RequestContext,
   readerOf,
 } from '../../platform/request-context';
 import { deleteChildOf, updateOwned } from '../../platform/scoped-writes';
 import { buybackScope } from '../buyback-lifecycle';
-
-type Tx = InTransaction<BaseContext>;
 
 /**
  * The refurbishment diagnoses of items (migration 019) and what their steps read: the account's
@@ -66,7 +64,7 @@ export async function findRefurbDiagnosis(
 }
 
 export async function insertRefurbDiagnosis(
-  tx: Tx,
+  tx: BaseTxContext,
   values: { itemId: string; accountId: string; warehouseId: string; startedBy: string | null },
 ): Promise<string> {
   const row = await tx.trx
@@ -84,7 +82,7 @@ export async function insertRefurbDiagnosis(
 
 /** Writes a diagnosis of the context's accounts; false when it may not (nothing written). */
 export async function updateRefurbDiagnosis(
-  tx: Tx,
+  tx: BaseTxContext,
   id: string,
   columns: {
     status?: 'finalized';
@@ -122,7 +120,7 @@ export interface AnswerSnapshot {
 
 /** Replaces the answers of a diagnosis (of the context's accounts) by these, in this order. */
 export async function replaceRefurbDiagnosisAnswers(
-  tx: Tx,
+  tx: BaseTxContext,
   diagnosisId: string,
   answers: AnswerSnapshot[],
 ): Promise<void> {
@@ -274,7 +272,10 @@ export interface NewItemRefurbStep {
 }
 
 /** The services planned on an item, in one insert; answers their ids in the same order. */
-export async function insertItemRefurbSteps(tx: Tx, steps: NewItemRefurbStep[]): Promise<string[]> {
+export async function insertItemRefurbSteps(
+  tx: BaseTxContext,
+  steps: NewItemRefurbStep[],
+): Promise<string[]> {
   if (steps.length === 0) return [];
   const rows = await tx.trx
     .insertInto('item_refurb_steps')

@@ -1,25 +1,19 @@
-import type {
-  FinalizeRefurbDiagnosisRequest,
-  ItemStatus,
-  RefurbDiagnosisAnswersRequest,
-  RefurbDiagnosisPlanRequest,
-  RefurbDiagnosisQuestionsResponse,
-  RefurbDiagnosisRefurbStepsResponse,
-  RefurbDiagnosisResponse,
-  RefurbDiagnosisStocksResponse,
+import {
+  COMPLETED_ITEM_STATUSES,
+  type FinalizeRefurbDiagnosisRequest,
+  type ItemStatus,
+  type RefurbDiagnosisAnswersRequest,
+  type RefurbDiagnosisPlanRequest,
+  type RefurbDiagnosisQuestionsResponse,
+  type RefurbDiagnosisRefurbStepsResponse,
+  type RefurbDiagnosisResponse,
+  type RefurbDiagnosisStocksResponse,
 } from '@reprise/shared';
 import { audit } from '../../platform/audit';
 import { AppError, fieldError, notFound } from '../../platform/errors';
 import { type RequestContext, type TxContext, transact } from '../../platform/request-context';
 import { reject } from '../buyback-config';
-import {
-  COMPLETED_ITEM_STATUSES,
-  findNativeStock,
-  type ItemRow,
-  itemWhereOfCode,
-  moveItem,
-  resolveItem,
-} from '../buyback-lifecycle';
+import { findNativeStock, type ItemRow, itemWhereOfCode, moveItem, resolveItem } from '../buyback-lifecycle';
 import { toRefurbDiagnosisResponse, toRefurbStep, toStock } from './refurb-diagnosis.mapper';
 import * as repo from './refurb-diagnosis.repository';
 import {
@@ -39,7 +33,7 @@ import {
  */
 
 /** Awaiting dispatch: the statuses a diagnosis starts from (docs/statuses.md, "Item"). */
-const AWAITING_DISPATCH = COMPLETED_ITEM_STATUSES;
+const AWAITING_DISPATCH: readonly ItemStatus[] = COMPLETED_ITEM_STATUSES;
 /** Past its diagnosis. */
 const DIAGNOSED: readonly ItemStatus[] = ['item_refurb_in_progress', 'item_refurb_completed'];
 

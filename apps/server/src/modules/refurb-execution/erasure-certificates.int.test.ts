@@ -8,7 +8,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuybackKit, DEMO, expectProblem, startBuybackKit } from '../../../test/buyback-kit';
 import { addOtherBuyerUser } from '../../../test/buyer-kit';
-import { contextOfUser } from '../../../test/item-moves-kit';
+import { warehouseManagerContext } from '../../../test/item-moves-kit';
 import { itemInRefurbishment } from '../../../test/refurb-kit';
 import type { RequestContext } from '../../platform/request-context';
 import { VERIFICATION_ALPHABET } from './erasure-certificates.rules';
@@ -33,7 +33,7 @@ let otherWarehouse: Headers;
 
 beforeAll(async () => {
   k = await startBuybackKit();
-  manager = await contextOfUser(k.t, (await k.t.login('warehouse_manager@demo.test')).authorization);
+  manager = await warehouseManagerContext(k.t);
   operator = { authorization: (await k.t.login('warehouse_operator@demo.test')).authorization };
   otherWarehouse = { authorization: await addOtherBuyerUser(k.t, 'warehouse_operator') };
 });

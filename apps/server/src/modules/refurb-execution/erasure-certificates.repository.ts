@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { ErasureCertificatesTable } from '../../platform/db.types';
-import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
 
 /**
  * Data-erasure certificates (`erasure_certificates`, migration 019): issued once per validated
@@ -11,7 +11,7 @@ import { type BaseContext, type InTransaction, readerOf } from '../../platform/r
 export type CertificateRow = Selectable<ErasureCertificatesTable>;
 
 export async function insertCertificate(
-  tx: InTransaction<BaseContext>,
+  tx: BaseTxContext,
   values: Omit<CertificateRow, 'id' | 'erased_at'>,
 ): Promise<CertificateRow> {
   return tx.trx.insertInto('erasure_certificates').values(values).returningAll().executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type BaseContext, type InTransaction, type Reader, readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, type Reader, readerOf } from '../../platform/request-context';
 import { updateOwned } from '../../platform/scoped-writes';
 
 /**
@@ -89,7 +89,7 @@ export interface StepWrite {
  * False when the row is not the context's account's or its version moved (nothing written).
  */
 export async function writeStep(
-  tx: InTransaction<BaseContext>,
+  tx: BaseTxContext,
   step: { id: string; version: number },
   write: StepWrite,
 ): Promise<boolean> {

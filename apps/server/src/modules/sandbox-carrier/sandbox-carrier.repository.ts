@@ -5,7 +5,7 @@ import type {
   SandboxCarrierEventsTable,
   SandboxCarrierShipmentsTable,
 } from '../../platform/db.types';
-import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
 
 /**
  * The sandbox carrier's own tables (migration 025). They belong to no tenant of the platform: a
@@ -17,10 +17,8 @@ export type CarrierAccountRow = Selectable<SandboxCarrierAccountsTable>;
 export type CarrierShipmentRow = Selectable<SandboxCarrierShipmentsTable>;
 export type CarrierEventRow = Selectable<SandboxCarrierEventsTable>;
 
-type Tx = InTransaction<BaseContext>;
-
 export async function insertAccount(
-  tx: Tx,
+  tx: BaseTxContext,
   values: {
     account_number: string;
     api_key_hash: string;
@@ -62,7 +60,7 @@ export async function accountNumberTaken(ctx: BaseContext, accountNumber: string
 }
 
 export async function updateAccount(
-  tx: Tx,
+  tx: BaseTxContext,
   id: string,
   values: { webhook_url?: string | null; label_delay_seconds?: number; label_outcome?: string },
 ): Promise<CarrierAccountRow> {
@@ -82,7 +80,11 @@ export async function listAccountSecrets(ctx: BaseContext) {
     .execute();
 }
 
-export async function updateAccountSecret(tx: Tx, id: string, webhookSecretEncrypted: string): Promise<void> {
+export async function updateAccountSecret(
+  tx: BaseTxContext,
+  id: string,
+  webhookSecretEncrypted: string,
+): Promise<void> {
   await tx.trx
     .updateTable('sandbox_carrier_accounts')
     .set({ webhook_secret_encrypted: webhookSecretEncrypted, updated_at: sql<Date>`now()` })
@@ -91,7 +93,7 @@ export async function updateAccountSecret(tx: Tx, id: string, webhookSecretEncry
 }
 
 export async function insertShipment(
-  tx: Tx,
+  tx: BaseTxContext,
   values: {
     carrier_account_id: string;
     reference: string;
@@ -152,7 +154,7 @@ export async function findShipmentByTrackingNumber(ctx: BaseContext, trackingNum
 }
 
 export async function updateShipment(
-  tx: Tx,
+  tx: BaseTxContext,
   id: string,
   values: { label_status?: string; label_file_key?: string; label_ready_at?: Date; status?: string },
 ): Promise<void> {
@@ -164,7 +166,7 @@ export async function updateShipment(
 }
 
 export async function insertEvent(
-  tx: Tx,
+  tx: BaseTxContext,
   values: { shipment_id: string; code: string; webhook_status: string },
 ): Promise<CarrierEventRow> {
   return tx.trx.insertInto('sandbox_carrier_events').values(values).returningAll().executeTakeFirstOrThrow();
@@ -201,7 +203,7 @@ export async function findEventsOf(ctx: BaseContext, shipmentId: string) {
 
 /** Records one attempt at posting an event to the shipper: delivered, or its error. */
 export async function recordWebhookAttempt(
-  tx: Tx,
+  tx: BaseTxContext,
   id: string,
   outcome: { delivered: true } | { delivered: false; error: string },
 ): Promise<void> {

@@ -14,7 +14,7 @@ import type {
 import { ConfigError } from '../../platform/config';
 import { AppError, notFound } from '../../platform/errors';
 import { followUpJobId } from '../../platform/jobs';
-import { type BaseContext, type InTransaction, transact } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, transact } from '../../platform/request-context';
 import { keyIdOf } from '../../platform/secrets';
 import { hashToken } from '../../platform/security';
 import { renderSandboxLabel } from './sandbox-carrier.label';
@@ -50,8 +50,6 @@ const SHIPMENT_STATUS_OF: Record<DeliveryEventCode, string> = {
   lost: 'lost',
 };
 
-type Tx = InTransaction<BaseContext>;
-
 // ---------- accounts ----------
 
 function toAccount(row: repo.CarrierAccountRow): SandboxCarrierAccountResponse {
@@ -73,7 +71,7 @@ export async function signUp(
   /** The demo seed's published credentials (seed/demo-transport.ts); never from a request. */
   given?: { apiKey: string; webhookSecret: string },
 ): Promise<SandboxCarrierSignUpResponse> {
-  return transact(ctx, async (tx: Tx) => {
+  return transact(ctx, async (tx: BaseTxContext) => {
     let accountNumber = newAccountNumber();
     while (await repo.accountNumberTaken(tx, accountNumber)) accountNumber = newAccountNumber();
     const apiKey = given?.apiKey ?? `sbx_${randomBytes(24).toString('base64url')}`;
@@ -245,7 +243,7 @@ export async function cancelShipment(
 }
 
 async function addEvent(
-  tx: Tx,
+  tx: BaseTxContext,
   account: repo.CarrierAccountRow,
   shipment: repo.CarrierShipmentRow,
   code: DeliveryEventCode,

@@ -1,15 +1,12 @@
 import type { Status } from '@reprise/shared';
 import { sql } from 'kysely';
-import type { BaseContext, InTransaction } from '../../platform/request-context';
-import { readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
 import { updateOwned } from '../../platform/scoped-writes';
 
 /**
  * The SQL of the built-in SFTP server's logins (table sftp_accesses, migration 026): one per
  * account, read and written within the context's scope.
  */
-
-type Tx = InTransaction<BaseContext>;
 
 export interface AccessRow {
   account_id: string;
@@ -90,7 +87,7 @@ export async function findActiveLogin(ctx: BaseContext, username: string): Promi
 }
 
 /** The usernames taken that start with `base` (a new login's name is made unique against them). */
-export async function usernamesLike(tx: Tx, base: string): Promise<string[]> {
+export async function usernamesLike(tx: BaseTxContext, base: string): Promise<string[]> {
   const rows = await tx.trx
     .selectFrom('sftp_accesses')
     .select('username')
@@ -100,7 +97,7 @@ export async function usernamesLike(tx: Tx, base: string): Promise<string[]> {
 }
 
 export async function insertAccess(
-  tx: Tx,
+  tx: BaseTxContext,
   values: { accountId: string; username: string; catalogueAccountId: string },
 ): Promise<void> {
   await tx.trx
@@ -115,7 +112,7 @@ export async function insertAccess(
 }
 
 export async function updateAccess(
-  tx: Tx,
+  tx: BaseTxContext,
   accountId: string,
   values: Partial<{
     password_hash: string | null;

@@ -1,14 +1,11 @@
 import { sql } from 'kysely';
-import type { BaseContext, InTransaction } from '../../platform/request-context';
-import { readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
 import { updateOwned } from '../../platform/scoped-writes';
 
 /**
  * The SQL of the SFTP import connector (reprise.scheduled.sftp_import): when each configuration
  * last ran, and the remote files it pulled (sftp_pulled_files, migration 026).
  */
-
-type Tx = InTransaction<BaseContext>;
 
 /** When each configuration was made and last ran (its schedule counts from the later). */
 export async function runTimes(
@@ -35,7 +32,7 @@ export async function runTimes(
  * call is the one that recorded it (and so sends the pull).
  */
 export async function recordRun(
-  tx: Tx,
+  tx: BaseTxContext,
   configuration: { id: string; accountId: string },
   seen: Date | null,
   now: Date,
@@ -79,7 +76,7 @@ export async function wasPulled(
 }
 
 /** Serialises the pulls of one configuration until the transaction ends (a retry racing a late run). */
-export async function lockPulls(tx: Tx, configurationId: string): Promise<void> {
+export async function lockPulls(tx: BaseTxContext, configurationId: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sftp-pull:${configurationId}`}, 0))`.execute(
     tx.trx,
   );
@@ -87,7 +84,7 @@ export async function lockPulls(tx: Tx, configurationId: string): Promise<void> 
 
 /** Records a pulled file and the import it started. */
 export async function recordPulled(
-  tx: Tx,
+  tx: BaseTxContext,
   configurationId: string,
   file: RemoteFile,
   importId: string | null,

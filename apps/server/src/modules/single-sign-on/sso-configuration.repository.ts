@@ -1,15 +1,17 @@
 import type { SsoClaimTypes, SsoRoleMappingEntry, Status } from '@reprise/shared';
 import { sql } from 'kysely';
-import type { AccountScope, BaseContext, InTransaction } from '../../platform/request-context';
-import { readerOf } from '../../platform/request-context';
+import {
+  type AccountScope,
+  type BaseContext,
+  type BaseTxContext,
+  readerOf,
+} from '../../platform/request-context';
 import { deleteOwned, updateOwned } from '../../platform/scoped-writes';
 
 /**
  * The SQL of single sign-on configurations (tables sso_configurations and sso_domains, migration
  * 032): one per account, held by its root organisation, read and written within the context's scope.
  */
-
-type Tx = InTransaction<BaseContext>;
 
 export interface ConfigurationRow {
   accountId: string;
@@ -142,18 +144,25 @@ export async function organizationsOfAccount(
     .execute();
 }
 
-export interface ConfigurationValues {
-  status: Status;
-  configurationEndpoint: string;
-  clientId: string;
-  clientSecret: string;
-  scope: string;
-  roleMapping: SsoRoleMappingEntry[];
-  claimTypes: SsoClaimTypes;
-}
+/** What a configuration's insert and update write: the row's own values. */
+export type ConfigurationValues = Pick<
+  ConfigurationRow,
+  'status' | 'configurationEndpoint' | 'clientId' | 'clientSecret' | 'scope' | 'roleMapping' | 'claimTypes'
+>;
+
+/** The columns the values are written to (the role mapping and the claim types as JSON). */
+const columnsOf = (values: ConfigurationValues) => ({
+  status: values.status,
+  configuration_endpoint: values.configurationEndpoint,
+  client_id: values.clientId,
+  client_secret: values.clientSecret,
+  scope: values.scope,
+  role_mapping: JSON.stringify(values.roleMapping),
+  claim_types: JSON.stringify(values.claimTypes),
+});
 
 export async function insertConfiguration(
-  tx: Tx,
+  tx: BaseTxContext,
   accountId: string,
   organizationId: string,
   values: ConfigurationValues,
@@ -164,32 +173,20 @@ export async function insertConfiguration(
     .values({
       account_id: accountId,
       organization_id: organizationId,
-      status: values.status,
-      configuration_endpoint: values.configurationEndpoint,
-      client_id: values.clientId,
-      client_secret: values.clientSecret,
-      scope: values.scope,
-      role_mapping: JSON.stringify(values.roleMapping),
-      claim_types: JSON.stringify(values.claimTypes),
+      ...columnsOf(values),
       created_by: createdBy,
     })
     .execute();
 }
 
 export async function updateConfiguration(
-  tx: Tx,
+  tx: BaseTxContext,
   accountId: string,
   values: ConfigurationValues,
 ): Promise<void> {
   await updateOwned(tx, 'sso_configurations', { kind: 'account', accountId })
     .set({
-      status: values.status,
-      configuration_endpoint: values.configurationEndpoint,
-      client_id: values.clientId,
-      client_secret: values.clientSecret,
-      scope: values.scope,
-      role_mapping: JSON.stringify(values.roleMapping),
-      claim_types: JSON.stringify(values.claimTypes),
+      ...columnsOf(values),
       updated_at: sql<Date>`now()`,
     })
     .where('account_id', '=', accountId)
@@ -197,7 +194,11 @@ export async function updateConfiguration(
 }
 
 /** Replaces the account's domains (the unique key refuses one another account holds). */
-export async function replaceDomains(tx: Tx, accountId: string, domains: readonly string[]): Promise<void> {
+export async function replaceDomains(
+  tx: BaseTxContext,
+  accountId: string,
+  domains: readonly string[],
+): Promise<void> {
   await deleteOwned(tx, 'sso_domains', { kind: 'account', accountId })
     .where('account_id', '=', accountId)
     .execute();
@@ -209,7 +210,7 @@ export async function replaceDomains(tx: Tx, accountId: string, domains: readonl
 }
 
 /** Removes the account's configuration, its domains, and the sign-ins it had started. */
-export async function deleteConfiguration(tx: Tx, accountId: string): Promise<void> {
+export async function deleteConfiguration(tx: BaseTxContext, accountId: string): Promise<void> {
   const scope = { kind: 'account', accountId } as const;
   await deleteOwned(tx, 'sso_authorization_requests', scope).where('account_id', '=', accountId).execute();
   await deleteOwned(tx, 'sso_logins', scope)

@@ -1,7 +1,6 @@
 import type { ModuleType, UserType } from '@reprise/shared';
 import { sql } from 'kysely';
-import type { BaseContext, InTransaction } from '../../platform/request-context';
-import { readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
 import { deleteOwned, updateOwned } from '../../platform/scoped-writes';
 
 /**
@@ -11,10 +10,8 @@ import { deleteOwned, updateOwned } from '../../platform/scoped-writes';
  * `openidSessionId`), in a context that reaches every account.
  */
 
-type Tx = InTransaction<BaseContext>;
-
 export async function insertAuthorizationRequest(
-  tx: Tx,
+  tx: BaseTxContext,
   values: {
     accountId: string;
     organizationId: string;
@@ -41,7 +38,7 @@ export async function insertAuthorizationRequest(
 
 /** Uses the sign-in of this state started for this organisation: null when unknown, used or expired. */
 export async function useAuthorizationRequest(
-  tx: Tx,
+  tx: BaseTxContext,
   stateHash: string,
   organizationId: string,
 ): Promise<{ accountId: string; browserHash: string; nonce: string; codeVerifier: string } | null> {
@@ -64,7 +61,7 @@ export async function useAuthorizationRequest(
 }
 
 export async function insertLogin(
-  tx: Tx,
+  tx: BaseTxContext,
   values: {
     accountId: string;
     organizationId: string;
@@ -89,7 +86,7 @@ export async function insertLogin(
 
 /** Uses an `openidSessionId` of this organisation: null when unknown, used or expired. */
 export async function useLogin(
-  tx: Tx,
+  tx: BaseTxContext,
   tokenHash: string,
   organizationId: string,
 ): Promise<{ id: string; accountId: string; userId: string } | null> {
@@ -106,7 +103,7 @@ export async function useLogin(
 
 /** Records the session a sign-in opened (its sign-out ends the session at the provider too). */
 export async function attachSession(
-  tx: Tx,
+  tx: BaseTxContext,
   loginId: string,
   accountId: string,
   sessionId: string,
@@ -147,7 +144,7 @@ export async function findUserByEmail(
 
 /** Creates a user of single sign-on: no password, `force_connection_by_sso`, the modules the role mapping gave. */
 export async function insertSsoUser(
-  tx: Tx,
+  tx: BaseTxContext,
   values: {
     accountId: string;
     email: string;
@@ -183,7 +180,7 @@ export async function insertSsoUser(
 }
 
 /** Deletes the sign-ins past their expiry for a day (housekeeping); a used sign-in keeps its session's link. */
-export async function purgeExpired(tx: Tx): Promise<number> {
+export async function purgeExpired(tx: BaseTxContext): Promise<number> {
   const requests = await deleteOwned(tx, 'sso_authorization_requests')
     .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
     .executeTakeFirst();

@@ -12,7 +12,7 @@ import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import {
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type RequestContext,
   systemContext,
   transact,
@@ -144,7 +144,7 @@ function callbackUrl(ctx: BaseContext, organizationId: string, query: SsoCallbac
 
 /** The user of the account this e-mail names, created on a first sign-in when the role mapping gives a type. */
 async function userOf(
-  tx: InTransaction<BaseContext>,
+  tx: BaseTxContext,
   row: configurations.ConfigurationRow,
   claimed: ReturnType<typeof readClaims> & { email: string },
 ): Promise<string> {

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectViolation, okJson, requestAs } from '../../../test/api-kit';
 import { type BuybackKit, CIRCUIT, DEMO, expectProblem, startBuybackKit } from '../../../test/buyback-kit';
 import { addOtherBuyerUser } from '../../../test/buyer-kit';
-import { advanceItem, contextOfUser, quarantineItem } from '../../../test/item-moves-kit';
+import {
+  advanceItem,
+  nativeStockId,
+  quarantineItem,
+  warehouseManagerContext,
+} from '../../../test/item-moves-kit';
 import type { RequestContext } from '../../platform/request-context';
 
 /**
@@ -27,7 +32,7 @@ let fresh: { id: string; number: string; buybackNumber: string; product: string 
 
 beforeAll(async () => {
   k = await startBuybackKit();
-  manager = await contextOfUser(k.t, (await k.t.login('warehouse_manager@demo.test')).authorization);
+  manager = await warehouseManagerContext(k.t);
   operator = (await k.t.login('warehouse_operator@demo.test')).authorization;
   foreign = await addOtherBuyerUser(k.t, 'warehouse_manager');
   const b = await k.createBuyback();
@@ -62,15 +67,7 @@ const ids = async (query = '') => (await list(query)).member.map((i) => i.id);
 const idOf = async (code: string): Promise<string> =>
   okJson(await k.get('warehouse', `/api/items/by-code/${code}`)).id;
 
-const nativeStock = async (kind: string, warehouseId: string = O.warehouseSaintPriest) =>
-  (
-    await k.t.db
-      .selectFrom('stocks')
-      .select('id')
-      .where('warehouse_id', '=', warehouseId)
-      .where('native_kind', '=', kind)
-      .executeTakeFirstOrThrow()
-  ).id;
+const nativeStock = (kind: string, warehouseId?: string) => nativeStockId(k.t, kind, warehouseId);
 
 const history = async (itemId: string): Promise<ItemEventResponse[]> =>
   okJson(await k.get('warehouse', `/api/items/${itemId}/history`)).member;

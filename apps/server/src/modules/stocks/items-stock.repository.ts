@@ -4,7 +4,7 @@ import type { BuybackAnswerSnapshot } from '../../platform/db.types';
 import { itemCodeCondition } from '../../platform/item-code';
 import {
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type RequestContext,
   readerOf,
 } from '../../platform/request-context';
@@ -152,11 +152,7 @@ export async function findItemPageFacts(ctx: BaseContext, itemId: string) {
  * A stock of this warehouse, share-locked until the transaction ends so that it is not deleted
  * before the item's move into it commits (stocks.service.ts, deleteStock).
  */
-export async function findStockOfWarehouse(
-  tx: InTransaction<BaseContext>,
-  stockId: string,
-  warehouseId: string,
-) {
+export async function findStockOfWarehouse(tx: BaseTxContext, stockId: string, warehouseId: string) {
   return tx.trx
     .selectFrom('stocks')
     .select(['id', 'name', 'native_kind', 'warehouse_id'])

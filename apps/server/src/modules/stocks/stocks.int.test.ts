@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectViolation, okJson, requestAs } from '../../../test/api-kit';
 import { type BuybackKit, DEMO, expectProblem, startBuybackKit } from '../../../test/buyback-kit';
 import { addBuyer, addOtherBuyerUser, addUser, type TestBuyer } from '../../../test/buyer-kit';
-import { advanceItem, contextOfUser } from '../../../test/item-moves-kit';
+import { advanceItem, nativeStockId, warehouseManagerContext } from '../../../test/item-moves-kit';
 import type { RequestContext } from '../../platform/request-context';
 
 /**
@@ -30,7 +30,7 @@ let sequence = 0;
 
 beforeAll(async () => {
   k = await startBuybackKit();
-  manager = await contextOfUser(k.t, (await k.t.login('warehouse_manager@demo.test')).authorization);
+  manager = await warehouseManagerContext(k.t);
   operator = (await k.t.login('warehouse_operator@demo.test')).authorization;
   second = await addBuyer(k.t, 'Second Buyer');
   foreignManager = await addOtherBuyerUser(k.t, 'warehouse_manager', second);
@@ -64,15 +64,7 @@ const create = async (over: Record<string, unknown> = {}): Promise<StockResponse
     201,
   );
 
-const nativeStock = async (warehouseId: string, kind: string) =>
-  (
-    await k.t.db
-      .selectFrom('stocks')
-      .select('id')
-      .where('warehouse_id', '=', warehouseId)
-      .where('native_kind', '=', kind)
-      .executeTakeFirstOrThrow()
-  ).id;
+const nativeStock = (warehouseId: string, kind: string) => nativeStockId(k.t, kind, warehouseId);
 
 /** A Paris store buyback's item brought to "awaiting dispatch" at Saint-Priest, registered `days` ago. */
 async function itemAwaitingDispatch(days = 0): Promise<string> {

@@ -3,15 +3,13 @@ import { type SqlBool, sql } from 'kysely';
 import {
   type AccountScope,
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type RequestContext,
   readerOf,
 } from '../../platform/request-context';
 import { visiblePathPrefix } from '../../platform/scope';
 import { deleteOwned, updateOwned } from '../../platform/scoped-writes';
 import { containsPattern, folded } from '../organizations';
-
-type Tx = InTransaction<BaseContext>;
 
 /**
  * The stocks of warehouses (migrations 018 and 019) as the stock screens read and write them.
@@ -187,12 +185,12 @@ export async function listStockOptions(ctx: BaseContext, warehouseIds: string[] 
 }
 
 /** Locks the stock's row until the transaction ends (a delete and what may attach to it meanwhile). */
-export async function lockStock(tx: Tx, id: string): Promise<void> {
+export async function lockStock(tx: BaseTxContext, id: string): Promise<void> {
   await tx.trx.selectFrom('stocks').select('id').where('id', '=', id).forUpdate().execute();
 }
 
 /** Serialises the stock writes of one warehouse (the unique name) until the transaction ends. */
-export async function lockWarehouseStocks(tx: Tx, warehouseId: string): Promise<void> {
+export async function lockWarehouseStocks(tx: BaseTxContext, warehouseId: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`stocks:${warehouseId}`}, 0))`.execute(tx.trx);
 }
 
@@ -236,7 +234,7 @@ export async function findAttachments(ctx: BaseContext, id: string) {
 }
 
 export async function insertStock(
-  tx: Tx,
+  tx: BaseTxContext,
   values: {
     account_id: string;
     warehouse_id: string;
@@ -250,7 +248,7 @@ export async function insertStock(
 }
 
 export async function updateStock(
-  tx: Tx,
+  tx: BaseTxContext,
   scope: AccountScope,
   id: string,
   values: { name?: string; identifier?: string | null; location?: string | null },
@@ -261,6 +259,6 @@ export async function updateStock(
     .execute();
 }
 
-export async function deleteStock(tx: Tx, scope: AccountScope, id: string): Promise<void> {
+export async function deleteStock(tx: BaseTxContext, scope: AccountScope, id: string): Promise<void> {
   await deleteOwned(tx, 'stocks', scope).where('id', '=', id).execute();
 }

@@ -1,5 +1,4 @@
 import { CarrierDeliveryEvent, type DeliveryEventCode, type ShipmentKind } from '@reprise/shared';
-import { audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import { type BaseContext, transact } from '../../platform/request-context';
 import * as items from '../buyback-lifecycle';
@@ -7,6 +6,7 @@ import { moveItem } from '../buyback-lifecycle';
 import { resolveConfiguration } from '../connectors';
 import { deliveryOutcome, latestDeliveryEvent } from './delivery-events.rules';
 import * as repo from './shipments.repository';
+import { auditShipmentChange } from './shipments.service';
 import { checkSignature } from './webhook-signature';
 
 /**
@@ -82,19 +82,12 @@ export async function receiveDeliveryEvent(
     if (outcome.status) await repo.updateShipment(tx, shipment.id, { status: outcome.status });
     if (outcome.deliveryStatus)
       await repo.updateBuybackTransport(tx, shipment.buyback_id, { delivery_status: outcome.deliveryStatus });
-    await audit(tx, {
-      action: 'update',
-      entityType: 'shipment',
-      entityId: shipment.id,
-      accountId: shipment.account_id,
-      before: { status: shipment.status },
-      // an event older than one applied already is recorded and changes no status
-      after: {
-        status: outcome.status ?? shipment.status,
-        event: event.code,
-        eventId: event.id,
-        applied: outcome.status !== null,
-      },
+    // an event older than one applied already is recorded and changes no status
+    await auditShipmentChange(tx, shipment, {
+      status: outcome.status ?? shipment.status,
+      event: event.code,
+      eventId: event.id,
+      applied: outcome.status !== null,
     });
     if (!item) return { recorded: true as const };
     const moves = outcome.moves;

@@ -2,7 +2,7 @@ import type { ShipmentKind } from '@reprise/shared';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { ShipmentsTable } from '../../platform/db.types';
-import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
 import { updateOwned, updateOwnedOrAssigned } from '../../platform/scoped-writes';
 
 /**
@@ -12,7 +12,6 @@ import { updateOwned, updateOwnedOrAssigned } from '../../platform/scoped-writes
  */
 
 export type ShipmentRow = Selectable<ShipmentsTable>;
-type Tx = InTransaction<BaseContext>;
 
 const inScope = (ctx: BaseContext) => (ctx.scope.kind === 'all' ? null : ctx.scope.accountId);
 
@@ -64,7 +63,7 @@ export async function findShipmentAtCarrier(
 }
 
 export async function updateShipment(
-  tx: Tx,
+  tx: BaseTxContext,
   id: string,
   values: Partial<{
     carrier_shipment_id: string;
@@ -85,7 +84,7 @@ export async function updateShipment(
 
 /** The buyback's transport columns (its shipping label's state, tracking, latest delivery event). */
 export async function updateBuybackTransport(
-  tx: Tx,
+  tx: BaseTxContext,
   buybackId: string,
   values: Partial<{
     shipping_label_status: string;
@@ -142,7 +141,7 @@ export async function findWarehouseAddress(ctx: BaseContext, organizationId: str
 
 /** Records a delivery event once: null when the carrier sent this event id before (a replay). */
 export async function insertDeliveryEvent(
-  tx: Tx,
+  tx: BaseTxContext,
   values: {
     shipment_id: string;
     account_id: string;
@@ -185,7 +184,7 @@ export async function findDeliveryEvents(ctx: BaseContext, shipmentIds: string[]
 }
 
 /** Every delivery event of one shipment, in the order received (the ordering is the rules'). */
-export async function findEventsOfShipment(tx: Tx, shipmentId: string) {
+export async function findEventsOfShipment(tx: BaseTxContext, shipmentId: string) {
   return tx.trx
     .selectFrom('delivery_events')
     .select(['id', 'code', 'occurred_at'])
@@ -195,7 +194,7 @@ export async function findEventsOfShipment(tx: Tx, shipmentId: string) {
 }
 
 /** The item of a buyback (one per buyback), its row locked: a delivery event moves it. */
-export async function lockItemOfBuyback(tx: Tx, buybackId: string): Promise<string | undefined> {
+export async function lockItemOfBuyback(tx: BaseTxContext, buybackId: string): Promise<string | undefined> {
   const row = await tx.trx
     .selectFrom('buyback_items')
     .select('id')
@@ -207,7 +206,7 @@ export async function lockItemOfBuyback(tx: Tx, buybackId: string): Promise<stri
 
 /** Several new shipments in one insert (a cart's labels at checkout). */
 export async function insertShipments(
-  tx: Tx,
+  tx: BaseTxContext,
   rows: { account_id: string; buyback_id: string; kind: string; connector_configuration_id: string }[],
 ): Promise<{ id: string; buyback_id: string }[]> {
   if (rows.length === 0) return [];

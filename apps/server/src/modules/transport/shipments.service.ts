@@ -1,7 +1,8 @@
 import type { CarrierAddress, CarrierParcel } from '@reprise/shared';
 import { audit } from '../../platform/audit';
 import { followUpJobId } from '../../platform/jobs';
-import { type BaseContext, type InTransaction, transact } from '../../platform/request-context';
+import { organizationAddress } from '../../platform/organization-address';
+import { type BaseContext, type BaseTxContext, transact } from '../../platform/request-context';
 import { findActiveConfiguration, type ResolvedConfiguration, resolveConfiguration } from '../connectors';
 import { CarrierError, type CarrierShipmentRequest } from './carrier';
 import { carrierFor, TRANSPORT_CONNECTORS } from './carriers';
@@ -29,8 +30,6 @@ export interface ShipmentJob {
   attempt?: number;
 }
 
-type Tx = InTransaction<BaseContext>;
-
 /** The account's active transport configuration (its carrier), or null: the platform's own label then. */
 export async function activeTransportConfiguration(
   ctx: BaseContext,
@@ -48,7 +47,7 @@ export async function activeTransportConfiguration(
  * `create` job for each, which exist only if the transaction commits.
  */
 export async function requestShipments(
-  tx: Tx,
+  tx: BaseTxContext,
   configuration: ResolvedConfiguration,
   kind: 'shipping' | 'return',
   buybackIds: string[],
@@ -154,25 +153,34 @@ async function createAtCarrier(
 /** Shipment statuses of a parcel that has not left yet: a cancelled buyback cancels them. */
 const NOT_LEFT = ['label_pending', 'label_ready'];
 
+/** Audits a change of a shipment: its status before, `after` its new status and what came with it. */
+export function auditShipmentChange(
+  tx: BaseTxContext,
+  shipment: { id: string; account_id: string; status: string },
+  after: Record<string, unknown>,
+): Promise<void> {
+  return audit(tx, {
+    action: 'update',
+    entityType: 'shipment',
+    entityId: shipment.id,
+    accountId: shipment.account_id,
+    before: { status: shipment.status },
+    after,
+  });
+}
+
 /**
  * The buyback is cancelled (modules/buybacks/buybacks.service.ts `cancelBuyback`), in its
  * transaction: its shipments whose parcel has not left are cancelled, and a `cancel` job tells
  * their carrier. A shipment not created at the carrier yet never will be (its jobs see it cancelled).
  */
-export async function cancelShipmentsOfBuyback(tx: Tx, buybackId: string): Promise<void> {
+export async function cancelShipmentsOfBuyback(tx: BaseTxContext, buybackId: string): Promise<void> {
   const shipments = (await repo.findShipmentsOfBuyback(tx, buybackId)).filter((s) =>
     NOT_LEFT.includes(s.status),
   );
   for (const shipment of shipments) {
     await repo.updateShipment(tx, shipment.id, { status: 'cancelled' });
-    await audit(tx, {
-      action: 'update',
-      entityType: 'shipment',
-      entityId: shipment.id,
-      accountId: shipment.account_id,
-      before: { status: shipment.status },
-      after: { status: 'cancelled' },
-    });
+    await auditShipmentChange(tx, shipment, { status: 'cancelled' });
     const job: ShipmentJob = { shipmentId: shipment.id, step: 'cancel' };
     await tx.deps.jobs.send(tx.trx, 'shipment', job, { id: followUpJobId(shipment.id, 'cancel') });
   }
@@ -201,7 +209,12 @@ async function cancelAtCarrier(ctx: BaseContext, shipment: repo.ShipmentRow): Pr
 }
 
 /** Sends the fetch number `attempt`, at its instant of LABEL_CHECK_SECONDS (the same id on every rerun). */
-async function scheduleFetch(tx: Tx, shipmentId: string, attempt: number, jobId: string): Promise<void> {
+async function scheduleFetch(
+  tx: BaseTxContext,
+  shipmentId: string,
+  attempt: number,
+  jobId: string,
+): Promise<void> {
   const wait =
     (LABEL_CHECK_SECONDS[attempt] as number) -
     (attempt === 0 ? 0 : (LABEL_CHECK_SECONDS[attempt - 1] as number));
@@ -250,14 +263,7 @@ async function fetchLabel(
         shipping_label_status: 'ready',
         shipping_label_ready_at: at,
       });
-    await audit(tx, {
-      action: 'update',
-      entityType: 'shipment',
-      entityId: shipment.id,
-      accountId: shipment.account_id,
-      before: { status: shipment.status },
-      after: { status: 'label_ready' },
-    });
+    await auditShipmentChange(tx, shipment, { status: 'label_ready' });
   });
 }
 
@@ -297,14 +303,7 @@ async function labelFailed(
     });
     if (shipment.kind === 'shipping')
       await repo.updateBuybackTransport(tx, shipment.buyback_id, { shipping_label_status: 'failed' });
-    await audit(tx, {
-      action: 'update',
-      entityType: 'shipment',
-      entityId: shipment.id,
-      accountId: shipment.account_id,
-      before: { status: shipment.status },
-      after: { status: 'label_failed', reason },
-    });
+    await auditShipmentChange(tx, shipment, { status: 'label_failed', reason });
   });
 }
 
@@ -335,10 +334,10 @@ async function shipmentRequest(
     city: facts.city,
     country: facts.country,
   };
+  // the parts checked above: a carrier needs them all
   const site: CarrierAddress = {
-    name: warehouse.corporate_name ?? warehouse.common_name,
+    ...organizationAddress(warehouse),
     street: warehouse.street,
-    streetMore: warehouse.street_more,
     zip: warehouse.zip,
     city: warehouse.city,
     country: warehouse.country,

@@ -3,12 +3,10 @@ import { sql } from 'kysely';
 import {
   type AccountScope,
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   readerOf,
 } from '../../platform/request-context';
 import { deleteChildOf, deleteOwned, updateOwned } from '../../platform/scoped-writes';
-
-type Tx = InTransaction<BaseContext>;
 
 /**
  * The warehouse dispatch rules of buyer accounts (migration 018) and what their forms choose from.
@@ -188,14 +186,14 @@ export async function findBuyerBrands(ctx: BaseContext, buyerAccountId: string):
 export { findBuyerAccounts } from '../../platform/buyer-accounts';
 
 /** Serialises the rule writes of one buyer account (positions) until the transaction ends. */
-export async function lockRules(tx: Tx, accountId: string): Promise<void> {
+export async function lockRules(tx: BaseTxContext, accountId: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`warehouse-dispatch:${accountId}`}, 0))`.execute(
     tx.trx,
   );
 }
 
 export async function insertRule(
-  tx: Tx,
+  tx: BaseTxContext,
   values: {
     account_id: string;
     title: string;
@@ -218,7 +216,7 @@ export async function insertRule(
 }
 
 export async function updateRule(
-  tx: Tx,
+  tx: BaseTxContext,
   scope: AccountScope,
   id: string,
   values: {
@@ -236,7 +234,7 @@ export async function updateRule(
 
 /** The destinations of a rule become exactly `warehouseIds`. */
 export async function replaceDestinations(
-  tx: Tx,
+  tx: BaseTxContext,
   scope: AccountScope,
   ruleId: string,
   warehouseIds: string[],
@@ -256,7 +254,7 @@ export async function replaceDestinations(
       .execute();
 }
 
-export async function deleteRule(tx: Tx, scope: AccountScope, id: string): Promise<void> {
+export async function deleteRule(tx: BaseTxContext, scope: AccountScope, id: string): Promise<void> {
   await deleteChildOf(
     tx,
     'warehouse_dispatch_rule_warehouses',
@@ -269,7 +267,7 @@ export async function deleteRule(tx: Tx, scope: AccountScope, id: string): Promi
 }
 
 /** Each rule's position becomes its index in `ids` (every rule of the account, first to last). */
-export async function setPositions(tx: Tx, scope: AccountScope, accountId: string, ids: string[]) {
+export async function setPositions(tx: BaseTxContext, scope: AccountScope, accountId: string, ids: string[]) {
   if (ids.length === 0) return;
   await updateOwned(tx, 'warehouse_dispatch_rules', scope)
     .set({ position: sql<number>`array_position(${ids}::uuid[], id) - 1` })

@@ -1,6 +1,6 @@
 import { type Selectable, sql, type Updateable } from 'kysely';
 import type { LitigationsTable } from '../../platform/db.types';
-import { type BaseContext, type InTransaction, type Reader, readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, type Reader, readerOf } from '../../platform/request-context';
 import { updateOwnedOrAssigned } from '../../platform/scoped-writes';
 import { type ItemRow, itemQuery } from '../buyback-lifecycle';
 
@@ -9,8 +9,6 @@ import { type ItemRow, itemQuery } from '../buyback-lifecycle';
  * checked the actor sees it) or by the token of a customer's link (the token is the credential),
  * written by the retailer's or the buyer's side (platform/scoped-writes.ts, updateOwnedOrAssigned).
  */
-
-type Tx = InTransaction<BaseContext>;
 
 const litigationQuery = (db: Reader) =>
   db
@@ -76,7 +74,7 @@ export async function findLitigationByToken(
 }
 
 export async function insertLitigation(
-  tx: Tx,
+  tx: BaseTxContext,
   values: {
     buybackId: string;
     itemId: string;
@@ -110,7 +108,7 @@ export async function insertLitigation(
 }
 
 export async function updateLitigation(
-  tx: Tx,
+  tx: BaseTxContext,
   litigation: { id: string },
   values: Omit<
     Updateable<LitigationsTable>,
@@ -121,7 +119,7 @@ export async function updateLitigation(
 }
 
 /** One more mail sent (the first, a resend or the reminder). */
-export async function countMailSent(tx: Tx, litigation: { id: string }): Promise<void> {
+export async function countMailSent(tx: BaseTxContext, litigation: { id: string }): Promise<void> {
   await updateOwnedOrAssigned(tx, 'litigations')
     .set({ mails_sent: sql<number>`mails_sent + 1`, last_mail_at: sql<Date>`now()` })
     .where('id', '=', litigation.id)

@@ -13,7 +13,7 @@ import { followUpJobId } from '../../platform/jobs';
 import { queueMail } from '../../platform/mail';
 import {
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type RequestContext,
   systemContext,
   type TxContext,
@@ -48,7 +48,7 @@ export interface LitigationReminderJob {
   token: string;
 }
 
-type AnyTx = InTransaction<BaseContext>;
+type AnyTx = BaseTxContext;
 
 /** Queues the proposal's mail (none without a customer e-mail) and counts it; true when queued. */
 async function mailProposal(

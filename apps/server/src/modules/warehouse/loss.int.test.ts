@@ -2,7 +2,7 @@ import type { BuybackResponse, ItemEventResponse } from '@reprise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuybackKit, DEMO, expectProblem, startBuybackKit } from '../../../test/buyback-kit';
 import { addOtherBuyerUser } from '../../../test/buyer-kit';
-import { advanceItem, contextOfUser, quarantineItem } from '../../../test/item-moves-kit';
+import { advanceItem, quarantineItem, warehouseManagerContext } from '../../../test/item-moves-kit';
 import type { RequestContext } from '../../platform/request-context';
 import { markItemLost } from './loss.service';
 
@@ -21,7 +21,7 @@ let otherWarehouse: string;
 
 beforeAll(async () => {
   k = await startBuybackKit();
-  warehouse = await contextOfUser(k.t, (await k.t.login('warehouse_manager@demo.test')).authorization);
+  warehouse = await warehouseManagerContext(k.t);
   operator = (await k.t.login('warehouse_operator@demo.test')).authorization;
   otherWarehouse = await addOtherBuyerUser(k.t, 'warehouse_operator');
 });

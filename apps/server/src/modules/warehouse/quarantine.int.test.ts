@@ -3,7 +3,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuybackKit, customer, DEMO, expectProblem, startBuybackKit } from '../../../test/buyback-kit';
 import { addOtherBuyerUser } from '../../../test/buyer-kit';
-import { advanceItem, contextOfUser, quarantineItem } from '../../../test/item-moves-kit';
+import {
+  advanceItem,
+  nativeStockId,
+  quarantineItem,
+  warehouseManagerContext,
+} from '../../../test/item-moves-kit';
 import type { RequestContext } from '../../platform/request-context';
 import { DEMO_TRANSPORT } from '../../seed/demo-transport';
 
@@ -32,7 +37,7 @@ beforeAll(async () => {
     .set({ status: 'inactive' })
     .where('id', '=', DEMO_TRANSPORT.configurationId)
     .execute();
-  warehouse = await contextOfUser(k.t, (await k.t.login('warehouse_manager@demo.test')).authorization);
+  warehouse = await warehouseManagerContext(k.t);
   operator = (await k.t.login('warehouse_operator@demo.test')).authorization;
   otherWarehouse = await addOtherBuyerUser(k.t, 'warehouse_manager');
 });
@@ -62,15 +67,7 @@ const mailJobs = async (to?: string) => {
   return Number(rows[0]?.n);
 };
 
-const stockOf = async (warehouseId: string, kind: string) =>
-  (
-    await k.t.db
-      .selectFrom('stocks')
-      .select('id')
-      .where('warehouse_id', '=', warehouseId)
-      .where('native_kind', '=', kind)
-      .executeTakeFirstOrThrow()
-  ).id;
+const stockOf = (warehouseId: string, kind: string) => nativeStockId(k.t, kind, warehouseId);
 
 const history = async (itemId: string): Promise<ItemEventResponse[]> => {
   const res = await k.get('warehouse', `/api/items/${itemId}/history`);

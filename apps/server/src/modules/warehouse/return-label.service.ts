@@ -3,6 +3,7 @@ import { documentFileName } from '@reprise/shared/document-file-names';
 import type { PdfDocument } from '../../platform/documents';
 import { renderReturnLabel } from '../../platform/documents';
 import { AppError, notFound } from '../../platform/errors';
+import { organizationAddress } from '../../platform/organization-address';
 import { type RequestContext, systemContext, transact } from '../../platform/request-context';
 import { findAccountSettings, findOrganization } from '../accounts';
 import { findVisibleBuyback, RETURN_LABEL_STATUSES, resolveItem } from '../buyback-lifecycle';
@@ -50,14 +51,7 @@ export async function returnLabelPdf(
     buybackIdentificationNumber: buyback.identification_number,
     itemIdentificationNumber: item.identification_number,
     date: new Date(),
-    sender: {
-      name: warehouse.corporate_name ?? warehouse.common_name,
-      street: warehouse.street,
-      streetMore: warehouse.street_more,
-      zip: warehouse.zip,
-      city: warehouse.city,
-      country: warehouse.country,
-    },
+    sender: organizationAddress(warehouse),
     recipient: {
       name: `${buyback.customer_first_name} ${buyback.customer_last_name}`,
       street: buyback.customer_street,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEvent } from '@reprise/shared';
-import type { BaseContext, InTransaction } from '../../platform/request-context';
+import type { BaseTxContext } from '../../platform/request-context';
 import { completesBuyback, type StatusChange } from '../buyback-lifecycle';
 import * as repo from './webhooks.repository';
 
@@ -12,8 +12,6 @@ import * as repo from './webhooks.repository';
  * account and of its buyer account (`buybacks.buyer_account_id`), each at most once per event and
  * buyback.
  */
-
-type Tx = InTransaction<BaseContext>;
 
 /** The job of the `webhook` queue: one delivery to send (webhook-delivery.job.ts). */
 export interface WebhookJob {
@@ -31,7 +29,7 @@ export function eventOfChange(change: Omit<StatusChange, 'accountId'>): WebhookE
 }
 
 /** The reaction to the lifecycle's status changes (status-reactions.ts): a change that causes an event announces it. */
-export async function announceStatusChange(tx: Tx, change: StatusChange): Promise<void> {
+export async function announceStatusChange(tx: BaseTxContext, change: StatusChange): Promise<void> {
   const event = eventOfChange(change);
   if (event) await announceBuybackEvent(tx, event, change.buybackId);
 }
@@ -48,7 +46,7 @@ export interface DispatchFacts {
  * not status changes of an item move.
  */
 export async function announceBuybackEvent(
-  tx: Tx,
+  tx: BaseTxContext,
   event: WebhookEvent,
   buybackId: string,
   dispatch?: DispatchFacts,

@@ -5,7 +5,7 @@ import type { BuybackResponse } from '@reprise/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuybackKit, DEMO, expectProblem, startBuybackKit } from '../../../test/buyback-kit';
-import { advanceItem, contextOfUser } from '../../../test/item-moves-kit';
+import { advanceItem, warehouseManagerContext } from '../../../test/item-moves-kit';
 import { itemInRefurbishment } from '../../../test/refurb-kit';
 import { type RequestContext, systemContext, transact } from '../../platform/request-context';
 import { moveItem, resolveItem } from '../buyback-lifecycle';
@@ -56,7 +56,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`;
   k = await startBuybackKit();
-  warehouse = await contextOfUser(k.t, (await k.t.login('warehouse_manager@demo.test')).authorization);
+  warehouse = await warehouseManagerContext(k.t);
   operator = (await k.t.login('warehouse_operator@demo.test')).authorization;
   productId = await k.newProduct();
 });

@@ -3,15 +3,13 @@ import { sql } from 'kysely';
 import {
   type AccountScope,
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   readerOf,
 } from '../../platform/request-context';
 import { updateOwned } from '../../platform/scoped-writes';
 import { CONNECTOR_FQN } from '../connectors';
 
 /** The queries of buyer resale webhooks: who receives an event, the deliveries and their log. */
-
-type Tx = InTransaction<BaseContext>;
 
 const inScope = (ctx: BaseContext, column: string) =>
   ctx.scope.kind === 'all' ? sql<boolean>`true` : sql<boolean>`${sql.ref(column)} = ${ctx.scope.accountId}`;
@@ -21,7 +19,7 @@ const inScope = (ctx: BaseContext, column: string) =>
  * causes the event (a move the caller was allowed to make), whichever of the retailer's or the
  * buyer's accounts made it: the event belongs to both.
  */
-export async function findBuybackFacts(tx: Tx, buybackId: string) {
+export async function findBuybackFacts(tx: BaseTxContext, buybackId: string) {
   return tx.trx
     .selectFrom('buybacks as b')
     .innerJoin('buyback_items as i', 'i.buyback_id', 'b.id')
@@ -69,7 +67,7 @@ export type BuybackFacts = NonNullable<Awaited<ReturnType<typeof findBuybackFact
  * buyback yet (each event at most once per buyback and configuration), the oldest first.
  */
 export async function receivingConfigurations(
-  tx: Tx,
+  tx: BaseTxContext,
   accountIds: string[],
   event: WebhookEvent,
   buybackId: string,
@@ -98,7 +96,7 @@ export async function receivingConfigurations(
 }
 
 export async function insertDelivery(
-  tx: Tx,
+  tx: BaseTxContext,
   row: {
     id: string;
     accountId: string;
@@ -189,7 +187,7 @@ export async function listDeliveries(
 
 /** Writes a delivery's outcome, in the delivery's own account (a job's context sees every account). */
 export async function updateDelivery(
-  tx: Tx,
+  tx: BaseTxContext,
   delivery: { id: string; account_id: string },
   columns: {
     status?: WebhookDeliveryStatus;
@@ -205,7 +203,11 @@ export async function updateDelivery(
 }
 
 /** Counts an attempt as it starts (a crash during the request still counts, as the queue counts it). */
-export async function startAttempt(tx: Tx, delivery: { id: string; account_id: string }, fresh: boolean) {
+export async function startAttempt(
+  tx: BaseTxContext,
+  delivery: { id: string; account_id: string },
+  fresh: boolean,
+) {
   const scope: AccountScope = { kind: 'account', accountId: delivery.account_id };
   const row = await updateOwned(tx, 'webhook_deliveries', scope)
     .set((eb) => ({

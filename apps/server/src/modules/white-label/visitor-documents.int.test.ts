@@ -94,6 +94,21 @@ const countBuybacks = async () =>
     ).n,
   );
 
+/** A store buyback (store drop, bank transfer) of the product for a customer living at `address`. */
+const storeCheckout = (address: { country: string; zip: string }) =>
+  k.post(
+    'seller',
+    `/api/store/${STORE}/buybacks`,
+    {
+      productId: product,
+      answers,
+      shippingMethodId: CIRCUIT.storeDrop,
+      paymentModeId: PM.bankTransfer,
+      customer: customer({ iban: IBAN, ...address }),
+    },
+    key(),
+  );
+
 const finalize = (id: string) => k.post('seller', `/api/store/${STORE}/buybacks/${id}/finalize`, {}, key());
 
 beforeAll(async () => {
@@ -302,33 +317,11 @@ describe('countries and postcodes of the customer', () => {
     expect(expectProblem(web, 422, 'validation_failed').violations).toEqual([
       expect.objectContaining({ propertyPath: 'customer.zip', code: 'zip_country_format' }),
     ]);
-    const store = await k.post(
-      'seller',
-      `/api/store/${STORE}/buybacks`,
-      {
-        productId: product,
-        answers,
-        shippingMethodId: CIRCUIT.storeDrop,
-        paymentModeId: PM.bankTransfer,
-        customer: customer({ iban: IBAN, country: 'BE', zip: '75011' }),
-      },
-      key(),
-    );
+    const store = await storeCheckout({ country: 'BE', zip: '75011' });
     expect(expectProblem(store, 422, 'validation_failed').violations).toEqual([
       expect.objectContaining({ propertyPath: 'customer.zip', code: 'zip_country_format' }),
     ]);
-    const served = await k.post(
-      'seller',
-      `/api/store/${STORE}/buybacks`,
-      {
-        productId: product,
-        answers,
-        shippingMethodId: CIRCUIT.storeDrop,
-        paymentModeId: PM.bankTransfer,
-        customer: customer({ iban: IBAN, country: 'ES', zip: '28013' }),
-      },
-      key(),
-    );
+    const served = await storeCheckout({ country: 'ES', zip: '28013' });
     expect(expectProblem(served, 422, 'validation_failed').violations).toEqual([
       expect.objectContaining({ propertyPath: 'customer.country', code: 'country_not_served' }),
     ]);

@@ -1,10 +1,10 @@
 import { sql, type Updateable } from 'kysely';
 import type { HomePageConfigsTable, WhiteLabelConfigsTable } from '../../platform/db.types';
-import { type BaseContext, type InTransaction, readerOf } from '../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
 import { updateAccountRow, updateOwned } from '../../platform/scoped-writes';
 import type { SiteHost } from '../../platform/site-host';
+import { PRODUCT_CARD_COLUMNS } from '../catalog';
 
-type Tx = InTransaction<BaseContext>;
 /** The one account a write names, within the context's scope (platform/scoped-writes.ts refuses a wider one). */
 const accountScope = (accountId: string) => ({ kind: 'account', accountId }) as const;
 
@@ -52,7 +52,7 @@ export async function findSiteAddressOwner(
 }
 
 export async function updateSite(
-  tx: Tx,
+  tx: BaseTxContext,
   accountId: string,
   values: { site_slug: string; site_domain: string | null; site_active: boolean },
 ) {
@@ -69,7 +69,11 @@ export async function findConfig(ctx: BaseContext, accountId: string, options: {
   return query.executeTakeFirst();
 }
 
-export async function upsertConfig(tx: Tx, accountId: string, values: Updateable<WhiteLabelConfigsTable>) {
+export async function upsertConfig(
+  tx: BaseTxContext,
+  accountId: string,
+  values: Updateable<WhiteLabelConfigsTable>,
+) {
   return tx.trx
     .insertInto('white_label_configs')
     .values({ ...values, account_id: accountId })
@@ -89,7 +93,7 @@ export async function findHomePage(
 }
 
 export async function upsertHomePage(
-  tx: Tx,
+  tx: BaseTxContext,
   accountId: string,
   values: Omit<HomePageConfigsTable, 'account_id' | 'updated_at' | 'widgets' | 'translations'> & {
     widgets: unknown[];
@@ -105,7 +109,7 @@ export async function upsertHomePage(
     .executeTakeFirstOrThrow();
 }
 
-export async function setHomeBanner(tx: Tx, accountId: string, key: string | null) {
+export async function setHomeBanner(tx: BaseTxContext, accountId: string, key: string | null) {
   return updateOwned(tx, 'home_page_configs', accountScope(accountId))
     .set({ banner_image_key: key, updated_at: sql`now()` })
     .returningAll()
@@ -117,19 +121,7 @@ export async function findPublishedProducts(ctx: BaseContext, accountId: string,
   if (ids.length === 0) return [];
   return readerOf(ctx)
     .selectFrom('products')
-    .select([
-      'id',
-      'name',
-      'brand',
-      'image_key',
-      'price_functional',
-      'price_grade_a',
-      'price_grade_b',
-      'price_grade_c',
-      'price_grade_d',
-      'price_grade_e',
-      'translations',
-    ])
+    .select(PRODUCT_CARD_COLUMNS)
     .where('account_id', '=', accountId)
     .where('status', '=', 'published')
     .where('id', 'in', [...ids])

@@ -1,25 +1,19 @@
 import type { CircuitResponse } from '@reprise/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type ConfigKit,
+  CAT,
+  CIRCUIT,
   DEMO,
-  DEMO_CATALOG,
-  DEMO_CONFIG,
   expectProblem,
   expectViolation,
   newCircuit,
-  startConfigKit,
+  OTHER_CAT,
+  PM,
   TRANSPORT_PROVIDERS,
+  useConfigKit,
 } from '../buyback-config.test-kit';
 
-let k: ConfigKit;
-beforeAll(async () => {
-  k = await startConfigKit();
-});
-afterAll(() => k.close());
-
-const C = DEMO_CONFIG.circuits;
-const cat = DEMO_CATALOG.categories as Record<string, string>;
+const k = useConfigKit();
 
 async function created(over: Record<string, unknown> = {}): Promise<CircuitResponse> {
   const res = await k.post('rmu', '/api/circuits', newCircuit(over));
@@ -43,7 +37,7 @@ describe('circuits', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.totalItems).toBeGreaterThanOrEqual(6);
-    const storeDrop = body.member.find((c: CircuitResponse) => c.id === C.storeDrop);
+    const storeDrop = body.member.find((c: CircuitResponse) => c.id === CIRCUIT.storeDrop);
     expect(storeDrop).toMatchObject({
       type: 'store_drop',
       channel: 'store',
@@ -63,7 +57,7 @@ describe('circuits', () => {
     const circuit = await created({
       description: 'Envoi en point relais',
       eligibleCountries: ['fr', 'BE', 'FR'],
-      paymentModeIds: [DEMO_CONFIG.paymentModes.bankTransfer, DEMO_CONFIG.paymentModes.voucher],
+      paymentModeIds: [PM.bankTransfer, PM.voucher],
       bonusMode: 'percentage',
       bonusValue: -10,
       bonusCap: -20,
@@ -89,9 +83,7 @@ describe('circuits', () => {
       [2, 'close'],
       [3, 'post'],
     ]);
-    expect([...circuit.paymentModeIds].sort()).toEqual(
-      [DEMO_CONFIG.paymentModes.bankTransfer, DEMO_CONFIG.paymentModes.voucher].sort(),
-    );
+    expect([...circuit.paymentModeIds].sort()).toEqual([PM.bankTransfer, PM.voucher].sort());
     expect((await k.get('rmu', `/api/circuits/${circuit.id}`)).json()).toEqual(circuit);
     const audit = await k.t.db
       .selectFrom('audit_log')
@@ -202,7 +194,7 @@ describe('circuits', () => {
       ],
       [
         'another account’s payment mode',
-        { paymentModeIds: [DEMO_CONFIG.paymentModes.otherBankTransfer] },
+        { paymentModeIds: [PM.otherBankTransfer] },
         'payment_mode_not_found',
         'paymentModeIds',
       ],
@@ -260,27 +252,33 @@ describe('circuits', () => {
 
   it('a web_drop circuit needs an active store_drop circuit, which cannot be deactivated under it', async () => {
     expectProblem(
-      await k.patch('rmu', `/api/circuits/${C.storeDrop}`, { status: 'inactive' }),
+      await k.patch('rmu', `/api/circuits/${CIRCUIT.storeDrop}`, { status: 'inactive' }),
       409,
       'store_drop_in_use',
     );
-    expect((await k.get('rmu', `/api/circuits/${C.storeDrop}`)).json().status).toBe('active');
+    expect((await k.get('rmu', `/api/circuits/${CIRCUIT.storeDrop}`)).json().status).toBe('active');
     // with the web_drop inactive, the store_drop may go
-    expect((await k.patch('rmu', `/api/circuits/${C.webDrop}`, { status: 'inactive' })).statusCode).toBe(200);
-    expect((await k.patch('rmu', `/api/circuits/${C.storeDrop}`, { status: 'inactive' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await k.patch('rmu', `/api/circuits/${CIRCUIT.webDrop}`, { status: 'inactive' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await k.patch('rmu', `/api/circuits/${CIRCUIT.storeDrop}`, { status: 'inactive' })).statusCode,
+    ).toBe(200);
     const webDrop = newCircuit({ depositType: 'drop', transportProviderId: null });
     expectProblem(await k.post('rmu', '/api/circuits', webDrop), 422, 'store_drop_required');
     expectProblem(
-      await k.patch('rmu', `/api/circuits/${C.webDrop}`, { status: 'active' }),
+      await k.patch('rmu', `/api/circuits/${CIRCUIT.webDrop}`, { status: 'active' }),
       422,
       'store_drop_required',
     );
     // an inactive web_drop may be prepared meanwhile
     expect((await k.post('rmu', '/api/circuits', { ...webDrop, status: 'inactive' })).statusCode).toBe(201);
-    expect((await k.patch('rmu', `/api/circuits/${C.storeDrop}`, { status: 'active' })).statusCode).toBe(200);
-    expect((await k.patch('rmu', `/api/circuits/${C.webDrop}`, { status: 'active' })).statusCode).toBe(200);
+    expect(
+      (await k.patch('rmu', `/api/circuits/${CIRCUIT.storeDrop}`, { status: 'active' })).statusCode,
+    ).toBe(200);
+    expect((await k.patch('rmu', `/api/circuits/${CIRCUIT.webDrop}`, { status: 'active' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('edits a circuit: reorders its instructions, changes payment modes and bonus/malus', async () => {
@@ -298,7 +296,7 @@ describe('circuits', () => {
         { label: 'Deux', type: 'close' },
         { label: 'Un', type: 'print' },
       ],
-      paymentModeIds: [DEMO_CONFIG.paymentModes.giftCard],
+      paymentModeIds: [PM.giftCard],
       bonusMode: 'disabled',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -307,7 +305,7 @@ describe('circuits', () => {
       [1, 'Deux'],
       [2, 'Un'],
     ]);
-    expect(edited.paymentModeIds).toEqual([DEMO_CONFIG.paymentModes.giftCard]);
+    expect(edited.paymentModeIds).toEqual([PM.giftCard]);
     expect(edited).toMatchObject({ bonusMode: 'disabled', bonusValue: null, bonusCap: null, modifier: null });
     const audit = await k.t.db
       .selectFrom('audit_log')
@@ -332,27 +330,29 @@ describe('circuits', () => {
 
   it('the channel and deposit type cannot change', async () => {
     expectProblem(
-      await k.patch('rmu', `/api/circuits/${C.webPost}`, { channel: 'store' }),
+      await k.patch('rmu', `/api/circuits/${CIRCUIT.webPost}`, { channel: 'store' }),
       422,
       'immutable_field',
     );
     expectProblem(
-      await k.patch('rmu', `/api/circuits/${C.webPost}`, { depositType: 'collect' }),
+      await k.patch('rmu', `/api/circuits/${CIRCUIT.webPost}`, { depositType: 'collect' }),
       422,
       'immutable_field',
     );
-    expect((await k.patch('rmu', `/api/circuits/${C.webPost}`, { channel: 'web' })).statusCode).toBe(200);
+    expect((await k.patch('rmu', `/api/circuits/${CIRCUIT.webPost}`, { channel: 'web' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('only circuit managers write; analysts read; sellers neither', async () => {
     expectProblem(await k.post('analyst', '/api/circuits', newCircuit()), 403, 'forbidden');
     expectProblem(
-      await k.patch('analyst', `/api/circuits/${C.webPost}`, { name: 'Nouveau' }),
+      await k.patch('analyst', `/api/circuits/${CIRCUIT.webPost}`, { name: 'Nouveau' }),
       403,
       'forbidden',
     );
     expectProblem(await k.get('seller', '/api/circuits'), 403, 'forbidden');
-    expect((await k.get('analyst', `/api/circuits/${C.webPost}`)).statusCode).toBe(200);
+    expect((await k.get('analyst', `/api/circuits/${CIRCUIT.webPost}`)).statusCode).toBe(200);
   });
 
   it('lists transport providers and the warehouses a circuit may use', async () => {
@@ -369,14 +369,14 @@ describe('circuits', () => {
 describe('circuits and categories', () => {
   it('links and unlinks a circuit and a category, with audit rows', async () => {
     const circuit = await created();
-    const url = `/api/categories/${cat.audio}/circuits/${circuit.id}`;
+    const url = `/api/categories/${CAT.audio}/circuits/${circuit.id}`;
     const linked = await k.post('rmu', url);
     expect(linked.statusCode, linked.body).toBe(200);
     expect(linked.json().member.map((c: { id: string }) => c.id)).toContain(circuit.id);
     // linking twice changes nothing
     expect((await k.post('rmu', url)).statusCode).toBe(200);
     const read = (await k.get('rmu', `/api/circuits/${circuit.id}`)).json();
-    expect(read.categories.map((c: { id: string }) => c.id)).toEqual([cat.audio]);
+    expect(read.categories.map((c: { id: string }) => c.id)).toEqual([CAT.audio]);
     const unlinked = await k.remove('rmu', url);
     expect(unlinked.statusCode, unlinked.body).toBe(200);
     expect(unlinked.json().member.map((c: { id: string }) => c.id)).not.toContain(circuit.id);
@@ -388,11 +388,11 @@ describe('circuits and categories', () => {
       .where('entity_id', '=', circuit.dispatchCircuitRuleId)
       .orderBy('id')
       .execute();
-    expect(audit.map((a) => (a.after as { categoryIds: string[] }).categoryIds)).toEqual([[cat.audio], []]);
+    expect(audit.map((a) => (a.after as { categoryIds: string[] }).categoryIds)).toEqual([[CAT.audio], []]);
   });
 
   it('the circuits of a category', async () => {
-    const res = await k.get('analyst', `/api/categories/${cat.laptops}/circuits`);
+    const res = await k.get('analyst', `/api/categories/${CAT.laptops}/circuits`);
     expect(res.statusCode).toBe(200);
     expect(
       res
@@ -405,14 +405,14 @@ describe('circuits and categories', () => {
   });
 
   it('a category and a circuit of different accounts cannot be linked', async () => {
-    const otherCategory = DEMO_CATALOG.otherCategories.smartphones as string;
+    const otherCategory = OTHER_CAT.smartphones as string;
     expectProblem(
-      await k.post('rmu', `/api/categories/${otherCategory}/circuits/${C.webPost}`),
+      await k.post('rmu', `/api/categories/${otherCategory}/circuits/${CIRCUIT.webPost}`),
       404,
       'not_found',
     );
     expectProblem(
-      await k.post('admin', `/api/categories/${otherCategory}/circuits/${C.webPost}`),
+      await k.post('admin', `/api/categories/${otherCategory}/circuits/${CIRCUIT.webPost}`),
       404,
       'not_found',
     );
@@ -423,25 +423,25 @@ describe('isolation', () => {
   it('Other Retail neither sees nor changes Demo Retail’s circuits', async () => {
     const list = (await k.get('otherRmu', '/api/circuits?itemsPerPage=100')).json();
     expect(list.member.every((c: CircuitResponse) => c.accountId === DEMO.accounts.otherRetail)).toBe(true);
-    expect(list.member.map((c: CircuitResponse) => c.id)).toContain(C.otherStoreDrop);
-    expectProblem(await k.get('otherRmu', `/api/circuits/${C.storeDrop}`), 404, 'not_found');
+    expect(list.member.map((c: CircuitResponse) => c.id)).toContain(CIRCUIT.otherStoreDrop);
+    expectProblem(await k.get('otherRmu', `/api/circuits/${CIRCUIT.storeDrop}`), 404, 'not_found');
     expectProblem(
-      await k.patch('otherRmu', `/api/circuits/${C.storeDrop}`, { name: 'Volé' }),
+      await k.patch('otherRmu', `/api/circuits/${CIRCUIT.storeDrop}`, { name: 'Volé' }),
       404,
       'not_found',
     );
     expectProblem(
-      await k.post('otherRmu', `/api/categories/${cat.smartphones}/circuits/${C.otherStoreDrop}`),
+      await k.post('otherRmu', `/api/categories/${CAT.smartphones}/circuits/${CIRCUIT.otherStoreDrop}`),
       404,
       'not_found',
     );
     expectProblem(
-      await k.remove('otherRmu', `/api/categories/${cat.smartphones}/circuits/${C.storeDrop}`),
+      await k.remove('otherRmu', `/api/categories/${CAT.smartphones}/circuits/${CIRCUIT.storeDrop}`),
       404,
       'not_found',
     );
-    expectProblem(await k.get('otherRmu', `/api/categories/${cat.smartphones}/circuits`), 404, 'not_found');
-    expect((await k.get('rmu', `/api/circuits/${C.storeDrop}`)).json().name).toBe('Dépôt en magasin');
+    expectProblem(await k.get('otherRmu', `/api/categories/${CAT.smartphones}/circuits`), 404, 'not_found');
+    expect((await k.get('rmu', `/api/circuits/${CIRCUIT.storeDrop}`)).json().name).toBe('Dépôt en magasin');
   });
 
   it('platform operators read every account and name the account they write', async () => {

@@ -3,7 +3,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { CircuitsTable } from '../../../platform/db.types';
 import {
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type Reader,
   readerOf,
 } from '../../../platform/request-context';
@@ -15,8 +15,6 @@ export type CircuitRow = Selectable<CircuitsTable> & {
   warehouse_name: string | null;
   transport_provider_name: string | null;
 };
-
-type Tx = InTransaction<BaseContext>;
 
 const ORDER = { name: 'c.name', type: 'c.type', status: 'c.status' } as const;
 
@@ -105,11 +103,11 @@ export async function countActiveOfType(
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
-export async function insertCircuit(tx: Tx, values: Insertable<CircuitsTable> & { id: string }) {
+export async function insertCircuit(tx: BaseTxContext, values: Insertable<CircuitsTable> & { id: string }) {
   await tx.trx.insertInto('circuits').values(values).execute();
 }
 
-export async function updateCircuit(tx: Tx, id: string, values: Updateable<CircuitsTable>) {
+export async function updateCircuit(tx: BaseTxContext, id: string, values: Updateable<CircuitsTable>) {
   await updateOwned(tx, 'circuits')
     .set({ ...values, updated_at: new Date() })
     .where('id', '=', id)
@@ -117,13 +115,13 @@ export async function updateCircuit(tx: Tx, id: string, values: Updateable<Circu
 }
 
 export async function insertDispatchCircuitRule(
-  tx: Tx,
+  tx: BaseTxContext,
   values: { id: string; account_id: string; circuit_id: string },
 ) {
   await tx.trx.insertInto('dispatch_circuit_rules').values(values).execute();
 }
 
-export async function replacePaymentModes(tx: Tx, circuitId: string, paymentModeIds: string[]) {
+export async function replacePaymentModes(tx: BaseTxContext, circuitId: string, paymentModeIds: string[]) {
   await deleteChildOf(tx, 'circuit_payment_modes', { column: 'circuit_id', parent: 'circuits' })
     .where('circuit_id', '=', circuitId)
     .execute();
@@ -136,7 +134,7 @@ export async function replacePaymentModes(tx: Tx, circuitId: string, paymentMode
 
 /** Replaces the instructions of a circuit (defaults) or of a rule (own), numbered in their order. */
 export async function replaceInstructions(
-  tx: Tx,
+  tx: BaseTxContext,
   owner: { circuitId: string } | { ruleId: string },
   instructions: InstructionInput[],
 ) {
@@ -299,7 +297,7 @@ export async function dispatchCircuitRuleCategoryIds(ctx: BaseContext, ruleId: s
   return rows.map((r) => r.category_id);
 }
 
-export async function linkCategory(tx: Tx, ruleId: string, categoryId: string) {
+export async function linkCategory(tx: BaseTxContext, ruleId: string, categoryId: string) {
   await tx.trx
     .insertInto('dispatch_circuit_rule_categories')
     .values({ dispatch_circuit_rule_id: ruleId, category_id: categoryId })
@@ -307,7 +305,7 @@ export async function linkCategory(tx: Tx, ruleId: string, categoryId: string) {
     .execute();
 }
 
-export async function unlinkCategory(tx: Tx, ruleId: string, categoryId: string) {
+export async function unlinkCategory(tx: BaseTxContext, ruleId: string, categoryId: string) {
   await deleteChildOf(tx, 'dispatch_circuit_rule_categories', {
     column: 'dispatch_circuit_rule_id',
     parent: 'dispatch_circuit_rules',

@@ -1,28 +1,21 @@
 import type { ShippingMethod } from '@reprise/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../platform/request-context';
 import {
-  type ConfigKit,
+  CAT,
+  CIRCUIT,
   DEMO,
-  DEMO_CATALOG,
-  DEMO_CONFIG,
   expectProblem,
   expectViolation,
-  startConfigKit,
+  OTHER_CAT,
+  PM,
+  RULE,
+  useConfigKit,
 } from '../buyback-config.test-kit';
 import { offeredCircuits } from './offered-circuits.service';
 
-let k: ConfigKit;
-beforeAll(async () => {
-  k = await startConfigKit();
-});
-afterAll(() => k.close());
-
-const C = DEMO_CONFIG.circuits;
-const R = DEMO_CONFIG.rules;
-const PM = DEMO_CONFIG.paymentModes;
-const cat = DEMO_CATALOG.categories as Record<string, string>;
+const k = useConfigKit();
 
 let phone: string;
 let laptop: string;
@@ -41,14 +34,10 @@ beforeAll(async () => {
         .orderBy('p.id')
         .executeTakeFirstOrThrow()
     ).id;
-  phone = await pick(cat.smartphones as string, 'published');
-  laptop = await pick(cat.laptops as string, 'published');
-  draft = await pick(cat.smartphones as string, 'draft');
-  otherProduct = await pick(
-    DEMO_CATALOG.otherCategories.smartphones as string,
-    'published',
-    DEMO.accounts.otherRetail,
-  );
+  phone = await pick(CAT.smartphones as string, 'published');
+  laptop = await pick(CAT.laptops as string, 'published');
+  draft = await pick(CAT.smartphones as string, 'draft');
+  otherProduct = await pick(OTHER_CAT.smartphones as string, 'published', DEMO.accounts.otherRetail);
 });
 
 const url = (product: string, query: string) => `/api/products/${product}/shipping-methods?${query}`;
@@ -114,7 +103,7 @@ describe('circuits offered for a product (the API’s shipping methods)', () => 
   it('offers the store circuits of the product’s category with their payment methods', async () => {
     const list = await methods(phone, 'channel=store');
     expect(list.map((m) => m.type)).toEqual(['store_collect', 'store_drop', 'store_drop_label']);
-    const drop = list.find((m) => m.id === C.storeDrop) as ShippingMethod;
+    const drop = list.find((m) => m.id === CIRCUIT.storeDrop) as ShippingMethod;
     expect(drop).toMatchObject({
       name: 'Dépôt en magasin',
       channel: 'store',
@@ -142,14 +131,14 @@ describe('circuits offered for a product (the API’s shipping methods)', () => 
       value: 10,
       capCents: 5000,
     });
-    const collect = list.find((m) => m.id === C.storeCollect) as ShippingMethod;
+    const collect = list.find((m) => m.id === CIRCUIT.storeCollect) as ShippingMethod;
     expect(collect.modifier).toEqual({ kind: 'percentage', value: -5, capCents: -1500 });
   });
 
   it('offers the web circuits, the rule’s own instructions and terms, and filters by country', async () => {
     const web = await methods(phone, 'channel=web');
     expect(web.map((m) => m.type)).toEqual(['web_drop', 'web_post']);
-    const post = web.find((m) => m.id === C.webPost) as ShippingMethod;
+    const post = web.find((m) => m.id === CIRCUIT.webPost) as ShippingMethod;
     expect(post.instructions.map((i) => i.type)).toEqual(['join', 'mailbox']);
     expect(post.terms).toContain('La Poste');
     expect(post.highlightedInstruction).toBe('Retirez la carte SIM et la carte mémoire avant l’envoi.');
@@ -163,7 +152,9 @@ describe('circuits offered for a product (the API’s shipping methods)', () => 
       'web_drop',
       'web_post',
     ]);
-    const collect = (await methods(laptop, 'channel=web&country=FR')).find((m) => m.id === C.webCollect);
+    const collect = (await methods(laptop, 'channel=web&country=FR')).find(
+      (m) => m.id === CIRCUIT.webCollect,
+    );
     expect(collect?.modifier).toEqual({ kind: 'fixed', value: -500, capCents: null });
   });
 
@@ -200,24 +191,27 @@ describe('circuits offered for a product (the API’s shipping methods)', () => 
       },
     );
     await withChange(
-      [`DELETE FROM dispatch_circuit_rule_categories WHERE category_id = '${cat.smartphones}'`],
+      [`DELETE FROM dispatch_circuit_rule_categories WHERE category_id = '${CAT.smartphones}'`],
       async () => {
         expectProblem(await k.get('seller', url(phone, 'channel=web')), 422, 'no_transport_mode');
         expect((await methods(laptop, 'channel=web')).length).toBe(3);
       },
     );
     // an inactive circuit is not offered
-    await withChange([`UPDATE circuits SET status = 'inactive' WHERE id = '${C.storeCollect}'`], async () => {
-      expect((await methods(phone, 'channel=store')).map((m) => m.id)).not.toContain(C.storeCollect);
-    });
+    await withChange(
+      [`UPDATE circuits SET status = 'inactive' WHERE id = '${CIRCUIT.storeCollect}'`],
+      async () => {
+        expect((await methods(phone, 'channel=store')).map((m) => m.id)).not.toContain(CIRCUIT.storeCollect);
+      },
+    );
   });
 
   it('a link to a sub-category serves its products; a link to the top category serves the whole tree', async () => {
-    const apple = cat['smartphones-apple'] as string;
+    const apple = CAT['smartphones-apple'] as string;
     await withChange(
       [
-        `DELETE FROM dispatch_circuit_rule_categories WHERE dispatch_circuit_rule_id = '${R.storeDropLabel}'`,
-        `INSERT INTO dispatch_circuit_rule_categories VALUES ('${R.storeDropLabel}', '${apple}')`,
+        `DELETE FROM dispatch_circuit_rule_categories WHERE dispatch_circuit_rule_id = '${RULE.storeDropLabel}'`,
+        `INSERT INTO dispatch_circuit_rule_categories VALUES ('${RULE.storeDropLabel}', '${apple}')`,
       ],
       async () => {
         const applePhone = (
@@ -228,8 +222,12 @@ describe('circuits offered for a product (the API’s shipping methods)', () => 
             .where('status', '=', 'published')
             .executeTakeFirstOrThrow()
         ).id;
-        expect((await methods(applePhone, 'channel=store')).map((m) => m.id)).toContain(C.storeDropLabel);
-        expect((await methods(laptop, 'channel=store')).map((m) => m.id)).not.toContain(C.storeDropLabel);
+        expect((await methods(applePhone, 'channel=store')).map((m) => m.id)).toContain(
+          CIRCUIT.storeDropLabel,
+        );
+        expect((await methods(laptop, 'channel=store')).map((m) => m.id)).not.toContain(
+          CIRCUIT.storeDropLabel,
+        );
       },
     );
   });
@@ -246,10 +244,10 @@ describe('circuits offered for a product (the API’s shipping methods)', () => 
       [`UPDATE payment_modes SET status = 'inactive' WHERE id IN ('${PM.bankTransfer}', '${PM.giftCard}')`],
       async () => {
         const list = await methods(phone, 'channel=store');
-        expect(list.map((m) => m.id)).not.toContain(C.storeCollect);
+        expect(list.map((m) => m.id)).not.toContain(CIRCUIT.storeCollect);
         expect(
           list
-            .find((m) => m.id === C.storeDrop)
+            .find((m) => m.id === CIRCUIT.storeDrop)
             ?.paymentMethods.map((p) => p.id)
             .sort(),
         ).toEqual([PM.noIbanTransfer, PM.voucher].sort());
@@ -261,14 +259,14 @@ describe('circuits offered for a product (the API’s shipping methods)', () => 
     await withChange(
       [`UPDATE organizations SET status = 'inactive' WHERE id = '${DEMO.orgs.warehouseSaintPriest}'`],
       async () => {
-        const drop = (await methods(phone, 'channel=store')).find((m) => m.id === C.storeDrop);
+        const drop = (await methods(phone, 'channel=store')).find((m) => m.id === CIRCUIT.storeDrop);
         expect(drop?.warehouseId).toBe(DEMO.orgs.warehouseRoubaix);
       },
     );
     await withChange(
       [
         `UPDATE organizations SET status = 'inactive' WHERE type = 'warehouse'`,
-        `UPDATE dispatch_circuit_rules SET status = 'disabled' WHERE id = '${R.storeCollect}'`,
+        `UPDATE dispatch_circuit_rules SET status = 'disabled' WHERE id = '${RULE.storeCollect}'`,
       ],
       async () => {
         expectProblem(await k.get('seller', url(phone, 'channel=store')), 422, 'no_warehouse');
@@ -282,7 +280,7 @@ describe('circuits offered for a product (the API’s shipping methods)', () => 
         `UPDATE organization_root_details SET enabled_premium_features = '{}' WHERE account_id = '${DEMO.accounts.demoRetail}'`,
       ],
       async () => {
-        const drop = (await methods(phone, 'channel=store')).find((m) => m.id === C.storeDrop);
+        const drop = (await methods(phone, 'channel=store')).find((m) => m.id === CIRCUIT.storeDrop);
         expect(drop?.paymentMethods.find((p) => p.id === PM.voucher)?.modifier).toBeNull();
       },
     );
@@ -306,7 +304,7 @@ describe('circuits offered for a product (the API’s shipping methods)', () => 
   it('Other Retail’s seller gets its own methods and never Demo Retail’s', async () => {
     const res = await k.get('otherSeller', url(otherProduct, 'channel=store'));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().member.map((m: ShippingMethod) => m.id)).toEqual([C.otherStoreDrop]);
+    expect(res.json().member.map((m: ShippingMethod) => m.id)).toEqual([CIRCUIT.otherStoreDrop]);
     expectProblem(await k.get('otherSeller', url(phone, 'channel=store')), 404, 'product_not_found');
   });
 });

@@ -1,23 +1,18 @@
 import type { DispatchCircuitRuleResponse } from '@reprise/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type ConfigKit,
+  CAT,
+  CIRCUIT,
   DEMO,
-  DEMO_CATALOG,
-  DEMO_CONFIG,
   expectProblem,
   expectViolation,
-  startConfigKit,
+  RULE,
+  useConfigKit,
 } from '../buyback-config.test-kit';
 
-let k: ConfigKit;
-beforeAll(async () => {
-  k = await startConfigKit();
-});
-afterAll(() => k.close());
+const k = useConfigKit();
 
-const R = DEMO_CONFIG.rules;
-const laptops = (DEMO_CATALOG.categories as Record<string, string>).laptops as string;
+const laptops = CAT.laptops as string;
 
 describe('dispatch circuit rules', () => {
   it('lists the rules with their circuit, categories, countries and effective instructions', async () => {
@@ -25,9 +20,9 @@ describe('dispatch circuit rules', () => {
     expect(res.statusCode, res.body).toBe(200);
     const rules: DispatchCircuitRuleResponse[] = res.json().member;
     expect(rules).toHaveLength(6);
-    const webPost = rules.find((r) => r.id === R.webPost) as DispatchCircuitRuleResponse;
+    const webPost = rules.find((r) => r.id === RULE.webPost) as DispatchCircuitRuleResponse;
     expect(webPost).toMatchObject({
-      circuit: { id: DEMO_CONFIG.circuits.webPost, type: 'web_post', channel: 'web' },
+      circuit: { id: CIRCUIT.webPost, type: 'web_post', channel: 'web' },
       circuitName: 'Envoi par la poste',
       numberOfCategories: 6,
       status: 'enabled',
@@ -36,15 +31,13 @@ describe('dispatch circuit rules', () => {
       effectiveEligibleCountries: ['FR', 'BE'],
     });
     expect(webPost.effectiveInstructions.map((i) => i.type)).toEqual(['join', 'mailbox']);
-    const storeDrop = rules.find((r) => r.id === R.storeDrop) as DispatchCircuitRuleResponse;
+    const storeDrop = rules.find((r) => r.id === RULE.storeDrop) as DispatchCircuitRuleResponse;
     expect(storeDrop.traceabilityEnabled).toBe(true);
     expect(storeDrop.effectiveInstructions.map((i) => i.type)).toEqual(['sign', 'print', 'protect', 'close']);
-    const webCollect = rules.find((r) => r.id === R.webCollect) as DispatchCircuitRuleResponse;
+    const webCollect = rules.find((r) => r.id === RULE.webCollect) as DispatchCircuitRuleResponse;
     expect(webCollect.effectiveEligibleCountries).toEqual(['FR']);
-    const byCircuit = (
-      await k.get('rmu', `/api/dispatch-circuit-rules?circuit=${DEMO_CONFIG.circuits.webDrop}`)
-    ).json();
-    expect(byCircuit.member.map((r: DispatchCircuitRuleResponse) => r.id)).toEqual([R.webDrop]);
+    const byCircuit = (await k.get('rmu', `/api/dispatch-circuit-rules?circuit=${CIRCUIT.webDrop}`)).json();
+    expect(byCircuit.member.map((r: DispatchCircuitRuleResponse) => r.id)).toEqual([RULE.webDrop]);
     const byCategory = (
       await k.get('rmu', `/api/dispatch-circuit-rules?category=${laptops}&itemsPerPage=100`)
     ).json();
@@ -52,19 +45,21 @@ describe('dispatch circuit rules', () => {
   });
 
   it('disables and enables a rule', async () => {
-    const off = await k.patch('rmu', `/api/dispatch-circuit-rules/${R.storeCollect}`, { status: 'disabled' });
+    const off = await k.patch('rmu', `/api/dispatch-circuit-rules/${RULE.storeCollect}`, {
+      status: 'disabled',
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().status).toBe('disabled');
     const disabled = (await k.get('rmu', '/api/dispatch-circuit-rules?status=disabled')).json();
-    expect(disabled.member.map((r: DispatchCircuitRuleResponse) => r.id)).toEqual([R.storeCollect]);
+    expect(disabled.member.map((r: DispatchCircuitRuleResponse) => r.id)).toEqual([RULE.storeCollect]);
     expect(
-      (await k.patch('rmu', `/api/dispatch-circuit-rules/${R.storeCollect}`, { status: 'enabled' })).json()
+      (await k.patch('rmu', `/api/dispatch-circuit-rules/${RULE.storeCollect}`, { status: 'enabled' })).json()
         .status,
     ).toBe('enabled');
   });
 
   it('edits a rule: own instructions, countries, traceability, terms, description, highlighted instruction', async () => {
-    const res = await k.patch('rmu', `/api/dispatch-circuit-rules/${R.storeDropLabel}`, {
+    const res = await k.patch('rmu', `/api/dispatch-circuit-rules/${RULE.storeDropLabel}`, {
       ownInstructions: true,
       instructions: [
         { label: 'Scotchez le carton', type: 'close' },
@@ -95,7 +90,7 @@ describe('dispatch circuit rules', () => {
     ]);
     // back to the circuit's instructions and countries; its own are kept for later
     const back = (
-      await k.patch('rmu', `/api/dispatch-circuit-rules/${R.storeDropLabel}`, {
+      await k.patch('rmu', `/api/dispatch-circuit-rules/${RULE.storeDropLabel}`, {
         ownInstructions: false,
         eligibleCountries: null,
       })
@@ -111,48 +106,50 @@ describe('dispatch circuit rules', () => {
     const audit = await k.t.db
       .selectFrom('audit_log')
       .select('action')
-      .where('entity_id', '=', R.storeDropLabel)
+      .where('entity_id', '=', RULE.storeDropLabel)
       .execute();
     expect(audit).toHaveLength(2);
   });
 
   it('refuses own instructions without any, over six, markup, and an empty country list', async () => {
     expectViolation(
-      await k.patch('rmu', `/api/dispatch-circuit-rules/${R.webDrop}`, { ownInstructions: true }),
+      await k.patch('rmu', `/api/dispatch-circuit-rules/${RULE.webDrop}`, { ownInstructions: true }),
       'instructions_required',
       'instructions',
     );
     expectViolation(
-      await k.patch('rmu', `/api/dispatch-circuit-rules/${R.webDrop}`, {
+      await k.patch('rmu', `/api/dispatch-circuit-rules/${RULE.webDrop}`, {
         instructions: Array.from({ length: 7 }, () => ({ label: 'x', type: 'none' })),
       }),
       'too_many_instructions',
       'instructions',
     );
     expectViolation(
-      await k.patch('rmu', `/api/dispatch-circuit-rules/${R.webDrop}`, { description: '<script>x</script>' }),
+      await k.patch('rmu', `/api/dispatch-circuit-rules/${RULE.webDrop}`, {
+        description: '<script>x</script>',
+      }),
       'markup_not_allowed',
       'description',
     );
     expectViolation(
-      await k.patch('rmu', `/api/dispatch-circuit-rules/${R.webDrop}`, { eligibleCountries: [] }),
+      await k.patch('rmu', `/api/dispatch-circuit-rules/${RULE.webDrop}`, { eligibleCountries: [] }),
       'at_least_one_country',
       'eligibleCountries',
     );
     expectViolation(
-      await k.patch('rmu', `/api/dispatch-circuit-rules/${R.webDrop}`, { terms: 't'.repeat(5001) }),
+      await k.patch('rmu', `/api/dispatch-circuit-rules/${RULE.webDrop}`, { terms: 't'.repeat(5001) }),
       'too_long',
       'terms',
     );
-    expect((await k.get('rmu', `/api/dispatch-circuit-rules/${R.webDrop}`)).json().ownInstructions).toBe(
+    expect((await k.get('rmu', `/api/dispatch-circuit-rules/${RULE.webDrop}`)).json().ownInstructions).toBe(
       false,
     );
   });
 
   it('analysts read the rules but do not edit them', async () => {
-    expect((await k.get('analyst', `/api/dispatch-circuit-rules/${R.webDrop}`)).statusCode).toBe(200);
+    expect((await k.get('analyst', `/api/dispatch-circuit-rules/${RULE.webDrop}`)).statusCode).toBe(200);
     expectProblem(
-      await k.patch('analyst', `/api/dispatch-circuit-rules/${R.webDrop}`, { status: 'disabled' }),
+      await k.patch('analyst', `/api/dispatch-circuit-rules/${RULE.webDrop}`, { status: 'disabled' }),
       403,
       'forbidden',
     );
@@ -161,14 +158,14 @@ describe('dispatch circuit rules', () => {
 
   it('Other Retail neither sees nor changes Demo Retail’s rules', async () => {
     const list = (await k.get('otherRmu', '/api/dispatch-circuit-rules')).json();
-    expect(list.member.map((r: DispatchCircuitRuleResponse) => r.id)).toEqual([R.otherStoreDrop]);
+    expect(list.member.map((r: DispatchCircuitRuleResponse) => r.id)).toEqual([RULE.otherStoreDrop]);
     expect(list.member[0].accountId).toBe(DEMO.accounts.otherRetail);
-    expectProblem(await k.get('otherRmu', `/api/dispatch-circuit-rules/${R.webPost}`), 404, 'not_found');
+    expectProblem(await k.get('otherRmu', `/api/dispatch-circuit-rules/${RULE.webPost}`), 404, 'not_found');
     expectProblem(
-      await k.patch('otherRmu', `/api/dispatch-circuit-rules/${R.webPost}`, { status: 'disabled' }),
+      await k.patch('otherRmu', `/api/dispatch-circuit-rules/${RULE.webPost}`, { status: 'disabled' }),
       404,
       'not_found',
     );
-    expect((await k.get('rmu', `/api/dispatch-circuit-rules/${R.webPost}`)).json().status).toBe('enabled');
+    expect((await k.get('rmu', `/api/dispatch-circuit-rules/${RULE.webPost}`)).json().status).toBe('enabled');
   });
 });

@@ -2,7 +2,7 @@ import type { Selectable, Updateable } from 'kysely';
 import type { DispatchCircuitRulesTable } from '../../../platform/db.types';
 import {
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type Reader,
   readerOf,
 } from '../../../platform/request-context';
@@ -81,7 +81,7 @@ export async function findDispatchCircuitRule(
 }
 
 export async function updateDispatchCircuitRule(
-  tx: InTransaction<BaseContext>,
+  tx: BaseTxContext,
   id: string,
   values: Updateable<DispatchCircuitRulesTable>,
 ) {

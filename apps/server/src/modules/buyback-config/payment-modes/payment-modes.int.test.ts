@@ -1,23 +1,16 @@
 import type { PaymentModeResponse } from '@reprise/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type ConfigKit,
   DEMO,
-  DEMO_CONFIG,
   expectProblem,
   expectViolation,
   newPaymentMode,
-  startConfigKit,
+  PM,
+  useConfigKit,
 } from '../buyback-config.test-kit';
 
-let k: ConfigKit;
-beforeAll(async () => {
-  k = await startConfigKit();
-});
-afterAll(() => k.close());
-
-const PM = DEMO_CONFIG.paymentModes;
+const k = useConfigKit();
 
 async function created(over: Record<string, unknown> = {}): Promise<PaymentModeResponse> {
   const res = await k.post('rmu', '/api/payment-modes', newPaymentMode(over));

@@ -2,15 +2,13 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { PaymentModesTable } from '../../../platform/db.types';
 import {
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type Reader,
   readerOf,
 } from '../../../platform/request-context';
 import { updateOwned } from '../../../platform/scoped-writes';
 
 export type PaymentModeRow = Selectable<PaymentModesTable> & { number_of_circuits: number };
-
-type Tx = InTransaction<BaseContext>;
 
 const ORDER = { label: 'p.label', type: 'p.type' } as const;
 
@@ -79,11 +77,18 @@ export async function findPaymentMode(
   return row && normalise(row);
 }
 
-export async function insertPaymentMode(tx: Tx, values: Insertable<PaymentModesTable> & { id: string }) {
+export async function insertPaymentMode(
+  tx: BaseTxContext,
+  values: Insertable<PaymentModesTable> & { id: string },
+) {
   await tx.trx.insertInto('payment_modes').values(values).execute();
 }
 
-export async function updatePaymentMode(tx: Tx, id: string, values: Updateable<PaymentModesTable>) {
+export async function updatePaymentMode(
+  tx: BaseTxContext,
+  id: string,
+  values: Updateable<PaymentModesTable>,
+) {
   await updateOwned(tx, 'payment_modes')
     .set({ ...values, updated_at: new Date() })
     .where('id', '=', id)

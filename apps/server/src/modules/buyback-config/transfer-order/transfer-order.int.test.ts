@@ -1,18 +1,8 @@
 import { TRANSFER_ORDER_VARIABLES } from '@reprise/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ConfigKit,
-  DEMO,
-  expectProblem,
-  expectViolation,
-  startConfigKit,
-} from '../buyback-config.test-kit';
+import { describe, expect, it } from 'vitest';
+import { DEMO, expectProblem, expectViolation, useConfigKit } from '../buyback-config.test-kit';
 
-let k: ConfigKit;
-beforeAll(async () => {
-  k = await startConfigKit();
-});
-afterAll(() => k.close());
+const k = useConfigKit();
 
 const URL = '/api/settings/transfer-order';
 

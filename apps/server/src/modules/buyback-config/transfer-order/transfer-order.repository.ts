@@ -1,4 +1,4 @@
-import { type BaseContext, type InTransaction, readerOf } from '../../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf } from '../../../platform/request-context';
 
 /** The account's transfer-order settings row, if it was ever written. */
 export async function findSettings(ctx: BaseContext, accountId: string) {
@@ -10,7 +10,7 @@ export async function findSettings(ctx: BaseContext, accountId: string) {
 }
 
 /** Writes the account's terms (one row per account, keyed by it). */
-export async function saveTerms(tx: InTransaction<BaseContext>, accountId: string, terms: string) {
+export async function saveTerms(tx: BaseTxContext, accountId: string, terms: string) {
   await tx.trx
     .insertInto('transfer_order_settings')
     .values({ account_id: accountId, terms })

@@ -1,21 +1,9 @@
 import type { CategoryResponse, CategoryTreeNode } from '@reprise/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CONFIG } from '../../../seed/buyback-config';
-import {
-  C,
-  type CatalogKit,
-  DEMO,
-  DEMO_CATALOG,
-  newCategory,
-  newProduct,
-  startCatalogKit,
-} from '../catalog.test-kit';
+import { C, DEMO, DEMO_CATALOG, newCategory, newProduct, useCatalogKit } from '../catalog.test-kit';
 
-let k: CatalogKit;
-beforeAll(async () => {
-  k = await startCatalogKit();
-});
-afterAll(() => k.close());
+const k = useCatalogKit();
 
 const OTHER = DEMO_CATALOG.otherCategories;
 const flatten = (nodes: CategoryTreeNode[]): CategoryTreeNode[] =>

@@ -4,7 +4,7 @@ import type { CategoriesTable } from '../../../platform/db.types';
 import { fieldError } from '../../../platform/errors';
 import {
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type Reader,
   readerOf,
   type Trx,
@@ -18,8 +18,6 @@ export type CategoryRow = Selectable<CategoriesTable> & {
   parent_identifier: string | null;
   parent_label: string | null;
 };
-
-type Tx = InTransaction<BaseContext>;
 
 const withRefs = (db: Reader) =>
   db
@@ -262,13 +260,13 @@ export async function isIdentifierTaken(
 export type CategoryColumns = Updateable<CategoriesTable>;
 
 export async function insertCategory(
-  tx: Tx,
+  tx: BaseTxContext,
   values: Insertable<CategoriesTable> & { id: string },
 ): Promise<void> {
   await guardIdentifier(() => tx.trx.insertInto('categories').values(values).execute());
 }
 
-export async function updateCategory(tx: Tx, id: string, values: CategoryColumns): Promise<void> {
+export async function updateCategory(tx: BaseTxContext, id: string, values: CategoryColumns): Promise<void> {
   await guardIdentifier(() =>
     updateOwned(tx, 'categories')
       .set({ ...values, updated_at: sql`now()` })
@@ -279,7 +277,7 @@ export async function updateCategory(tx: Tx, id: string, values: CategoryColumns
 
 /** Rewrites the paths of a whole subtree (the category included) in one statement. */
 export async function moveSubtree(
-  tx: Tx,
+  tx: BaseTxContext,
   accountId: string,
   oldPath: string,
   newPath: string,
@@ -290,7 +288,11 @@ export async function moveSubtree(
     .execute();
 }
 
-export async function replaceWarehouses(tx: Tx, categoryId: string, warehouseIds: string[]): Promise<void> {
+export async function replaceWarehouses(
+  tx: BaseTxContext,
+  categoryId: string,
+  warehouseIds: string[],
+): Promise<void> {
   await deleteChildOf(tx, 'category_referring_warehouses', { column: 'category_id', parent: 'categories' })
     .where('category_id', '=', categoryId)
     .execute();
@@ -302,7 +304,11 @@ export async function replaceWarehouses(tx: Tx, categoryId: string, warehouseIds
 }
 
 /** The products ordered by category follow the new label of their main category. */
-export async function renameInProducts(tx: Tx, categoryId: string, sortCategory: string): Promise<void> {
+export async function renameInProducts(
+  tx: BaseTxContext,
+  categoryId: string,
+  sortCategory: string,
+): Promise<void> {
   await updateOwned(tx, 'products')
     .set({ sort_category: sortCategory })
     .where('main_category_id', '=', categoryId)
@@ -338,6 +344,6 @@ export async function deletionBlockers(ctx: BaseContext, id: string) {
   return { products: Number(row.products), questions: Number(row.questions), children: Number(row.children) };
 }
 
-export async function deleteCategory(tx: Tx, id: string): Promise<void> {
+export async function deleteCategory(tx: BaseTxContext, id: string): Promise<void> {
   await deleteOwned(tx, 'categories').where('id', '=', id).execute();
 }

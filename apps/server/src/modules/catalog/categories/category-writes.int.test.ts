@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   C,
-  type CatalogKit,
   DEMO,
   DEMO_CATALOG,
   expectViolation,
@@ -9,14 +8,10 @@ import {
   newCategory,
   newProduct,
   PNG,
-  startCatalogKit,
+  useCatalogKit,
 } from '../catalog.test-kit';
 
-let k: CatalogKit;
-beforeAll(async () => {
-  k = await startCatalogKit();
-});
-afterAll(() => k.close());
+const k = useCatalogKit();
 
 const create = (payload: Record<string, unknown>, who: 'rmu' | 'admin' | 'otherRmu' = 'rmu') =>
   k.post(who, '/api/categories', payload);

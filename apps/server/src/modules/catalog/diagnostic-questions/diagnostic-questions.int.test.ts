@@ -1,14 +1,10 @@
 import type { DiagnosticQuestionResponse, QuestionnaireResponse } from '@reprise/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../platform/migrate';
-import { C, type CatalogKit, expectViolation, newCategory, startCatalogKit } from '../catalog.test-kit';
+import { C, expectViolation, newCategory, useCatalogKit } from '../catalog.test-kit';
 
-let k: CatalogKit;
-beforeAll(async () => {
-  k = await startCatalogKit();
-});
-afterAll(() => k.close());
+const k = useCatalogKit();
 
 const question = (over: Record<string, unknown> = {}) => ({
   title: 'Le produit s’allume-t-il ?',

@@ -1,7 +1,7 @@
 import type { DiagnosticAnswerRequest } from '@reprise/shared';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { DiagnosticAnswersTable, DiagnosticQuestionsTable } from '../../../platform/db.types';
-import { type BaseContext, type InTransaction, readerOf, type Trx } from '../../../platform/request-context';
+import { type BaseContext, type BaseTxContext, readerOf, type Trx } from '../../../platform/request-context';
 import { deleteChildOf, deleteOwned, updateChildOf, updateOwned } from '../../../platform/scoped-writes';
 import { translationsColumn } from '../../../platform/translations';
 import type { CatalogScope } from '../catalog-scope';
@@ -9,8 +9,6 @@ import { categoryInScope } from '../catalog-scope.sql';
 
 export type DiagnosticQuestionRow = Selectable<DiagnosticQuestionsTable>;
 export type DiagnosticAnswerRow = Selectable<DiagnosticAnswersTable>;
-
-type Tx = InTransaction<BaseContext>;
 
 /** The answers belong to an account through their question. */
 const THROUGH_DIAGNOSTIC_QUESTION = { column: 'question_id', parent: 'diagnostic_questions' } as const;
@@ -78,7 +76,7 @@ export async function diagnosticQuestionIdsOf(ctx: BaseContext, categoryId: stri
 
 /** Makes room at `position`: the questions there and after move down by one. */
 export async function shiftDiagnosticQuestionsFrom(
-  tx: Tx,
+  tx: BaseTxContext,
   categoryId: string,
   position: number,
 ): Promise<void> {
@@ -90,7 +88,7 @@ export async function shiftDiagnosticQuestionsFrom(
 }
 
 /** Numbers the category's questions 0, 1, 2… in their current order. */
-export async function renumberDiagnosticQuestions(tx: Tx, categoryId: string): Promise<void> {
+export async function renumberDiagnosticQuestions(tx: BaseTxContext, categoryId: string): Promise<void> {
   const ordered = tx.trx
     .selectFrom('diagnostic_questions')
     .select([
@@ -108,7 +106,11 @@ export async function renumberDiagnosticQuestions(tx: Tx, categoryId: string): P
 }
 
 /** Puts the category's questions in the order of `ids` (every id is one of its questions). */
-export async function setDiagnosticQuestionOrder(tx: Tx, categoryId: string, ids: string[]): Promise<void> {
+export async function setDiagnosticQuestionOrder(
+  tx: BaseTxContext,
+  categoryId: string,
+  ids: string[],
+): Promise<void> {
   const order = sql<{
     id: string;
     n: number;
@@ -122,14 +124,14 @@ export async function setDiagnosticQuestionOrder(tx: Tx, categoryId: string, ids
 }
 
 export async function insertDiagnosticQuestion(
-  tx: Tx,
+  tx: BaseTxContext,
   values: Insertable<DiagnosticQuestionsTable> & { id: string },
 ): Promise<void> {
   await tx.trx.insertInto('diagnostic_questions').values(values).execute();
 }
 
 export async function updateDiagnosticQuestion(
-  tx: Tx,
+  tx: BaseTxContext,
   id: string,
   values: Updateable<DiagnosticQuestionsTable>,
 ): Promise<void> {
@@ -140,7 +142,7 @@ export async function updateDiagnosticQuestion(
 }
 
 /** Deletes a diagnostic question, and its answers with it (ON DELETE CASCADE). */
-export async function deleteDiagnosticQuestion(tx: Tx, id: string): Promise<void> {
+export async function deleteDiagnosticQuestion(tx: BaseTxContext, id: string): Promise<void> {
   await deleteOwned(tx, 'diagnostic_questions').where('id', '=', id).execute();
 }
 
@@ -159,7 +161,7 @@ const answerColumns = (answer: DiagnosticAnswerRequest, position: number) => ({
  * question's answers keeps it; the others are new; the answers not sent are removed.
  */
 export async function replaceDiagnosticAnswers(
-  tx: Tx,
+  tx: BaseTxContext,
   questionId: string,
   answers: DiagnosticAnswerRequest[],
 ): Promise<void> {

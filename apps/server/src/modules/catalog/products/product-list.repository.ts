@@ -70,6 +70,16 @@ type Page = { offset: number; limit: number };
  */
 const WALK_FROM_SHARE = 0.05;
 
+/** What a page's reading is given: where and what it reads, in which order (its sort keys), which page. */
+interface PageRead {
+  db: Reader;
+  scope: CatalogScope;
+  filters: ProductFilters;
+  keys: readonly SortKey[];
+  order: Order;
+  page: Page;
+}
+
 /**
  * One page of products and the number matching. Unfiltered, or when the filters keep much of the
  * catalogue, the page is read along the order's index; a narrow filter finds its matches first
@@ -86,22 +96,14 @@ export async function listProducts(
   countLimit = PRODUCT_LIST_COUNT_LIMIT,
 ): Promise<{ rows: ProductRow[]; total: number; totalCapped: boolean }> {
   const keys = SORT_KEYS[order.field];
+  const read: PageRead = { db, scope, filters, keys, order, page };
   if (filters.words.length > 0) {
     // many matches are met soon along the order's index; a few are found by the trigram index
     const broad =
       (await estimatedRows(db, filtered(db, scope, filters).select('p.id'))) >=
       listTuning.textWalkFromEstimate;
-    const found = await textPage(
-      db,
-      scope,
-      filters,
-      keys,
-      order,
-      page,
-      countLimit,
-      broad ? 'walk' : 'matches',
-    );
-    return found ?? ((await textPage(db, scope, filters, keys, order, page, countLimit, 'walk')) as TextPage);
+    const found = await textPage(read, countLimit, broad ? 'walk' : 'matches');
+    return found ?? ((await textPage(read, countLimit, 'walk')) as TextPage);
   }
   const narrowed =
     filters.categoryIds !== undefined || filters.priceMin !== undefined || filters.priceMax !== undefined;
@@ -109,9 +111,7 @@ export async function listProducts(
   const { total, all } = await countsOf(db, scope, filters, narrowed);
   if (total === 0 || page.offset >= total) return { rows: [], total, totalCapped: false };
   const walk = !narrowed || total >= all * WALK_FROM_SHARE;
-  const ids = walk
-    ? pageAlongIndex(db, scope, filters, keys, order, page)
-    : pageOfMatches(db, scope, filters, keys, order, page);
+  const ids = walk ? pageAlongIndex(read) : pageOfMatches(read);
   return { rows: await rowsInOrder(db, ids, keys, order), total, totalCapped: false };
 }
 
@@ -143,12 +143,7 @@ type TextPage = { rows: ProductRow[]; total: number; totalCapped: boolean };
  * page; null when there are more (the page is then walked).
  */
 async function textPage(
-  db: Reader,
-  scope: CatalogScope,
-  filters: ProductFilters,
-  keys: readonly SortKey[],
-  order: Order,
-  page: Page,
+  { db, scope, filters, keys, order, page }: PageRead,
   countLimit: number,
   how: 'walk' | 'matches',
 ): Promise<TextPage | null> {
@@ -203,28 +198,14 @@ async function rowsInOrder(
 }
 
 /** The page's ids along the order's index: an index-only scan skips the offset cheaply. */
-function pageAlongIndex(
-  db: Reader,
-  scope: CatalogScope,
-  filters: ProductFilters,
-  keys: readonly SortKey[],
-  order: Order,
-  page: Page,
-) {
+function pageAlongIndex({ db, scope, filters, keys, order, page }: PageRead) {
   let ids = filtered(db, scope, filters).select('p.id');
   for (const key of keys) ids = ids.orderBy(`p.${key}`, order.direction);
   return ids.orderBy('p.id', order.direction).offset(page.offset).limit(page.limit);
 }
 
 /** The page's ids among the matches, found first by their filters' indexes (a materialised CTE), then sorted. */
-function pageOfMatches(
-  db: Reader,
-  scope: CatalogScope,
-  filters: ProductFilters,
-  keys: readonly SortKey[],
-  order: Order,
-  page: Page,
-) {
+function pageOfMatches({ db, scope, filters, keys, order, page }: PageRead) {
   let ids = db
     .with(
       (cte) => cte('matched').materialized(),

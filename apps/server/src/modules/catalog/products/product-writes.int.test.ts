@@ -1,8 +1,7 @@
 import type { CategoryResponse, ProductResponse } from '@reprise/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   C,
-  type CatalogKit,
   DEMO,
   DEMO_CATALOG,
   expectViolation,
@@ -11,14 +10,10 @@ import {
   newProduct,
   PNG,
   PRICES,
-  startCatalogKit,
+  useCatalogKit,
 } from '../catalog.test-kit';
 
-let k: CatalogKit;
-beforeAll(async () => {
-  k = await startCatalogKit();
-});
-afterAll(() => k.close());
+const k = useCatalogKit();
 
 const create = (payload: Record<string, unknown>, who: 'rmu' | 'admin' = 'rmu') =>
   k.post(who, '/api/products', payload);

@@ -1,43 +1,17 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../../platform/db';
+import type { ProductsTable } from '../../../platform/db.types';
 
 /**
  * Products written in bulk (seeds and imports): one statement per chunk, the category counters
  * recomputed after (the seeds': seed/catalog-counters.ts).
  */
 
-/** A product as the bulk insert takes it: every column given. */
-export interface NewProduct {
-  id: string;
-  account_id: string;
-  main_category_id: string;
-  secondary_category_ids: string[];
-  name: string;
-  brand: string | null;
-  model: string | null;
-  reference: string | null;
-  ean_code: string | null;
-  tac_codes: string[];
-  is_collecting_imei: boolean;
-  comment_for_seller: string | null;
-  status: string;
-  price_functional: number;
-  price_grade_a: number;
-  price_grade_b: number;
-  price_grade_c: number;
-  price_grade_d: number;
-  price_grade_e: number;
-  buyback_zero_not_allowed: boolean;
-  length: number | null;
-  width: number | null;
-  height: number | null;
-  weight: number | null;
-  buyer_reference: string | null;
-  sort_name: string;
-  sort_brand: string;
-  sort_category: string;
-  filter_text: string;
-}
+/** A product as the bulk insert takes it: every column given but the images, the translations and the times. */
+export type NewProduct = Omit<
+  Selectable<ProductsTable>,
+  'image_key' | 'image_hd_key' | 'translations' | 'created_at' | 'updated_at'
+>;
 
 /**
  * Inserts many products in one statement: one array per column, `unnest`ed (imports and seeds).

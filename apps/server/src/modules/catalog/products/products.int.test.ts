@@ -1,14 +1,10 @@
 import type { ProductListResponse, ProductResponse } from '@reprise/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { C, type CatalogKit, DEMO, expectViolation, newProduct, startCatalogKit } from '../catalog.test-kit';
+import { describe, expect, it } from 'vitest';
+import { C, DEMO, expectViolation, newProduct, useCatalogKit } from '../catalog.test-kit';
 import { listProducts, listTuning } from './product-list.repository';
 
-let k: CatalogKit;
-beforeAll(async () => {
-  k = await startCatalogKit();
-});
-afterAll(() => k.close());
+const k = useCatalogKit();
 
 const list = async (query: string, who: 'analyst' | 'otherRmu' | 'buyer' | 'admin' = 'analyst') => {
   const res = await k.get(who, `/api/products${query}`);

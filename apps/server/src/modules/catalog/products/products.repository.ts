@@ -2,7 +2,7 @@ import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { ProductsTable } from '../../../platform/db.types';
 import {
   type BaseContext,
-  type InTransaction,
+  type BaseTxContext,
   type Reader,
   readerOf,
 } from '../../../platform/request-context';
@@ -15,8 +15,6 @@ export type ProductRow = Selectable<ProductsTable> & {
   main_label: string;
   main_path: string;
 };
-
-type Tx = InTransaction<BaseContext>;
 
 export const withMainCategory = (db: Reader) =>
   db
@@ -87,20 +85,24 @@ export async function findCategoryFacts(ctx: BaseContext, ids: string[], options
 // ---------- writes ----------
 
 export async function insertProduct(
-  tx: Tx,
+  tx: BaseTxContext,
   values: Insertable<ProductsTable> & { id: string },
 ): Promise<void> {
   await tx.trx.insertInto('products').values(values).execute();
 }
 
-export async function updateProduct(tx: Tx, id: string, values: Updateable<ProductsTable>): Promise<void> {
+export async function updateProduct(
+  tx: BaseTxContext,
+  id: string,
+  values: Updateable<ProductsTable>,
+): Promise<void> {
   await updateOwned(tx, 'products')
     .set({ ...values, updated_at: sql`now()` })
     .where('id', '=', id)
     .execute();
 }
 
-export async function deleteProduct(tx: Tx, id: string): Promise<void> {
+export async function deleteProduct(tx: BaseTxContext, id: string): Promise<void> {
   await deleteOwned(tx, 'products').where('id', '=', id).execute();
 }
 
@@ -114,7 +116,7 @@ export interface CountDelta {
  * Adds to the per-category counters (increments stay right when writes run concurrently), in one
  * statement. The deltas of one category are summed first: an update joins each row to one delta.
  */
-export async function adjustCategoryCounts(tx: Tx, deltas: CountDelta[]): Promise<void> {
+export async function adjustCategoryCounts(tx: BaseTxContext, deltas: CountDelta[]): Promise<void> {
   const summed = new Map<string, CountDelta>();
   for (const d of deltas) {
     const sum = summed.get(d.categoryId) ?? { categoryId: d.categoryId, products: 0, published: 0 };

@@ -1,5 +1,5 @@
 import type { ProductSearchHit, SearchProductsQuery } from '@reprise/shared';
-import type { BaseContext, InTransaction } from '../../../platform/request-context';
+import type { BaseContext, BaseTxContext } from '../../../platform/request-context';
 import type { CatalogScope } from '../catalog-scope';
 
 export interface ProductSearchResult {
@@ -29,5 +29,5 @@ export interface ProductSearch {
    * Brings these products' documents up to date in the command's transaction (a request's, or a
    * job's in a system context); a product that no longer exists leaves the index.
    */
-  index(tx: InTransaction<BaseContext>, productIds: readonly string[]): Promise<void>;
+  index(tx: BaseTxContext, productIds: readonly string[]): Promise<void>;
 }

@@ -1,23 +1,11 @@
 import { type ProductResponse, type ProductSearchResponse, SEARCH_COUNT_LIMIT } from '@reprise/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemContext, transact } from '../../../platform/request-context';
-import {
-  C,
-  type CatalogKit,
-  DEMO,
-  DEMO_CATALOG,
-  newProduct,
-  startCatalogKit,
-  type Who,
-} from '../catalog.test-kit';
+import { C, DEMO, DEMO_CATALOG, newProduct, useCatalogKit, type Who } from '../catalog.test-kit';
 import { createPostgresProductSearch } from './postgres-product-search';
 import { searchTuning } from './search.repository';
 
-let k: CatalogKit;
-beforeAll(async () => {
-  k = await startCatalogKit();
-});
-afterAll(() => k.close());
+const k = useCatalogKit();
 
 const search = async (query: string, who: Who = 'analyst'): Promise<ProductSearchResponse> => {
   const res = await k.get(who, `/api/search/products?${query}`);

@@ -1,9 +1,10 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { CUSTOM_PLAN, type Db } from '../../../platform/db';
-import type { BaseContext, InTransaction, Reader } from '../../../platform/request-context';
+import type { BaseTxContext, Reader } from '../../../platform/request-context';
 import { deleteOwned } from '../../../platform/scoped-writes';
 import type { CatalogScope } from '../catalog-scope';
 import { categoryInScope } from '../catalog-scope.sql';
+import { PRODUCT_PRICE_COLUMNS } from '../public-product-card';
 
 /**
  * The SQL of the PostgreSQL product search: its documents, its word list, its queries. Queries
@@ -65,10 +66,7 @@ export async function upsertDocuments(trx: Db, docs: readonly SearchDocument[]):
   );
 }
 
-export async function removeDocuments(
-  tx: InTransaction<BaseContext>,
-  productIds: readonly string[],
-): Promise<void> {
+export async function removeDocuments(tx: BaseTxContext, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
   await deleteOwned(tx, 'product_search_documents')
     .where('product_id', '=', sql<string>`any(${[...productIds]}::uuid[])`)
@@ -288,12 +286,7 @@ function rankedHits(db: Reader, ranked: Expression<unknown>) {
       'p.reference',
       'p.ean_code',
       'p.image_key',
-      'p.price_functional',
-      'p.price_grade_a',
-      'p.price_grade_b',
-      'p.price_grade_c',
-      'p.price_grade_d',
-      'p.price_grade_e',
+      ...PRODUCT_PRICE_COLUMNS.map((column) => `p.${column}` as const),
       'p.main_category_id',
       'c.identifier as main_identifier',
       'c.label as main_label',
