@@ -28,7 +28,7 @@ export interface TestApp {
   /** The app's dependencies, to build request contexts for services in tests. */
   deps: AppDeps;
   smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-  /** The job queue of the app; its workers (mails are sent by them) start with the first job sent. */
+  /** The job queue of the app, its workers running (mails are sent by them). */
   jobs: Jobs;
   /** Signs in a demo user, as an API client asking for a token, and answers the headers to send as them. */
   login(email: string, password?: string): Promise<{ authorization: string; user: Record<string, unknown> }>;
@@ -41,28 +41,6 @@ export interface TestApp {
    */
   jobsSettled(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
-}
-
-/**
- * The queue with `beforeSend` run before every job it sends (or sends again, from the dead
- * letters): what starts the test app's workers when the first job appears.
- */
-function startingWorkersOnFirstJob(jobs: Jobs, beforeSend: () => Promise<void>): Jobs {
-  return {
-    send: (trx, queue, data, options) => {
-      void beforeSend();
-      return jobs.send(trx, queue, data, options);
-    },
-    retry: (trx, id) => {
-      void beforeSend();
-      return jobs.retry(trx, id);
-    },
-    schedule: (queue, cron) => jobs.schedule(queue, cron),
-    work: (queue, handler) => jobs.work(queue, handler),
-    deadLetters: (query) => jobs.deadLetters(query),
-    discard: (trx, id) => jobs.discard(trx, id),
-    stop: () => jobs.stop(),
-  };
 }
 
 async function openTestDatabase(): Promise<{
@@ -110,20 +88,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const keyring = loadKeyring(config);
-  // The workers start with the first job sent (by either app) or when a test waits for the queue:
-  // a file whose tests send no job has no worker polling its database.
-  let startWorkersOnce: (() => Promise<void>) | undefined;
-  let workersStarting: Promise<void> | undefined;
-  const kick = () => {
-    workersStarting ??= startWorkersOnce?.();
-    return workersStarting ?? Promise.resolve();
-  };
   // a short polling interval keeps the mail tests fast; maintenance is left to a running server
   const build = async (opened: DatabaseHandle, workers: boolean) => {
-    const jobs = startingWorkersOnFirstJob(
-      await startJobs(opened.pool, { pollingIntervalSeconds: 0.5, maintenance: false }),
-      kick,
-    );
+    const jobs = await startJobs(opened.pool, { pollingIntervalSeconds: 0.5, maintenance: false });
     const deps: AppDeps = {
       db: opened.db,
       config,
@@ -138,7 +105,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       keyring,
     };
     const built = await buildApp(deps);
-    if (workers) startWorkersOnce = () => startWorkers(deps);
+    if (workers) await startWorkers(deps);
     return { app: built, jobs, deps };
   };
   const { app, jobs, deps } = await build(handle, true);
@@ -164,7 +131,6 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       return { authorization: `Bearer ${user.apiToken}`, user };
     },
     async jobsSettled(timeoutMs = 20_000) {
-      await kick();
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const { rows } = await sql<{ due: number }>`
@@ -192,8 +158,6 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         await e.handle.close();
       }
       await app.close();
-      // workers still registering when the last test ended are stopped with the queue
-      await workersStarting?.catch(() => undefined);
       await jobs.stop();
       await handle.close();
       await smtp.close();
