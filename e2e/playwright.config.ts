@@ -36,9 +36,11 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  // two browsers and the server fill the two cores of this machine and CI's: with four, pages took
-  // 5 to 8 s to show and tests timed out (E2E_WORKERS to try another count)
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // three browsers and the server on the two cores of this machine and CI's: with the headless
+  // shell and no trace, two left a third of the CPU idle (the suite 10.0 min with two, 8.0 with
+  // three); four, with the full browser recording traces, saturated it and tests timed out
+  // (E2E_WORKERS to try another count)
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   reporter: process.env.CI
     ? [['list']]
     : [['list'], ['html', { open: 'never', outputFolder: path.join(root, '.tmp/playwright-report') }]],
