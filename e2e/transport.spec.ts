@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { answerQuestions, DEMO_PASSWORD, expect, login, test } from './fixtures';
 
 /**

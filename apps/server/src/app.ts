@@ -55,6 +55,7 @@ import type { AppDeps } from './platform/deps';
 import { answerFrameworkError, registerErrorHandler } from './platform/errors';
 import { registerJsonParsers } from './platform/json-body';
 import { systemContext } from './platform/request-context';
+import { registerRequestId, requestIdOf } from './platform/request-id';
 import { applyPublicSitePolicy, registerSecurityHeaders } from './platform/security-headers';
 import { resolveSiteHost } from './platform/site-host';
 import { validatorCompiler } from './platform/validator';
@@ -68,6 +69,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   const app = Fastify({
     logger: options.logger ? { level: deps.config.logLevel } : false,
     trustProxy: deps.config.trustProxy,
+    // a request's id: in its log lines, its answer's x-request-id and its problem documents
+    genReqId: requestIdOf(deps.config.trustProxy !== false),
+    requestIdLogLabel: 'requestId',
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { querystringParser: parseQuery },
     frameworkErrors: answerFrameworkError,
@@ -76,6 +80,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.setSerializerCompiler(serializerCompiler);
   registerJsonParsers(app);
 
+  // first: every answer, a refusal of a later hook too, names its request
+  registerRequestId(app);
   // cookies are parsed before the auth hook reads the session cookie
   await app.register(cookie);
   // before the auth hook, so that its refusals carry the headers too

@@ -43,6 +43,8 @@ export const ProblemResponse = z.object({
   /** An ErrorCode (errors.ts). */
   code: z.string(),
   violations: z.array(ProblemViolation).optional(),
+  /** The request's id, also in the answer's x-request-id and in the server's log lines of it. */
+  requestId: z.string().optional(),
 });
 
 export const SortDirection = z.enum(['asc', 'desc']);
