@@ -20,7 +20,7 @@ import { startWorkers } from './workers';
 /** A configuration the process cannot run with: its message alone, no stack trace. */
 function refuseToStart(error: unknown): never {
   if (!(error instanceof ConfigError)) throw error;
-  console.error(`Reprise cannot start: ${error.message}`);
+  for (const line of error.message.split('\n')) console.error(`Reprise cannot start: ${line}`);
   process.exit(1);
 }
 

@@ -10,7 +10,7 @@ import { startWorkers } from './workers';
 
 function refuseToStart(error: unknown): never {
   if (!(error instanceof ConfigError)) throw error;
-  console.error(`Reprise worker cannot start: ${error.message}`);
+  for (const line of error.message.split('\n')) console.error(`Reprise worker cannot start: ${line}`);
   process.exit(1);
 }
 

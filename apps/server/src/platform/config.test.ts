@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_ENV as PRODUCTION } from '../../test/test-keys';
 import { ConfigError, loadConfig, parseTrustProxy } from './config';
 
 describe('TRUST_PROXY', () => {
@@ -57,11 +58,11 @@ describe('SANDBOX_CARRIER', () => {
   it('runs the sandbox carrier by default, but not when NODE_ENV=production', () => {
     expect(loadConfig({}).sandboxCarrier).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).sandboxCarrier).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).sandboxCarrier).toBe(false);
+    expect(loadConfig(PRODUCTION).sandboxCarrier).toBe(false);
   });
 
   it('an explicit value wins over NODE_ENV', () => {
-    expect(loadConfig({ NODE_ENV: 'production', SANDBOX_CARRIER: 'true' }).sandboxCarrier).toBe(true);
+    expect(loadConfig({ ...PRODUCTION, SANDBOX_CARRIER: 'true' }).sandboxCarrier).toBe(true);
     expect(loadConfig({ SANDBOX_CARRIER: 'false' }).sandboxCarrier).toBe(false);
   });
 
@@ -76,5 +77,40 @@ describe('JOB_POLLING_SECONDS', () => {
     expect(loadConfig({ JOB_POLLING_SECONDS: '0.5' }).jobPollingSeconds).toBe(0.5);
     expect(loadConfig({ JOB_POLLING_SECONDS: '0.1' }).jobPollingSeconds).toBe(0.5);
     expect(loadConfig({ JOB_POLLING_SECONDS: 'often' }).jobPollingSeconds).toBe(2);
+  });
+});
+
+describe('NODE_ENV=production', () => {
+  it('starts with a database server, a key, a public address and secure cookies', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config.databaseUrl).toBe(PRODUCTION.DATABASE_URL);
+    expect(config.secureCookies).toBe(true);
+  });
+
+  it('refuses each default of the one-machine demo, one line each', () => {
+    const refused = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message.split('\n');
+      }
+    };
+    expect(refused({ NODE_ENV: 'production' })).toEqual([
+      expect.stringMatching(/^DATABASE_URL is required in production/),
+      expect.stringMatching(/^DATA_ENCRYPTION_KEY is required in production/),
+      expect.stringMatching(/^PUBLIC_URL is required in production/),
+      expect.stringMatching(/^SECURE_COOKIES=true is required in production/),
+    ]);
+    for (const name of ['DATABASE_URL', 'DATA_ENCRYPTION_KEY', 'PUBLIC_URL'] as const)
+      expect(refused({ ...PRODUCTION, [name]: '' }), name).toEqual([
+        expect.stringMatching(new RegExp(`^${name} is required in production`)),
+      ]);
+    expect(refused({ ...PRODUCTION, SECURE_COOKIES: 'false' })).toEqual([
+      expect.stringMatching(/^SECURE_COOKIES=true is required/),
+    ]);
+    // outside production the demo's defaults stand
+    expect(refused({})).toEqual([]);
   });
 });

@@ -53,6 +53,8 @@ const int = (value: string | undefined, fallback: number) => {
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const refusals = productionRefusals(env);
+  if (refusals.length) throw new ConfigError(refusals.join('\n'));
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   const port = int(env.PORT, 3000);
   return {
@@ -80,6 +82,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxCarrier: parseSandboxCarrier(env),
     jobPollingSeconds: Math.max(0.5, int(env.JOB_POLLING_SECONDS, 2)),
   };
+}
+
+/**
+ * What a production process (NODE_ENV=production) must be given, one line for each that is
+ * missing: the defaults that make `npm start` work on one machine (the embedded database, a key
+ * kept beside it, localhost, cookies over plain HTTP) are refused there.
+ */
+function productionRefusals(env: NodeJS.ProcessEnv): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const refusals: string[] = [];
+  if (!env.DATABASE_URL)
+    refusals.push(
+      'DATABASE_URL is required in production: the embedded database admits one process on one machine.',
+    );
+  if (!env.DATA_ENCRYPTION_KEY)
+    refusals.push(
+      'DATA_ENCRYPTION_KEY is required in production: the IBANs and secrets at rest are encrypted with it, and a key made on one machine is unknown to the others.',
+    );
+  if (!env.PUBLIC_URL)
+    refusals.push('PUBLIC_URL is required in production: the address the mails, links and documents name.');
+  if (env.SECURE_COOKIES !== 'true')
+    refusals.push('SECURE_COOKIES=true is required in production: the session cookie goes over HTTPS only.');
+  return refusals;
 }
 
 /** SANDBOX_CARRIER=true or false wins; unset, the sandbox carrier runs unless NODE_ENV=production. */

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_ENV } from '../../../test/test-keys';
 import { loadConfig } from '../../platform/config';
 import { isPrivateAddress, urlRefusal } from './outbound-address';
 import { signatureHeader } from './webhook-delivery.job';
@@ -50,11 +51,11 @@ describe('the addresses a webhook may reach', () => {
 describe('where private addresses are allowed (WEBHOOK_ALLOW_PRIVATE_HOSTS)', () => {
   it('outside production by default, never in production unless said', () => {
     expect(loadConfig({}).webhookPrivateHosts).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).webhookPrivateHosts).toBe(false);
+    expect(loadConfig(PRODUCTION_ENV).webhookPrivateHosts).toBe(false);
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_HOSTS: 'false' }).webhookPrivateHosts).toBe(false);
-    expect(
-      loadConfig({ NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE_HOSTS: 'true' }).webhookPrivateHosts,
-    ).toBe(true);
+    expect(loadConfig({ ...PRODUCTION_ENV, WEBHOOK_ALLOW_PRIVATE_HOSTS: 'true' }).webhookPrivateHosts).toBe(
+      true,
+    );
   });
 });
 
