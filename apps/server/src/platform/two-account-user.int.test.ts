@@ -33,11 +33,16 @@ const send = (who: Headers, method: 'POST' | 'PATCH' | 'PUT', url: string, paylo
   });
 
 /**
- * An answer as compared: its status and its body (JSON parsed when it is JSON). A generated file
- * (PDF, CSV) carries its generation time: its type and size class are compared instead.
+ * An answer as compared: its status and its body (JSON parsed when it is JSON; a problem document
+ * without its request's own id). A generated file (PDF, CSV) carries its generation time: its type
+ * and size class are compared instead.
  */
 function answerOf(res: LightMyRequestResponse) {
   const type = String(res.headers['content-type'] ?? '');
+  if (type.startsWith('application/problem+json')) {
+    const { requestId: _own, ...problem } = res.json() as Record<string, unknown>;
+    return { status: res.statusCode, body: problem };
+  }
   if (type.includes('json') || type.startsWith('text/plain'))
     return { status: res.statusCode, body: type.includes('json') ? res.json() : res.body };
   return { status: res.statusCode, type, empty: res.rawPayload.length === 0 };
