@@ -56,6 +56,7 @@ import { answerFrameworkError, registerErrorHandler } from './platform/errors';
 import { registerJsonParsers } from './platform/json-body';
 import { systemContext } from './platform/request-context';
 import { registerRequestId, requestIdOf } from './platform/request-id';
+import { registerRequestLog } from './platform/request-log';
 import { applyPublicSitePolicy, registerSecurityHeaders } from './platform/security-headers';
 import { resolveSiteHost } from './platform/site-host';
 import { validatorCompiler } from './platform/validator';
@@ -63,11 +64,19 @@ import { registerStatusReactions } from './status-reactions';
 
 export type App = FastifyInstance;
 
-/** Builds the application without listening, so tests can use `app.inject`. */
-export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<App> {
+/**
+ * Builds the application without listening, so tests can use `app.inject`. `logger`: pino's JSON
+ * lines, one per request (platform/request-log.ts); `stopping`: the process got SIGTERM.
+ */
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: boolean; stopping?: () => boolean } = {},
+): Promise<App> {
   registerStatusReactions();
   const app = Fastify({
     logger: options.logger ? { level: deps.config.logLevel } : false,
+    // Fastify's two lines of a request (received, completed) become one (registerRequestLog)
+    disableRequestLogging: true,
     trustProxy: deps.config.trustProxy,
     // a request's id: in its log lines, its answer's x-request-id and its problem documents
     genReqId: requestIdOf(deps.config.trustProxy !== false),
@@ -82,6 +91,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
 
   // first: every answer, a refusal of a later hook too, names its request
   registerRequestId(app);
+  if (options.logger) registerRequestLog(app);
   // cookies are parsed before the auth hook reads the session cookie
   await app.register(cookie);
   // before the auth hook, so that its refusals carry the headers too
@@ -98,7 +108,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
 
   await app.register(
     async (api) => {
-      registerHealthRoutes(api, deps);
+      registerHealthRoutes(api, deps, options.stopping);
       registerAuthRoutes(api, deps, signInWithOpenidSession);
       registerAccountRoutes(api, deps);
       registerOrganizationRoutes(api, deps);

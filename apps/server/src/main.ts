@@ -11,16 +11,21 @@ import { processDeps } from './platform/deps';
 import { startHousekeeping } from './platform/housekeeping';
 import { startJobs } from './platform/jobs';
 import { migrate } from './platform/migrate';
+import { processLog } from './platform/process-log';
 import { systemContext } from './platform/request-context';
 import { loadKeyring } from './platform/secrets';
+import { handleShutdown } from './platform/shutdown';
 import { DEMO_USERS, isEmpty, seedDemo } from './seed/demo';
 import { DEMO } from './seed/demo-ids';
 import { startWorkers } from './workers';
 
+// plain lines at a terminal, JSON lines in production (NODE_ENV=production)
+const log = processLog();
+
 /** A configuration the process cannot run with: its message alone, no stack trace. */
 function refuseToStart(error: unknown): never {
   if (!(error instanceof ConfigError)) throw error;
-  for (const line of error.message.split('\n')) console.error(`Reprise cannot start: ${line}`);
+  for (const line of error.message.split('\n')) log.error(`Reprise cannot start: ${line}`);
   process.exit(1);
 }
 
@@ -28,17 +33,23 @@ let config: ReturnType<typeof loadConfig>;
 let keyring: ReturnType<typeof loadKeyring>;
 try {
   config = loadConfig();
-  keyring = loadKeyring(config, (message) => console.log(message));
+  keyring = loadKeyring(config, (message) => log.info(message));
 } catch (error) {
   refuseToStart(error);
 }
+// SIGTERM: /api/ready answers 503, then what is opened below closes, the last first
+const shutdown = handleShutdown({ graceSeconds: config.shutdownGraceSeconds, log });
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+shutdown.add('database', () => handle.close());
 const applied = await migrate(handle.db);
-if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
+if (applied.length) log.info(`Migrations applied: ${applied.join(', ')}`, { migrations: applied });
 
-// the embedded database gets the demo data when new; a real server only through `npm run seed:demo`
+// Only the embedded database gets the demo data, when new (it is the demo's, `npm start`); a
+// PostgreSQL server never does, so neither does production (which requires one, config.ts): its
+// demo data comes only from `npm run seed:demo`.
+const seedsDemoData = handle.kind === 'pglite' && !config.production;
 let seeded = false;
-if (handle.kind === 'pglite' && (await isEmpty(handle.db))) {
+if (seedsDemoData && (await isEmpty(handle.db))) {
   await seedDemo(handle.db, keyring);
   seeded = true;
 }
@@ -46,17 +57,24 @@ if (handle.kind === 'pglite' && (await isEmpty(handle.db))) {
 const jobs = await startJobs(handle.pool, {
   schedule: config.runWorker,
   pollingIntervalSeconds: config.jobPollingSeconds,
+  log: (message) => log.error(message),
 });
+// the active jobs get what is left of the grace period, less a second to hand back those cut off
+shutdown.add('jobs', (remainingMs) => jobs.stop(Math.max(1000, remainingMs - 1000)));
 const deps = processDeps({ db: handle.db, config, jobs, keyring });
 // before serving: IBANs still in clear (migration 010) or under an older key are encrypted again
 const reencrypted = await protectIbansAtRest(systemContext(deps, { kind: 'all' })).catch(refuseToStart);
-if (reencrypted > 0) console.log(`IBANs encrypted with the current data encryption key: ${reencrypted}`);
+if (reencrypted > 0) log.info(`IBANs encrypted with the current data encryption key: ${reencrypted}`);
 // and the connector configurations' and the sandbox carrier's secrets, under the same keys
 const secrets =
   (await protectConnectorSecretsAtRest(systemContext(deps, { kind: 'all' })).catch(refuseToStart)) +
   (await protectSandboxSecretsAtRest(systemContext(deps, { kind: 'all' })).catch(refuseToStart));
-if (secrets > 0) console.log(`Connector secrets encrypted with the current data encryption key: ${secrets}`);
-const app = await buildApp(deps, { logger: process.env.LOG_REQUESTS === 'true' });
+if (secrets > 0) log.info(`Connector secrets encrypted with the current data encryption key: ${secrets}`);
+// a JSON line per request in production; elsewhere when asked (LOG_REQUESTS=true)
+const app = await buildApp(deps, {
+  logger: config.production || process.env.LOG_REQUESTS === 'true',
+  stopping: () => shutdown.stopping,
+});
 
 // the built-in SFTP server (modules/sftp/sftp-server.ts), unless SFTP_PORT=off; before the HTTP
 // port, so that a port already taken stops the start with one line before anything is served
@@ -64,6 +82,7 @@ const sftp =
   config.sftpPort === null
     ? null
     : await startSftpServer(deps, { port: config.sftpPort, host: config.host }).catch(refuseToStart);
+if (sftp) shutdown.add('SFTP server', () => sftp.close());
 await app
   .listen({ port: config.port, host: config.host })
   .catch((error: NodeJS.ErrnoException) =>
@@ -75,13 +94,15 @@ await app
         : error,
     ),
   );
+// stops accepting, finishes the requests in flight (and answers 503 to those after the signal)
+shutdown.add('HTTP server', () => app.close());
 if (config.runWorker) {
   await startWorkers(deps);
   await jobs.schedule('connector-schedule', '* * * * *');
   // the dashboard's statistics of the week before, every Monday (docs/dashboard.md)
   await jobs.schedule('weekly-statistics', '0 3 * * 1');
 }
-const housekeeping = startHousekeeping(handle.db, (message) => console.log(message), [
+const housekeeping = startHousekeeping(handle.db, (message) => log.info(message), [
   { name: 'attempt counters idle for a day deleted', run: (db) => purgeRateLimits(db) },
   { name: 'buyback count rows compacted', run: (db) => compactBuybackCounts(db) },
   {
@@ -90,26 +111,26 @@ const housekeeping = startHousekeeping(handle.db, (message) => console.log(messa
   },
 ]);
 
-console.log(`
+shutdown.add('housekeeping', () => housekeeping.stop());
+
+const database =
+  handle.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+const jobsWhere = config.runWorker ? 'run in this process' : 'left to `npm run worker` (RUN_WORKER=false)';
+if (config.production) {
+  log.info(`Reprise is running at ${config.publicUrl}`, {
+    publicUrl: config.publicUrl,
+    database,
+    sftpPort: sftp?.port ?? null,
+    jobs: jobsWhere,
+  });
+} else {
+  log.info(`
 Reprise is running at ${config.publicUrl}
-  database: ${handle.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ' (demo data seeded)' : ''}
+  database: ${database}${seeded ? ' (demo data seeded)' : ''}
   API documentation: ${config.publicUrl}/api/docs
   SFTP server: ${sftp ? `${config.sftpHost}:${sftp.port}` : 'off (SFTP_PORT=off)'}
-  jobs: ${config.runWorker ? 'run in this process' : 'left to `npm run worker` (RUN_WORKER=false)'}
+  jobs: ${jobsWhere}
 Demo logins (password ${DEMO.password}):
 ${DEMO_USERS.map((u) => `  ${u.email.padEnd(42)} ${u.types.join(', ')}`).join('\n')}
 `);
-
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
-    housekeeping.stop();
-    await sftp?.close();
-    await app.close();
-    await jobs.stop();
-    await handle.close();
-    process.exit(0);
-  });
 }

@@ -101,5 +101,52 @@ if (process.env.TEST_DB === 'postgres') {
         await drop();
       }
     }, 60_000);
+
+    it('on SIGTERM finishes the job it is running, takes no other, and exits 0', async () => {
+      const { databaseUrl, drop } = await copyOfTemplate(`reprise_test_${process.pid}_worker_term`);
+      let handle: DatabaseHandle | undefined;
+      let worker: ReturnType<typeof startWorker> | undefined;
+      // the SMTP server answers each mail 2 s after receiving it: the job is in flight meanwhile
+      const smtp = await startSmtpPeer({ delayMs: 2000 });
+      try {
+        handle = await openDatabase({ databaseUrl });
+        const db = handle.db;
+        const jobs = await startJobs(handle.pool, { maintenance: false });
+        const to = 'slow@worker.test';
+        await db
+          .transaction()
+          .execute((trx) => queueMail(jobs, trx, { to, subject: 'Finished before the stop', text: 'once' }));
+        const states = async () =>
+          (
+            await sql<{ state: string }>`
+              SELECT state FROM pgboss.job WHERE name = 'mail' AND data->>'to' = ${to}`.execute(db)
+          ).rows.map((r) => r.state);
+
+        worker = startWorker({ DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, JOB_POLLING_SECONDS: '0.5' });
+        const running = worker;
+        await until(running.output, async () => smtp.receiving() === 1, 20_000);
+        expect(await states()).toEqual(['active']);
+        const signalled = Date.now();
+        running.child.kill('SIGTERM');
+        // sent after the signal: the stopping worker leaves it for another
+        await db
+          .transaction()
+          .execute((trx) =>
+            queueMail(jobs, trx, { to: 'later@worker.test', subject: 'Later', text: 'later' }),
+          );
+        await jobs.stop();
+        expect(await running.exited).toEqual({ code: 0, signal: null });
+        expect(Date.now() - signalled).toBeGreaterThanOrEqual(1500);
+        expect(await states()).toEqual(['completed']);
+        expect(smtp.mails.map((m) => m.to)).toEqual([[to]]);
+        expect(running.output()).toMatch(/SIGTERM received: stopping within 25 s/);
+      } finally {
+        if (worker && worker.child.exitCode === null) worker.child.kill('SIGKILL');
+        worker?.cleanUp();
+        await smtp.close();
+        await handle?.close();
+        await drop();
+      }
+    }, 60_000);
   });
 }

@@ -3,14 +3,19 @@ import { openDatabase } from './platform/db';
 import { processDeps } from './platform/deps';
 import { startJobs } from './platform/jobs';
 import { isMigrated } from './platform/migrate';
+import { processLog } from './platform/process-log';
 import { loadKeyring } from './platform/secrets';
+import { handleShutdown } from './platform/shutdown';
 import { startWorkers } from './workers';
 
 /** `npm run worker`: the handlers of workers.ts in a process of their own; several may run on one database. */
 
+// plain lines at a terminal, JSON lines in production (NODE_ENV=production)
+const log = processLog();
+
 function refuseToStart(error: unknown): never {
   if (!(error instanceof ConfigError)) throw error;
-  for (const line of error.message.split('\n')) console.error(`Reprise worker cannot start: ${line}`);
+  for (const line of error.message.split('\n')) log.error(`Reprise worker cannot start: ${line}`);
   process.exit(1);
 }
 
@@ -20,32 +25,21 @@ let databaseUrl: string;
 try {
   config = loadConfig();
   databaseUrl = workerDatabaseUrl(config);
-  keyring = loadKeyring(config, (message) => console.log(message));
+  keyring = loadKeyring(config, (message) => log.info(message));
 } catch (error) {
   refuseToStart(error);
 }
 
-let closing = false;
-let stop = async () => process.exit(0);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
-    await stop();
-  });
-}
-
+// SIGTERM: no more jobs taken, the active ones finished (within SHUTDOWN_GRACE_SECONDS), the pool closed
+const shutdown = handleShutdown({ graceSeconds: config.shutdownGraceSeconds, log });
 const handle = await openDatabase({ databaseUrl });
-stop = async () => {
-  await handle.close();
-  process.exit(0);
-};
+shutdown.add('database', () => handle.close());
 
 // the worker migrates nothing: the server (`npm start`, `npm run seed:demo`) does, and the
 // handlers must not run on a schema older than their code
 const migrated = () => isMigrated(handle.db).catch(() => false);
 if (!(await migrated())) {
-  console.log('Waiting for the database migrations (applied by `npm start`)…');
+  log.info('Waiting for the database migrations (applied by `npm start`)…');
   while (!(await migrated())) await new Promise((resolve) => setTimeout(resolve, 2000));
 }
 
@@ -53,14 +47,12 @@ if (!(await migrated())) {
 const jobs = await startJobs(handle.pool, {
   schedule: true,
   pollingIntervalSeconds: config.jobPollingSeconds,
+  log: (message) => log.error(message),
 });
-stop = async () => {
-  await jobs.stop();
-  await handle.close();
-  process.exit(0);
-};
+// the active jobs get what is left of the grace period, less a second to hand back those cut off
+shutdown.add('jobs', (remainingMs) => jobs.stop(Math.max(1000, remainingMs - 1000)));
 await startWorkers(processDeps({ db: handle.db, config, jobs, keyring }));
 await jobs.schedule('connector-schedule', '* * * * *');
 // the dashboard's statistics of the week before, every Monday (docs/dashboard.md)
 await jobs.schedule('weekly-statistics', '0 3 * * 1');
-console.log('Reprise worker is running the jobs');
+log.info('Reprise worker is running the jobs');

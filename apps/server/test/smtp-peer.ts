@@ -19,10 +19,15 @@ function decodeQuotedPrintable(raw: string): string {
   ).toString('utf8');
 }
 
-/** A real SMTP server on loopback that keeps what it receives, for tests of mails we send. */
-export async function startSmtpPeer(): Promise<{
+/**
+ * A real SMTP server on loopback that keeps what it receives, for tests of mails we send;
+ * `delayMs`: it answers each message that long after receiving it (a slow server, a job in flight).
+ */
+export async function startSmtpPeer(options: { delayMs?: number } = {}): Promise<{
   url: string;
   mails: ReceivedMail[];
+  /** How many messages it has begun to receive (answered or not). */
+  receiving: () => number;
   waitFor: (to: string, timeoutMs?: number) => Promise<ReceivedMail>;
   /** Refuses mail to `to` from now on with this reply code (4xx: for a while, 5xx: for good). */
   refuse: (to: string, code: number) => void;
@@ -32,6 +37,7 @@ export async function startSmtpPeer(): Promise<{
 }> {
   const mails: ReceivedMail[] = [];
   const refused = new Map<string, number>();
+  let receiving = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -42,6 +48,7 @@ export async function startSmtpPeer(): Promise<{
       callback(Object.assign(new Error(`Mailbox ${address.address} refused`), { responseCode: code }));
     },
     onData(stream, session, callback) {
+      receiving += 1;
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
@@ -53,7 +60,7 @@ export async function startSmtpPeer(): Promise<{
           text,
           subject: /^Subject: (.*)$/m.exec(text)?.[1] ?? '',
         });
-        callback();
+        setTimeout(() => callback(), options.delayMs ?? 0);
       });
     },
   });
@@ -62,6 +69,7 @@ export async function startSmtpPeer(): Promise<{
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    receiving: () => receiving,
     async waitFor(to, timeoutMs = 5000) {
       const start = Date.now();
       for (;;) {

@@ -80,6 +80,14 @@ describe('JOB_POLLING_SECONDS', () => {
   });
 });
 
+describe('SHUTDOWN_GRACE_SECONDS', () => {
+  it('gives a stopping process 25 seconds by default, or the number of seconds set', () => {
+    expect(loadConfig({}).shutdownGraceSeconds).toBe(25);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '50' }).shutdownGraceSeconds).toBe(50);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: 'soon' }).shutdownGraceSeconds).toBe(25);
+  });
+});
+
 describe('NODE_ENV=production', () => {
   it('starts with a database server, a key, a public address and secure cookies', () => {
     const config = loadConfig(PRODUCTION);

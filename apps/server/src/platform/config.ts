@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { WEB_DIST_DIR } from './server-files';
 
 /** Process configuration, read once from the environment. */
 export interface Config {
@@ -45,6 +46,14 @@ export interface Config {
    * and labels.
    */
   jobPollingSeconds: number;
+  /** NODE_ENV=production: JSON logs, one line per request (main.ts); the refusals of productionRefusals. */
+  production: boolean;
+  /**
+   * SHUTDOWN_GRACE_SECONDS: how long a process given SIGTERM may take to finish its requests and
+   * jobs before it exits anyway (platform/shutdown.ts; default 25, under the 30 s a container
+   * orchestrator commonly waits before SIGKILL).
+   */
+  shutdownGraceSeconds: number;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -67,7 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Reprise <no-reply@reprise.localhost>',
     mailDir: path.resolve(env.MAIL_DIR ?? path.join(dataDir, 'mail')),
     filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? WEB_DIST_DIR),
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120),
     sessionMaxHours: int(env.SESSION_MAX_HOURS, 12),
     secureCookies: env.SECURE_COOKIES === 'true',
@@ -81,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sftpHost: env.SFTP_HOST ?? new URL(env.PUBLIC_URL ?? `http://localhost:${port}`).hostname,
     sandboxCarrier: parseSandboxCarrier(env),
     jobPollingSeconds: Math.max(0.5, int(env.JOB_POLLING_SECONDS, 2)),
+    production: env.NODE_ENV === 'production',
+    shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 25),
   };
 }
 

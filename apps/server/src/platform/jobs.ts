@@ -261,7 +261,11 @@ export interface Jobs {
   retry(trx: Transaction<Database>, id: string): Promise<boolean>;
   /** Deletes a dead letter for good, in the caller's transaction; false when there is none. */
   discard(trx: Transaction<Database>, id: string): Promise<boolean>;
-  stop(): Promise<void>;
+  /**
+   * Takes no more jobs and waits for the active ones, at most `timeoutMs` (default 10 s); those
+   * still running then are failed, so that they are retried (by another worker).
+   */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 /**
@@ -361,8 +365,8 @@ export async function startJobs(
       const deleted = await boss.deleteJob(DEAD_LETTER_QUEUE, id, { db: fromKysely(trx) });
       return (deleted as { affected: number }).affected === 1;
     },
-    async stop() {
-      await boss.stop({ graceful: true, close: false, timeout: 10_000 });
+    async stop(timeoutMs = 10_000) {
+      await boss.stop({ graceful: true, close: false, timeout: timeoutMs });
     },
   };
 }

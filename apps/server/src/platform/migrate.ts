@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from './db';
-
-const MIGRATIONS_DIR = new URL('../migrations/', import.meta.url);
+import { MIGRATIONS_DIR } from './server-files';
 
 /** The numbered SQL files, in order. */
 function listMigrations(): { version: string; sql: string }[] {
@@ -11,7 +11,7 @@ function listMigrations(): { version: string; sql: string }[] {
     .sort()
     .map((f) => ({
       version: f.replace(/\.sql$/, ''),
-      sql: readFileSync(new URL(f, MIGRATIONS_DIR), 'utf8'),
+      sql: readFileSync(path.join(MIGRATIONS_DIR, f), 'utf8'),
     }));
 }
 

@@ -1,17 +1,18 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { FONTS_DIR } from '../server-files';
 
 /**
  * pdfkit with an embedded Unicode font (DejaVu Sans): the built-in Helvetica cannot draw letters
  * such as "Ł" or "ø", the documents must render every European name.
  */
-const FONTS_DIR = new URL('../../../assets/fonts/', import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 
 function loadFonts() {
   fonts ??= {
-    regular: readFileSync(new URL('DejaVuSans.ttf', FONTS_DIR)),
-    bold: readFileSync(new URL('DejaVuSans-Bold.ttf', FONTS_DIR)),
+    regular: readFileSync(path.join(FONTS_DIR, 'DejaVuSans.ttf')),
+    bold: readFileSync(path.join(FONTS_DIR, 'DejaVuSans-Bold.ttf')),
   };
   return fonts;
 }
