@@ -94,6 +94,7 @@ console.log(`
 Reprise is running at ${config.publicUrl}
   database: ${handle.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ' (demo data seeded)' : ''}
   API documentation: ${config.publicUrl}/api/docs
+  files: ${config.objectStorage ? `bucket ${config.objectStorage.bucket} (S3_BUCKET)` : `on disk in ${config.filesDir}`}
   SFTP server: ${sftp ? `${config.sftpHost}:${sftp.port}` : 'off (SFTP_PORT=off)'}
   jobs: ${config.runWorker ? 'run in this process' : 'left to `npm run worker` (RUN_WORKER=false)'}
 Demo logins (password ${DEMO.password}):

@@ -36,7 +36,7 @@ const copy = () => copyToBucket({ filesDir, client: s3Client(config), bucket: co
 
 describe('copying DATA_DIR/files into the bucket', () => {
   it('copies every stored file under its own key, ignores what is no storage key, and skips it all the second time', async () => {
-    const logo = await disk.put('account-logos', 'png', Buffer.from('a logo'));
+    const logo = await disk.put('logos', 'png', Buffer.from('a logo'));
     const policy = await disk.put('policy-files', 'pdf', Buffer.from('%PDF a policy'));
     const big = Buffer.alloc(6 * 1024 * 1024, 3);
     const upload = await disk.put('imports', 'csv', big);
@@ -57,7 +57,7 @@ describe('copying DATA_DIR/files into the bucket', () => {
   });
 
   it('copies again a file whose size differs in the bucket, and one written since', async () => {
-    const logo = await disk.put('account-logos', 'png', Buffer.from('first'));
+    const logo = await disk.put('logos', 'png', Buffer.from('first'));
     await copy();
     writeFileSync(path.join(filesDir, logo), 'the logo, replaced on disk');
     const later = await disk.put('site-banners', 'jpg', Buffer.from('a banner'));
