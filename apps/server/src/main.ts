@@ -128,6 +128,7 @@ if (config.production) {
 Reprise is running at ${config.publicUrl}
   database: ${database}${seeded ? ' (demo data seeded)' : ''}
   API documentation: ${config.publicUrl}/api/docs
+  files: ${config.objectStorage ? `bucket ${config.objectStorage.bucket} (S3_BUCKET)` : `on disk in ${config.filesDir}`}
   SFTP server: ${sftp ? `${config.sftpHost}:${sftp.port}` : 'off (SFTP_PORT=off)'}
   jobs: ${jobsWhere}
 Demo logins (password ${DEMO.password}):

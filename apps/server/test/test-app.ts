@@ -7,13 +7,13 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
-import { loadConfig } from '../src/platform/config';
+import { type Config, loadConfig } from '../src/platform/config';
 import { type DatabaseHandle, openDatabase } from '../src/platform/db';
 import type { AppDeps } from '../src/platform/deps';
 import { type Jobs, startJobs } from '../src/platform/jobs';
 import { createMailer } from '../src/platform/mail';
 import { loadKeyring } from '../src/platform/secrets';
-import { localStorage } from '../src/platform/storage';
+import { storageFor } from '../src/platform/storage';
 import { DEMO } from '../src/seed/demo-ids';
 import { startWorkers } from '../src/workers';
 import { adminUrl, withDatabase } from './postgres';
@@ -32,8 +32,11 @@ export interface TestApp {
   jobs: Jobs;
   /** Signs in a demo user, as an API client asking for a token, and answers the headers to send as them. */
   login(email: string, password?: string): Promise<{ authorization: string; user: Record<string, unknown> }>;
-  /** Another server process's view: a second app with its own pool on the same database. */
-  secondApp(): Promise<App>;
+  /**
+   * Another server process's view: a second app with its own pool on the same database. `env`
+   * changes its configuration (its own DATA_DIR: another machine's disk).
+   */
+  secondApp(env?: Record<string, string>): Promise<App>;
   /**
    * Waits until the queue is drained: no job due now is waiting or running (a retry planned for
    * later, or a job scheduled in the future, does not count). What a test proves did not happen
@@ -73,23 +76,29 @@ async function openTestDatabase(): Promise<{
   return { handle, reopen: () => openDatabase({ pglite }), drop: () => pglite.close() };
 }
 
-/** The whole application on a fresh copy of the seeded demo database, with a real SMTP peer. */
+/**
+ * The whole application on a fresh copy of the seeded demo database, with a real SMTP peer. Its
+ * files are on disk in a temporary DATA_DIR, or in a bucket when `env` gives S3_BUCKET (test/s3-peer.ts).
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { handle, reopen, drop } = await openTestDatabase();
   const extra: { app: App; handle: DatabaseHandle; jobs: Jobs }[] = [];
   const smtp = await startSmtpPeer();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reprise-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://localhost:3000',
-    SMTP_URL: smtp.url,
-    // the key the template's demo IBANs were encrypted with (global-setup.ts)
-    DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
-    ...env,
-  });
+  const configWith = (more: Record<string, string>) =>
+    loadConfig({
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://localhost:3000',
+      SMTP_URL: smtp.url,
+      // the key the template's demo IBANs were encrypted with (global-setup.ts)
+      DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
+      ...env,
+      ...more,
+    });
+  const config = configWith({});
   const keyring = loadKeyring(config);
   // a short polling interval keeps the mail tests fast; maintenance is left to a running server
-  const build = async (opened: DatabaseHandle, workers: boolean) => {
+  const build = async (opened: DatabaseHandle, workers: boolean, config: Config) => {
     const jobs = await startJobs(opened.pool, { pollingIntervalSeconds: 0.5, maintenance: false });
     const deps: AppDeps = {
       db: opened.db,
@@ -100,7 +109,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         mailDir: config.mailDir,
         log: () => {},
       }),
-      storage: localStorage(config.filesDir),
+      storage: storageFor(config),
       jobs,
       keyring,
     };
@@ -108,7 +117,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     if (workers) await startWorkers(deps);
     return { app: built, jobs, deps };
   };
-  const { app, jobs, deps } = await build(handle, true);
+  const { app, jobs, deps } = await build(handle, true, config);
   await app.ready();
   let address = 0;
   return {
@@ -143,11 +152,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
-    async secondApp() {
+    async secondApp(more = {}) {
       const second = await reopen();
       // the first app's workers run the jobs: on PGlite both pools share one session, where a
       // worker's poll could land inside the other pool's open transaction
-      const other = await build(second, false);
+      const other = await build(second, false, configWith(more));
       extra.push({ app: other.app, handle: second, jobs: other.jobs });
       return other.app;
     },

@@ -8,4 +8,5 @@ export const PRODUCTION_ENV = {
   DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
   PUBLIC_URL: 'https://reprise.example',
   SECURE_COOKIES: 'true',
+  S3_BUCKET: 'reprise-files',
 } as const;

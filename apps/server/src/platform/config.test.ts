@@ -88,6 +88,68 @@ describe('SHUTDOWN_GRACE_SECONDS', () => {
   });
 });
 
+describe('S3_BUCKET and the other S3_* variables', () => {
+  const PEER = {
+    S3_BUCKET: 'reprise-files',
+    S3_ENDPOINT: 'http://minio.internal:9000',
+    S3_ACCESS_KEY_ID: 'reprise',
+    S3_SECRET_ACCESS_KEY: 'a secret',
+  };
+
+  it('keeps the files on disk without S3_BUCKET', () => {
+    expect(loadConfig({}).objectStorage).toBeUndefined();
+  });
+
+  it('reads the bucket, the store and its keys; path-style addresses by default with an endpoint', () => {
+    expect(loadConfig(PEER).objectStorage).toEqual({
+      bucket: 'reprise-files',
+      region: 'us-east-1',
+      endpoint: 'http://minio.internal:9000',
+      credentials: { accessKeyId: 'reprise', secretAccessKey: 'a secret' },
+      forcePathStyle: true,
+    });
+    expect(
+      loadConfig({ ...PEER, S3_FORCE_PATH_STYLE: 'false', S3_REGION: 'eu-west-3' }).objectStorage,
+    ).toMatchObject({
+      region: 'eu-west-3',
+      forcePathStyle: false,
+    });
+  });
+
+  it('on AWS itself, leaves the credentials to the SDK and uses virtual-hosted addresses', () => {
+    expect(loadConfig({ S3_BUCKET: 'reprise-files', S3_REGION: 'eu-west-3' }).objectStorage).toEqual({
+      bucket: 'reprise-files',
+      region: 'eu-west-3',
+      endpoint: undefined,
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses a half-given configuration, one clear line naming the variables', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: PEER.S3_ENDPOINT, S3_ACCESS_KEY_ID: 'reprise' })).toThrow(
+      /^S3_ENDPOINT, S3_ACCESS_KEY_ID are set but S3_BUCKET is not/,
+    );
+    expect(() => loadConfig({ ...PEER, S3_SECRET_ACCESS_KEY: '' })).toThrow(
+      /^S3_ACCESS_KEY_ID is set without S3_SECRET_ACCESS_KEY: give both/,
+    );
+    expect(() => loadConfig({ ...PEER, S3_ACCESS_KEY_ID: '' })).toThrow(
+      /^S3_SECRET_ACCESS_KEY is set without S3_ACCESS_KEY_ID/,
+    );
+    expect(() => loadConfig({ ...PEER, S3_ENDPOINT: 'minio.internal:9000' })).toThrow(
+      /^S3_ENDPOINT must be an http:\/\/ or https:\/\/ URL/,
+    );
+    expect(() => loadConfig({ ...PEER, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      /^S3_FORCE_PATH_STYLE must be true or false/,
+    );
+    for (const load of [
+      () => loadConfig({ S3_ENDPOINT: PEER.S3_ENDPOINT }),
+      () => loadConfig({ ...PEER, S3_SECRET_ACCESS_KEY: '' }),
+    ])
+      expect(load).toThrow(ConfigError);
+  });
+});
+
 describe('NODE_ENV=production', () => {
   it('starts with a database server, a key, a public address and secure cookies', () => {
     const config = loadConfig(PRODUCTION);
@@ -110,8 +172,9 @@ describe('NODE_ENV=production', () => {
       expect.stringMatching(/^DATA_ENCRYPTION_KEY is required in production/),
       expect.stringMatching(/^PUBLIC_URL is required in production/),
       expect.stringMatching(/^SECURE_COOKIES=true is required in production/),
+      expect.stringMatching(/^S3_BUCKET is required in production/),
     ]);
-    for (const name of ['DATABASE_URL', 'DATA_ENCRYPTION_KEY', 'PUBLIC_URL'] as const)
+    for (const name of ['DATABASE_URL', 'DATA_ENCRYPTION_KEY', 'PUBLIC_URL', 'S3_BUCKET'] as const)
       expect(refused({ ...PRODUCTION, [name]: '' }), name).toEqual([
         expect.stringMatching(new RegExp(`^${name} is required in production`)),
       ]);

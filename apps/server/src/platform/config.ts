@@ -54,6 +54,26 @@ export interface Config {
    * orchestrator commonly waits before SIGKILL).
    */
   shutdownGraceSeconds: number;
+  /**
+   * S3_BUCKET and the other S3_* variables: the files (images, PDFs, imports, exports) in an
+   * S3-compatible object store (platform/storage/s3-storage.ts); undefined: on disk in filesDir.
+   */
+  objectStorage: ObjectStorageConfig | undefined;
+  /** SFTP_HOST_KEY: the SFTP server's private host key, PEM or a file's path; undefined: a key file in dataDir. */
+  sftpHostKey: string | undefined;
+}
+
+/** Where and how to reach the bucket of the files. */
+export interface ObjectStorageConfig {
+  bucket: string;
+  /** S3_REGION, us-east-1 by default (stores other than AWS mostly ignore it). */
+  region: string;
+  /** S3_ENDPOINT: the store's URL (MinIO, Ceph, R2…); undefined: AWS S3 itself. */
+  endpoint: string | undefined;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; undefined: the AWS SDK's own chain (AWS_* variables, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** S3_FORCE_PATH_STYLE: `endpoint/bucket/key` addresses rather than `bucket.endpoint/key`; by default when S3_ENDPOINT is set. */
+  forcePathStyle: boolean;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -92,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollingSeconds: Math.max(0.5, int(env.JOB_POLLING_SECONDS, 2)),
     production: env.NODE_ENV === 'production',
     shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 25),
+    objectStorage: parseObjectStorage(env),
+    sftpHostKey: env.SFTP_HOST_KEY?.trim() || undefined,
   };
 }
 
@@ -115,7 +137,51 @@ function productionRefusals(env: NodeJS.ProcessEnv): string[] {
     refusals.push('PUBLIC_URL is required in production: the address the mails, links and documents name.');
   if (env.SECURE_COOKIES !== 'true')
     refusals.push('SECURE_COOKIES=true is required in production: the session cookie goes over HTTPS only.');
+  if (!env.S3_BUCKET?.trim())
+    refusals.push(
+      "S3_BUCKET is required in production (with S3_REGION, and S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY for a store other than AWS): files kept on one machine's disk are unseen by the other server and worker processes.",
+    );
   return refusals;
+}
+
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+/** The S3_* variables: all of them undefined without S3_BUCKET; a half-given configuration is refused. */
+function parseObjectStorage(env: NodeJS.ProcessEnv): ObjectStorageConfig | undefined {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const bucket = value('S3_BUCKET');
+  if (!bucket) {
+    const given = S3_VARIABLES.filter((name) => value(name));
+    if (given.length === 0) return undefined;
+    throw new ConfigError(
+      `${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set but S3_BUCKET is not: set S3_BUCKET to keep the files in object storage, or unset ${given.length === 1 ? 'it' : 'them'} to keep them on disk (DATA_DIR/files).`,
+    );
+  }
+  const endpoint = value('S3_ENDPOINT');
+  if (endpoint !== undefined && !/^https?:\/\/[^/]/.test(endpoint))
+    throw new ConfigError(`S3_ENDPOINT must be an http:// or https:// URL, not ${JSON.stringify(endpoint)}.`);
+  const accessKeyId = value('S3_ACCESS_KEY_ID');
+  const secretAccessKey = value('S3_SECRET_ACCESS_KEY');
+  if (!accessKeyId !== !secretAccessKey)
+    throw new ConfigError(
+      `${accessKeyId ? 'S3_ACCESS_KEY_ID is set without S3_SECRET_ACCESS_KEY' : 'S3_SECRET_ACCESS_KEY is set without S3_ACCESS_KEY_ID'}: give both, or neither to use the AWS SDK's own credentials (AWS_* variables, instance role).`,
+    );
+  const pathStyle = value('S3_FORCE_PATH_STYLE');
+  if (pathStyle !== undefined && pathStyle !== 'true' && pathStyle !== 'false')
+    throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false, not ${JSON.stringify(pathStyle)}.`);
+  return {
+    bucket,
+    region: value('S3_REGION') ?? 'us-east-1',
+    endpoint,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: pathStyle === undefined ? endpoint !== undefined : pathStyle === 'true',
+  };
 }
 
 /** SANDBOX_CARRIER=true or false wins; unset, the sandbox carrier runs unless NODE_ENV=production. */

@@ -3,7 +3,7 @@ import type { Db } from './db';
 import type { Jobs } from './jobs';
 import { createMailer, type Mailer } from './mail';
 import type { Keyring } from './secrets';
-import { localStorage, type Storage } from './storage';
+import { type Storage, storageFor } from './storage';
 
 /** What the routes, services and workers are given: built once by main.ts (or a test) and passed down. */
 export interface AppDeps {
@@ -28,6 +28,6 @@ export function processDeps(parts: { db: Db; config: Config; jobs: Jobs; keyring
       mailDir: config.mailDir,
       log: (msg: string) => console.log(msg),
     }),
-    storage: localStorage(config.filesDir),
+    storage: storageFor(config),
   };
 }

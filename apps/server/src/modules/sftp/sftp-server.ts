@@ -36,11 +36,15 @@ export interface SftpServerHandle {
 }
 
 /**
- * The server's host key: an ed25519 key made on first start and kept in the data directory
- * (`sftp_host_key`, mode 0600), so clients see the same host across restarts. When two processes
- * start at once, the one that wrote second reads the first one's key.
+ * The server's host key. SFTP_HOST_KEY gives it (the private key in PEM or OpenSSH form, `\n`
+ * escapes allowed, or the path of its file), so that every process on every machine shows clients
+ * the same host. Without it, an ed25519 key is made on first start and kept in the data directory
+ * (`sftp_host_key`, mode 0600): the same across restarts of one machine. When two processes start
+ * at once, the one that wrote second reads the first one's key.
  */
-async function loadHostKey(dataDir: string): Promise<string> {
+async function loadHostKey(config: AppDeps['config']): Promise<string> {
+  if (config.sftpHostKey) return givenHostKey(config.sftpHostKey);
+  const { dataDir } = config;
   const file = path.join(dataDir, 'sftp_host_key');
   try {
     return readFileSync(file, 'utf8');
@@ -54,6 +58,28 @@ async function loadHostKey(dataDir: string): Promise<string> {
       return readFileSync(file, 'utf8');
     }
   }
+}
+
+function givenHostKey(value: string): string {
+  let key = value.replace(/\\n/g, '\n');
+  if (!key.startsWith('-----BEGIN')) {
+    try {
+      key = readFileSync(value, 'utf8');
+    } catch (error) {
+      throw new ConfigError(
+        `SFTP_HOST_KEY is neither a private key (-----BEGIN …) nor a readable file: ${(error as Error).message}`,
+      );
+    }
+  }
+  const parsed = ssh2Utils.parseKey(key);
+  if (
+    parsed instanceof Error ||
+    (Array.isArray(parsed) ? !parsed[0]?.isPrivateKey() : !parsed.isPrivateKey())
+  )
+    throw new ConfigError(
+      `SFTP_HOST_KEY is not an unencrypted private key the SFTP server can use${parsed instanceof Error ? `: ${parsed.message}` : ''}.`,
+    );
+  return key;
 }
 
 /** A path as the client names it, made absolute in the login's virtual root. */
@@ -311,7 +337,7 @@ export async function startSftpServer(
 ): Promise<SftpServerHandle> {
   const log = options.log ?? ((message: string) => console.error(message));
   const ctx = systemContext(deps, { kind: 'all' });
-  const hostKey = await loadHostKey(deps.config.dataDir);
+  const hostKey = await loadHostKey(deps.config);
   const connections = new Set<Connection>();
 
   const server = new Server({ hostKeys: [hostKey] }, (client, info) => {
