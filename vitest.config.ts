@@ -59,6 +59,21 @@ export default defineConfig({
       ...(process.env.REPRISE_SCALE
         ? [integration('scale', ['apps/server/src/**/*.scale.test.ts'], { TEST_DB: 'postgres' })]
         : []),
+      // `npm run test:scale-out`: the deployment of docs/deployment.md on loopback (deploy/), from the
+      // compiled build: its processes are started by the test, which only waits on them
+      ...(process.env.REPRISE_SCALE_OUT
+        ? [
+            {
+              test: {
+                name: 'scale-out',
+                include: ['deploy/**/*.test.ts'],
+                testTimeout: 180_000,
+                hookTimeout: 300_000,
+                pool: 'forks' as const,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

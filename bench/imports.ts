@@ -15,6 +15,11 @@ const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
 /** Lines of the memory figure (PostgreSQL), and its runs. */
 const MEMORY_LINES = Number(process.env.BENCH_IMPORT_MEMORY_LINES ?? 1_000_000);
 const MEMORY_RUNS = Number(process.env.BENCH_IMPORT_MEMORY_RUNS ?? 2);
+/**
+ * The worker's V8 heap limit in the recipe (docs/deployment.md, deploy/compose.yaml's worker:
+ * NODE_OPTIONS=--max-old-space-size=256): the memory figure runs under it, as the worker does.
+ */
+const WORKER_HEAP_MB = Number(process.env.BENCH_WORKER_HEAP_MB ?? 256);
 /** The goals of issue 15. */
 const GOAL_RATIO = 2;
 const GOAL_PEAK_MB = 200;
@@ -308,7 +313,14 @@ async function measureMemory(target: Target, filesDir: string): Promise<{ lines:
       const db = await target.fresh();
       try {
         console.log(`imports bench: ${target.name} memory run ${run}/${MEMORY_RUNS}`);
-        runs.push(await child<MemoryRun>(db.env, 'memory', fileKey, String(MEMORY_LINES)));
+        runs.push(
+          await child<MemoryRun>(
+            { ...db.env, NODE_OPTIONS: `--max-old-space-size=${WORKER_HEAP_MB}` },
+            'memory',
+            fileKey,
+            String(MEMORY_LINES),
+          ),
+        );
       } finally {
         await db.drop();
       }
@@ -324,7 +336,7 @@ async function measureMemory(target: Target, filesDir: string): Promise<{ lines:
     lines: [
       `### Memory: a ${n(MEMORY_LINES)}-line file (${(bytes / 1024 / 1024).toFixed(0)} MB), ${target.name}`,
       '',
-      "The import in a process of its own (`node_modules/.bin/tsx`): its resident memory once the database, the job queue and the import row are ready (baseline), then the high-water mark of the import alone (VmHWM, reset just before it through /proc/self/clear_refs), the largest of samples taken every 200 ms, and the process's maxRSS over its whole life.",
+      `The import in a process of its own (\`node_modules/.bin/tsx\`, \`NODE_OPTIONS=--max-old-space-size=${WORKER_HEAP_MB}\` as the recipe's worker): its resident memory once the database, the job queue and the import row are ready (baseline), then the high-water mark of the import alone (VmHWM, reset just before it through /proc/self/clear_refs), the largest of samples taken every 200 ms, and the process's maxRSS over its whole life.`,
       '',
       '| run | seconds | lines/s | baseline RSS MB | peak RSS MB (VmHWM) | sampled peak MB | maxRSS MB | CPU s, total (Node + database) | load |',
       '|--:|--:|--:|--:|--:|--:|--:|--:|--:|',

@@ -9,6 +9,7 @@ import { benchFoundation } from './foundation';
 import { benchImports } from './imports';
 import { DURATION, type Section } from './lib';
 import { benchLighthouse } from './lighthouse';
+import { benchScaleOut } from './scale-out';
 import { scratchDatabase, seedDemo, startServer } from './server';
 
 /**
@@ -16,13 +17,13 @@ import { scratchDatabase, seedDemo, startServer } from './server';
  * databases, autocannon over loopback; writes bench/RESULTS.md and exits 1 when a goal is not met.
  *   DATABASE_URL=postgres://…/postgres npm run bench   on that PostgreSQL server (scratch databases),
  *     with pgbench's ceilings on the SQL of each request and the buyback list at 1,000,000 buybacks
- *   BENCH_ONLY=foundation,buybacks,buyback-list,catalog,checkin,lighthouse,imports  a subset;  BENCH_SECONDS=10   seconds a figure
+ *   BENCH_ONLY=foundation,buybacks,buyback-list,catalog,checkin,lighthouse,imports,scale-out  a subset;  BENCH_SECONDS=10   seconds a figure
  *   BENCH_PRODUCTS=100000, BENCH_BUYBACKS=1000000  the sizes of the catalogue and buyback list benches
  */
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'foundation,buybacks,buyback-list,catalog,checkin,lighthouse,imports').split(
-    ',',
-  ),
+  (
+    process.env.BENCH_ONLY ?? 'foundation,buybacks,buyback-list,catalog,checkin,lighthouse,imports,scale-out'
+  ).split(','),
 );
 const serverUrl = process.env.DATABASE_URL;
 const port = () => 3900 + Math.floor(Math.random() * 90);
@@ -52,6 +53,9 @@ if (only.has('buyback-list') && serverUrl) {
     await scratch.drop();
   }
 }
+
+// the deployment on loopback (issue 25): the compiled build behind nginx, PostgreSQL only
+if (only.has('scale-out') && serverUrl) sections.push(await benchScaleOut(serverUrl));
 
 // warehouse check-in (issue 12): PostgreSQL only, as the buyback list
 if (only.has('checkin') && serverUrl) {
