@@ -10,6 +10,7 @@ import { openDatabase } from './platform/db';
 import { processDeps } from './platform/deps';
 import { startHousekeeping } from './platform/housekeeping';
 import { startJobs } from './platform/jobs';
+import { startMetricsServer } from './platform/metrics-endpoint';
 import { migrate } from './platform/migrate';
 import { systemContext } from './platform/request-context';
 import { loadKeyring } from './platform/secrets';
@@ -75,6 +76,13 @@ await app
         : error,
     ),
   );
+// METRICS_PORT: /metrics without a token on a listener of its own (docs/metrics.md)
+const metrics =
+  config.metricsPort === null
+    ? null
+    : await startMetricsServer({ port: config.metricsPort, host: config.host, db: handle.db }).catch(
+        refuseToStart,
+      );
 if (config.runWorker) {
   await startWorkers(deps);
   await jobs.schedule('connector-schedule', '* * * * *');
@@ -96,6 +104,7 @@ Reprise is running at ${config.publicUrl}
   API documentation: ${config.publicUrl}/api/docs
   SFTP server: ${sftp ? `${config.sftpHost}:${sftp.port}` : 'off (SFTP_PORT=off)'}
   jobs: ${config.runWorker ? 'run in this process' : 'left to `npm run worker` (RUN_WORKER=false)'}
+  metrics: ${[config.metricsToken && '/metrics with METRICS_TOKEN', metrics && `port ${metrics.port} (METRICS_PORT)`].filter(Boolean).join(', ') || 'off (METRICS_TOKEN, METRICS_PORT)'}
 Demo logins (password ${DEMO.password}):
 ${DEMO_USERS.map((u) => `  ${u.email.padEnd(42)} ${u.types.join(', ')}`).join('\n')}
 `);
@@ -107,6 +116,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     housekeeping.stop();
     await sftp?.close();
+    await metrics?.close();
     await app.close();
     await jobs.stop();
     await handle.close();

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig, workerDatabaseUrl } from './platform/config';
 import { openDatabase } from './platform/db';
 import { processDeps } from './platform/deps';
 import { startJobs } from './platform/jobs';
+import { startMetricsServer } from './platform/metrics-endpoint';
 import { isMigrated } from './platform/migrate';
 import { loadKeyring } from './platform/secrets';
 import { startWorkers } from './workers';
@@ -54,7 +55,15 @@ const jobs = await startJobs(handle.pool, {
   schedule: true,
   pollingIntervalSeconds: config.jobPollingSeconds,
 });
+// METRICS_PORT: the worker's metrics (its jobs, imports, exports) on a listener of its own
+const metrics =
+  config.metricsPort === null
+    ? null
+    : await startMetricsServer({ port: config.metricsPort, host: config.host, db: handle.db }).catch(
+        refuseToStart,
+      );
 stop = async () => {
+  await metrics?.close();
   await jobs.stop();
   await handle.close();
   process.exit(0);
@@ -63,4 +72,4 @@ await startWorkers(processDeps({ db: handle.db, config, jobs, keyring }));
 await jobs.schedule('connector-schedule', '* * * * *');
 // the dashboard's statistics of the week before, every Monday (docs/dashboard.md)
 await jobs.schedule('weekly-statistics', '0 3 * * 1');
-console.log('Reprise worker is running the jobs');
+console.log(`Reprise worker is running the jobs${metrics ? `; metrics on port ${metrics.port}` : ''}`);
