@@ -54,6 +54,7 @@ import { registerAuth } from './platform/auth-hook';
 import type { AppDeps } from './platform/deps';
 import { answerFrameworkError, registerErrorHandler } from './platform/errors';
 import { registerJsonParsers } from './platform/json-body';
+import { registerMetrics } from './platform/metrics-endpoint';
 import { systemContext } from './platform/request-context';
 import { registerRequestId, requestIdOf } from './platform/request-id';
 import { registerRequestLog } from './platform/request-log';
@@ -98,6 +99,8 @@ export async function buildApp(
   await registerSecurityHeaders(app, deps.config);
   registerErrorHandler(app);
   registerAuth(app, deps.db, deps.config);
+  // every request timed; GET /metrics only with METRICS_TOKEN (docs/metrics.md)
+  registerMetrics(app, deps);
 
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1, fields: 10 } });
   await app.register(swagger, {

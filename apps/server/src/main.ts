@@ -10,6 +10,7 @@ import { openDatabase } from './platform/db';
 import { processDeps } from './platform/deps';
 import { startHousekeeping } from './platform/housekeeping';
 import { startJobs } from './platform/jobs';
+import { startMetricsServer } from './platform/metrics-endpoint';
 import { migrate } from './platform/migrate';
 import { processLog } from './platform/process-log';
 import { systemContext } from './platform/request-context';
@@ -94,6 +95,15 @@ await app
         : error,
     ),
   );
+// METRICS_PORT: /metrics without a token on a listener of its own (docs/metrics.md); closed after
+// the HTTP server, so that a scrape sees the stop
+const metrics =
+  config.metricsPort === null
+    ? null
+    : await startMetricsServer({ port: config.metricsPort, host: config.host, db: handle.db }).catch(
+        refuseToStart,
+      );
+if (metrics) shutdown.add('metrics listener', () => metrics.close());
 // stops accepting, finishes the requests in flight (and answers 503 to those after the signal)
 shutdown.add('HTTP server', () => app.close());
 if (config.runWorker) {
@@ -116,12 +126,17 @@ shutdown.add('housekeeping', () => housekeeping.stop());
 const database =
   handle.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
 const jobsWhere = config.runWorker ? 'run in this process' : 'left to `npm run worker` (RUN_WORKER=false)';
+const metricsWhere =
+  [config.metricsToken && '/metrics with METRICS_TOKEN', metrics && `port ${metrics.port} (METRICS_PORT)`]
+    .filter(Boolean)
+    .join(', ') || 'off (METRICS_TOKEN, METRICS_PORT)';
 if (config.production) {
   log.info(`Reprise is running at ${config.publicUrl}`, {
     publicUrl: config.publicUrl,
     database,
     sftpPort: sftp?.port ?? null,
     jobs: jobsWhere,
+    metrics: metricsWhere,
   });
 } else {
   log.info(`
@@ -131,6 +146,7 @@ Reprise is running at ${config.publicUrl}
   files: ${config.objectStorage ? `bucket ${config.objectStorage.bucket} (S3_BUCKET)` : `on disk in ${config.filesDir}`}
   SFTP server: ${sftp ? `${config.sftpHost}:${sftp.port}` : 'off (SFTP_PORT=off)'}
   jobs: ${jobsWhere}
+  metrics: ${metricsWhere}
 Demo logins (password ${DEMO.password}):
 ${DEMO_USERS.map((u) => `  ${u.email.padEnd(42)} ${u.types.join(', ')}`).join('\n')}
 `);

@@ -22,6 +22,15 @@ function startWorker(env: Record<string, string>) {
   };
 }
 
+/** A port nobody listens on (one the system just gave and took back). */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
 describe('npm run worker', () => {
   it('refuses to start without DATABASE_URL, since the embedded database admits one process', async () => {
     const worker = startWorker({});
@@ -61,12 +70,7 @@ if (process.env.TEST_DB === 'postgres') {
           ).rows[0];
 
         // the first worker finds SMTP unreachable (a port nobody listens on): the run fails
-        const closedPort = await new Promise<number>((resolve) => {
-          const s = createServer().listen(0, '127.0.0.1', () => {
-            const { port } = s.address() as { port: number };
-            s.close(() => resolve(port));
-          });
-        });
+        const closedPort = await freePort();
         // both workers poll every half second: the proof that nothing is sent twice waits two polls
         const polling = { JOB_POLLING_SECONDS: '0.5' };
         const first = startWorker({
@@ -145,6 +149,38 @@ if (process.env.TEST_DB === 'postgres') {
         worker?.cleanUp();
         await smtp.close();
         await handle?.close();
+        await drop();
+      }
+    }, 60_000);
+
+    it('serves its metrics on METRICS_PORT, without a token: the queues it works, its process', async () => {
+      const { databaseUrl, drop } = await copyOfTemplate(`reprise_test_${process.pid}_worker_metrics`);
+      const port = await freePort();
+      const worker = startWorker({
+        DATABASE_URL: databaseUrl,
+        METRICS_PORT: String(port),
+        HOST: '127.0.0.1',
+      });
+      try {
+        let text = '';
+        await until(
+          worker.output,
+          async () => {
+            const res = await fetch(`http://127.0.0.1:${port}/metrics`).catch(() => null);
+            text = res?.status === 200 ? await res.text() : '';
+            return text !== '';
+          },
+          30_000,
+        );
+        expect(text).toMatch(/^reprise_job_queue_jobs\{queue="mail",state="ready"\} \d+$/m);
+        expect(text).toMatch(/^reprise_db_pool_connections \d+$/m);
+        expect(text).toMatch(/^process_resident_memory_bytes \d+$/m);
+        expect(worker.output()).toContain(`metrics on port ${port}`);
+        worker.child.kill('SIGTERM');
+        expect(await worker.exited).toEqual({ code: 0, signal: null });
+      } finally {
+        if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
+        worker.cleanUp();
         await drop();
       }
     }, 60_000);

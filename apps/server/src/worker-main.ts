@@ -2,6 +2,7 @@ import { ConfigError, loadConfig, workerDatabaseUrl } from './platform/config';
 import { openDatabase } from './platform/db';
 import { processDeps } from './platform/deps';
 import { startJobs } from './platform/jobs';
+import { startMetricsServer } from './platform/metrics-endpoint';
 import { isMigrated } from './platform/migrate';
 import { processLog } from './platform/process-log';
 import { loadKeyring } from './platform/secrets';
@@ -49,10 +50,19 @@ const jobs = await startJobs(handle.pool, {
   pollingIntervalSeconds: config.jobPollingSeconds,
   log: (message) => log.error(message),
 });
+// METRICS_PORT: the worker's metrics (its jobs, imports, exports) on a listener of its own, closed
+// once the jobs are stopped
+const metrics =
+  config.metricsPort === null
+    ? null
+    : await startMetricsServer({ port: config.metricsPort, host: config.host, db: handle.db }).catch(
+        refuseToStart,
+      );
+if (metrics) shutdown.add('metrics listener', () => metrics.close());
 // the active jobs get what is left of the grace period, less a second to hand back those cut off
 shutdown.add('jobs', (remainingMs) => jobs.stop(Math.max(1000, remainingMs - 1000)));
 await startWorkers(processDeps({ db: handle.db, config, jobs, keyring }));
 await jobs.schedule('connector-schedule', '* * * * *');
 // the dashboard's statistics of the week before, every Monday (docs/dashboard.md)
 await jobs.schedule('weekly-statistics', '0 3 * * 1');
-log.info('Reprise worker is running the jobs');
+log.info(`Reprise worker is running the jobs${metrics ? `; metrics on port ${metrics.port}` : ''}`);

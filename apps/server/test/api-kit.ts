@@ -51,8 +51,9 @@ export async function signInDemoUsers(t: TestApp): Promise<Record<Who, string>> 
   return auth;
 }
 
-export async function startApiKit(): Promise<ApiKit> {
-  const t = await createTestApp();
+/** `env`: configuration of the test app beyond the defaults (createTestApp), e.g. METRICS_TOKEN. */
+export async function startApiKit(env: Record<string, string> = {}): Promise<ApiKit> {
+  const t = await createTestApp(env);
   const auth = await signInDemoUsers(t);
   const send: ApiKit['send'] = (method, who, url, payload, headers) =>
     requestAs(t, auth[who] as string, method, url, payload, headers);
@@ -88,7 +89,7 @@ export function useKit<K extends { close(): Promise<void> }>(start: () => Promis
 }
 
 /** The test file's API kit (useKit). */
-export const useApiKit = (): ApiKit => useKit(startApiKit);
+export const useApiKit = (): ApiKit => useKit(() => startApiKit());
 
 /** A request as the holder of `authorization` (a merge-patch when PATCH): any user, the kit's or not. */
 export function requestAs(

@@ -150,6 +150,48 @@ describe('S3_BUCKET and the other S3_* variables', () => {
   });
 });
 
+describe('METRICS_TOKEN and METRICS_PORT', () => {
+  const TOKEN = 'a-scraper-secret-0123456789';
+
+  it('serves no metrics when neither is set', () => {
+    const config = loadConfig({});
+    expect(config.metricsToken).toBeUndefined();
+    expect(config.metricsPort).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: ' ', METRICS_PORT: '' })).toMatchObject({
+      metricsToken: undefined,
+      metricsPort: null,
+    });
+  });
+
+  it('takes a token and a port, together or alone', () => {
+    expect(loadConfig({ METRICS_TOKEN: TOKEN })).toMatchObject({ metricsToken: TOKEN, metricsPort: null });
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({
+      metricsToken: undefined,
+      metricsPort: 9464,
+    });
+    expect(loadConfig({ METRICS_TOKEN: ` ${TOKEN} `, METRICS_PORT: '9464' })).toMatchObject({
+      metricsToken: TOKEN,
+      metricsPort: 9464,
+    });
+  });
+
+  it('refuses a token short enough to guess', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'secret' })).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_TOKEN: 'secret' })).toThrow(
+      /METRICS_TOKEN must be at least 16 characters/,
+    );
+  });
+
+  it('refuses a port that is not one, and the HTTP port itself', () => {
+    for (const value of ['metrics', '0', '65536', '94.64', '-1'])
+      expect(() => loadConfig({ METRICS_PORT: value }), value).toThrow(/METRICS_PORT must be a port number/);
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(
+      /METRICS_PORT must differ from PORT/,
+    );
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow(ConfigError);
+  });
+});
+
 describe('NODE_ENV=production', () => {
   it('starts with a database server, a key, a public address and secure cookies', () => {
     const config = loadConfig(PRODUCTION);

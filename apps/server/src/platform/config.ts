@@ -61,6 +61,13 @@ export interface Config {
   objectStorage: ObjectStorageConfig | undefined;
   /** SFTP_HOST_KEY: the SFTP server's private host key, PEM or a file's path; undefined: a key file in dataDir. */
   sftpHostKey: string | undefined;
+  /**
+   * METRICS_TOKEN: /metrics on the HTTP port answers a request bearing this token
+   * (platform/metrics.ts, docs/metrics.md); unset: no /metrics there.
+   */
+  metricsToken: string | undefined;
+  /** METRICS_PORT: a listener of its own on HOST serving /metrics without a token; unset: none. */
+  metricsPort: number | null;
 }
 
 /** Where and how to reach the bucket of the files. */
@@ -114,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 25),
     objectStorage: parseObjectStorage(env),
     sftpHostKey: env.SFTP_HOST_KEY?.trim() || undefined,
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    metricsPort: parseMetricsPort(env.METRICS_PORT, port),
   };
 }
 
@@ -191,6 +200,32 @@ function parseSandboxCarrier(env: NodeJS.ProcessEnv): boolean {
   if (value === 'false') return false;
   if (value) throw new ConfigError(`SANDBOX_CARRIER must be true or false, not ${JSON.stringify(value)}.`);
   return env.NODE_ENV !== 'production';
+}
+
+/** The shortest METRICS_TOKEN accepted: a scraper's secret, not a word one could guess. */
+const METRICS_TOKEN_MIN_LENGTH = 16;
+
+function parseMetricsToken(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (token.length < METRICS_TOKEN_MIN_LENGTH)
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters long (e.g. \`openssl rand -hex 32\`).`,
+    );
+  return token;
+}
+
+function parseMetricsPort(value: string | undefined, httpPort: number): number | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port < 1 || port > 65535)
+    throw new ConfigError(`METRICS_PORT must be a port number (1 to 65535), not ${JSON.stringify(text)}.`);
+  if (port === httpPort)
+    throw new ConfigError(
+      `METRICS_PORT must differ from PORT (${httpPort}): it is a listener of its own, serving /metrics without a token.`,
+    );
+  return port;
 }
 
 /**

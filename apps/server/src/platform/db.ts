@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sq
 import pg from 'pg';
 import { CHANGES_CHANNEL, changeFeed } from './change-feed';
 import type { Database, Db } from './db.types';
+import { instrumentPool } from './metrics';
 import { AUTH_CHANGED_CHANNEL, sessionCache } from './session-cache';
 
 export type { Db };
@@ -53,6 +54,7 @@ export async function openDatabase(options: {
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
+    const unreport = instrumentPool(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatements(pool) }) });
     const listener = await listenOnServer(options.databaseUrl);
     return {
@@ -60,6 +62,7 @@ export async function openDatabase(options: {
       pool,
       kind: 'postgres',
       close: async () => {
+        unreport();
         await listener.close();
         await db.destroy();
       },
@@ -78,12 +81,15 @@ export async function openDatabase(options: {
   const unlisten = await instance.listen(AUTH_CHANGED_CHANNEL, () => sessionCache.clear());
   const unlistenChanges = await instance.listen(CHANGES_CHANNEL, (payload) => changeFeed.dispatch(payload));
   const pool = new pg.Pool(createPgConfig(instance) as unknown as pg.PoolConfig);
+  // PGlite is one session: its pool's connections share it, and the waits are for that session
+  const unreport = instrumentPool(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     pool,
     kind: 'pglite',
     close: async () => {
+      unreport();
       await unlisten();
       await unlistenChanges();
       await db.destroy();

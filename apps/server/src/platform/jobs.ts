@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import type pg from 'pg';
 import { fromKysely, type JobResult, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
 import type { Database } from './db.types';
+import { jobFailures } from './metrics';
 import type { Page } from './pagination';
 
 /**
@@ -382,8 +383,9 @@ function failure(
   log: (message: string) => void,
 ): JobResult {
   const permanent = error instanceof PermanentJobFailure;
-  const outcome =
-    permanent || job.retryCount >= job.retryLimit ? 'sent to the dead letters' : 'tried again later';
+  const dead = permanent || job.retryCount >= job.retryLimit;
+  const outcome = dead ? 'sent to the dead letters' : 'tried again later';
+  jobFailures.inc({ queue, outcome: dead ? 'dead_letter' : 'retried' });
   log(`jobs: ${queue} ${job.id} failed (${error.message}); ${outcome}`);
   return { id: job.id, status: permanent ? 'deadletter' : 'failed', output: { message: error.message } };
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ExportType } from '@reprise/shared';
 import { audit } from '../../platform/audit';
+import { exportLines, exportRunDuration } from '../../platform/metrics';
 import { type BaseContext, systemContext, transact } from '../../platform/request-context';
 import type { BuybackListFilters } from '../buybacks';
 import { IMPORT_COLUMNS } from '../imports';
@@ -200,12 +201,15 @@ export async function runExport(ctx: BaseContext, job: ExportJob, _jobId: string
   await transact(scoped, (tx) => repo.updateRunningExport(tx, head.id, { started_at: new Date() }));
 
   let entries = 0;
+  const kind = head.type;
+  const ran = exportRunDuration.startTimer({ kind });
   const { header, lines } = linesOf(scoped, head);
   async function* file() {
     yield Buffer.from(UTF8_BOM + csvLine(header), 'utf8');
     for await (const batch of lines) {
       if ((await repo.statusOf(scoped, head?.id as string)) !== 'in_progress') throw new ExportCancelled();
       entries += batch.length;
+      exportLines.inc({ kind }, batch.length);
       yield Buffer.from(batch.map(csvLine).join(''), 'utf8');
     }
   }
@@ -230,6 +234,7 @@ export async function runExport(ctx: BaseContext, job: ExportJob, _jobId: string
   });
   // cancelled between the last batch and now: the file goes
   if (!ended) await ctx.deps.storage.remove(stored.key);
+  else ran();
 }
 
 async function endExport(

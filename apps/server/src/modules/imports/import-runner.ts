@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { audit } from '../../platform/audit';
 import { publishChange } from '../../platform/change-feed';
+import { importLines as importedLines, importRunDuration } from '../../platform/metrics';
 import { type BaseContext, type BaseTxContext, transact } from '../../platform/request-context';
 import { openContentImporter } from './import-contents';
 import { type FileLine, ImportFileError, readImportFile } from './import-file';
@@ -61,11 +62,13 @@ export async function runImport(
   const taken = await transact(ctx, (tx) => repo.takeLease(tx, job.importId, leaseSeconds));
   if (!taken) return;
   const scoped: BaseContext = { ...ctx, scope: { kind: 'account', accountId: taken.account_id } };
+  const ran = importRunDuration.startTimer({ kind: taken.content });
   let source: Readable | null = null;
   try {
     source = await ctx.deps.storage.getStream(taken.file_key);
     if (!source) throw new ImportFileError('unreadable_file', 'The file of the import is missing.');
     await importLines(scoped, taken, source, batchLines, leaseSeconds);
+    ran();
   } catch (error) {
     if (error instanceof ImportFileError) return fail(scoped, taken.id, error.code, error.message);
     if (error instanceof LeaseLost) return;
@@ -141,6 +144,7 @@ async function importLines(
       });
     });
     position = to;
+    importedLines.inc({ kind: row.content }, lines.length);
   };
   for await (const line of file.lines) {
     ordinal += 1;
