@@ -6,6 +6,7 @@ export { findPricingContext } from './buybacks.repository';
 export { registerBuybackRoutes } from './buybacks.routes';
 export { checkAnswers, checkImei } from './diagnosis';
 export { IBAN_PURPOSE, ibanAtRest } from './iban-at-rest';
+export { newVoucherCode } from './identification-numbers';
 export { protectIbansAtRest } from './iban-at-rest.service';
 export { registerSendRoutes } from './send.routes';
 export { sendItem } from './send.service';
