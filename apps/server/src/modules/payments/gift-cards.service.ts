@@ -23,7 +23,12 @@ import { newGiftCardNumber } from './gift-card-codes';
 import * as repo from './gift-cards.repository';
 import { changePaymentStatus, type PaymentToExecute } from './payment-execution';
 import type { PaymentColumns } from './payment-execution.repository';
-import { findVisiblePayment, findVoucherCode, recordPaymentDetails, recordVoucherCode } from './payments.repository';
+import {
+  findVisiblePayment,
+  findVoucherCode,
+  recordPaymentDetails,
+  recordVoucherCode,
+} from './payments.repository';
 
 /**
  * Gift cards and vouchers of the built-in issuer (docs/payments.md, "Gift cards and vouchers").
