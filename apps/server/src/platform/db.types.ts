@@ -408,6 +408,7 @@ export interface BuybacksTable {
   id: Generated<string>;
   account_id: string;
   identification_number: string;
+  external_code: string | null;
   channel: string;
   store_id: string | null;
   organization_path: string;

@@ -26,6 +26,7 @@ export interface NewBuybacksCommon {
   currency: string;
   /** A carrier makes the shipping labels (modules/transport); else the platform makes them at checkout. */
   hasCarrier: boolean;
+  externalCode: string | null;
   createdBy: string;
   keyring: Keyring;
 }
@@ -71,6 +72,7 @@ function buybackRow(
     account_id: common.accountId,
     identification_number: facts.numbers.buyback,
     channel: common.channel,
+    external_code: common.externalCode,
     store_id: common.storeId,
     organization_path: common.organizationPath,
     cart_id: common.cartId,
