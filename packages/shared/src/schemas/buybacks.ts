@@ -228,7 +228,7 @@ const CustomerInput = z.record(z.string(), z.unknown(), { message: 'required' })
 const ibanInput = z.string().trim().max(64, { message: 'iban_invalid' }).nullish();
 
 /** A buyback's external code: the retailer's own reference of it (a till receipt…), 1 to 45 characters. */
-export const BUYBACK_EXTERNAL_CODE_MAX = 45;
+const BUYBACK_EXTERNAL_CODE_MAX = 45;
 const externalCodeInput = () =>
   z
     .string({ message: 'invalid_value' })

@@ -288,7 +288,7 @@ export const DroppedDiagnosticQuestionsQuery = z.object({
 });
 export type DroppedDiagnosticQuestionsQuery = z.infer<typeof DroppedDiagnosticQuestionsQuery>;
 
-export const DroppedDiagnosticQuestion = z.object({
+const DroppedDiagnosticQuestion = z.object({
   id: z.uuid(),
   title: z.string(),
   /** The ancestor the question belongs to. */
