@@ -338,6 +338,7 @@ export interface DispatchCircuitRulesTable {
   eligible_countries: string[] | null;
   own_instructions: Generated<boolean>;
   custom_values: ColumnType<Record<string, string>, string | undefined, string>;
+  premium_action: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -407,6 +408,7 @@ export interface BuybacksTable {
   id: Generated<string>;
   account_id: string;
   identification_number: string;
+  external_code: string | null;
   channel: string;
   store_id: string | null;
   organization_path: string;

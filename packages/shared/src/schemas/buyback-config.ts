@@ -3,6 +3,7 @@ import { STATUSES } from '../enums';
 import { Modifier } from '../pricing/pricing';
 import { int4 } from '../validation';
 import { queryPage, SortDirection } from './common';
+import { PREMIUM_ACTIONS } from './connectors';
 
 /**
  * Buyback configuration: circuits
@@ -564,9 +565,25 @@ export const DispatchCircuitRuleResponse = z.object({
   /** What applies: the rule's own instructions, else the circuit's defaults. */
   effectiveInstructions: z.array(Instruction),
   customValues: z.record(z.string(), z.string()),
+  /** The premium action the rule launches (`…/launch-premium-feature-connector`); null: none. */
+  premiumAction: z.enum(PREMIUM_ACTIONS).nullable(),
   updatedAt: z.string(),
 });
 export type DispatchCircuitRuleResponse = z.infer<typeof DispatchCircuitRuleResponse>;
+
+/**
+ * `PATCH /dispatch-circuit-rules/{id}/launch-premium-feature-connector` (merge-patch): the premium
+ * action the rule launches, one an active premium-feature configuration of its account answers;
+ * null stops it.
+ */
+export const PatchDispatchCircuitRulePremiumActionRequest = z
+  .object({
+    action: z.enum(PREMIUM_ACTIONS, { message: 'invalid_value' }).nullable(),
+  })
+  .strict();
+export type PatchDispatchCircuitRulePremiumActionRequest = z.infer<
+  typeof PatchDispatchCircuitRulePremiumActionRequest
+>;
 
 export const ListDispatchCircuitRulesQuery = z.object({
   page: queryPage(),

@@ -227,8 +227,19 @@ const CustomerInput = z.record(z.string(), z.unknown(), { message: 'required' })
 /** The IBAN as typed (spaces allowed); required, and checked, when the payment mode needs one. */
 const ibanInput = z.string().trim().max(64, { message: 'iban_invalid' }).nullish();
 
+/** A buyback's external code: the retailer's own reference of it (a till receipt…), 1 to 45 characters. */
+const BUYBACK_EXTERNAL_CODE_MAX = 45;
+const externalCodeInput = () =>
+  z
+    .string({ message: 'invalid_value' })
+    .trim()
+    .max(BUYBACK_EXTERNAL_CODE_MAX, { message: 'too_long' })
+    .transform((v) => v || null)
+    .nullable();
+
 export const CreateStoreBuybackRequest = z.object({
   productId: z.uuid({ message: 'invalid_uuid' }),
+  externalCode: externalCodeInput().optional(),
   answers: answersInput,
   imei: imeiInput().optional(),
   /** The circuit id of a shipping method (`GET /products/{id}/shipping-methods`). */
@@ -387,6 +398,8 @@ export const BuybackResponse = PriceBreakdownResponse.extend({
   id: z.uuid(),
   /** 13 digits with a valid EAN-13 check digit. */
   identificationNumber: z.string(),
+  /** The retailer's own reference of the buyback; null when none was given. */
+  externalCode: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   channel: z.enum(BUYBACK_CHANNELS),
@@ -442,6 +455,7 @@ export type CartResponse = z.infer<typeof CartResponse>;
 export const BuybackListItem = z.object({
   id: z.uuid(),
   identificationNumber: z.string(),
+  externalCode: z.string().nullable(),
   createdAt: z.string(),
   channel: z.enum(BUYBACK_CHANNELS),
   status: z.enum(BUYBACK_STATUSES),
@@ -480,6 +494,8 @@ export const ListBuybacksQuery = z.object({
   store: queryArray(z.uuid()).optional(),
   /** First or last name contains (case and accents ignored). */
   customerName: z.string().trim().max(255).optional(),
+  /** The external code, exactly (case ignored). */
+  externalCode: z.string().trim().min(1).max(BUYBACK_EXTERNAL_CODE_MAX, { message: 'too_long' }).optional(),
   paymentType: queryArray(z.enum(BUYBACK_PAYMENT_TYPES)).optional(),
   /** Only pre-declared (true) or only finalised (false). */
   predeclared: z.enum(['true', 'false']).optional(),
@@ -492,6 +508,10 @@ export const ListBuybacksQuery = z.object({
 export type ListBuybacksQuery = z.infer<typeof ListBuybacksQuery>;
 
 export const BuybackCollectionResponse = collectionOf(BuybackListItem);
+
+/** `PATCH /buybacks/{id}` (merge-patch): what may change on a buyback once made; null clears it. */
+export const PatchBuybackRequest = z.object({ externalCode: externalCodeInput() }).partial().strict();
+export type PatchBuybackRequest = z.infer<typeof PatchBuybackRequest>;
 
 // ---------- commands ----------
 

@@ -274,6 +274,36 @@ export const ProductCategoryTreeResponse = z.object({
 
 export const CategoryAncestryResponse = z.array(CategoryRef);
 
+/**
+ * `GET /categories/{id}/checkpoints-to-archive?parentCategoryId=`: the diagnostic questions
+ * ("checkpoints") the category's products would stop being asked if the category moved under that
+ * parent (absent or empty: to the root): those of its current ancestors that are not ancestors
+ * there too (docs/catalog.md, "Diagnostic questions a move drops").
+ */
+export const DroppedDiagnosticQuestionsQuery = z.object({
+  parentCategoryId: z
+    .union([z.literal(''), z.uuid({ message: 'invalid_uuid' })])
+    .optional()
+    .transform((v) => v || null),
+});
+export type DroppedDiagnosticQuestionsQuery = z.infer<typeof DroppedDiagnosticQuestionsQuery>;
+
+const DroppedDiagnosticQuestion = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  /** The ancestor the question belongs to. */
+  category: CategoryRef,
+  answerCount: z.number().int(),
+});
+
+export const DroppedDiagnosticQuestionsResponse = z.object({
+  member: z.array(DroppedDiagnosticQuestion),
+  totalItems: z.number().int(),
+  /** Products of the category and below it, which ask these questions today. */
+  productCount: z.number().int(),
+});
+export type DroppedDiagnosticQuestionsResponse = z.infer<typeof DroppedDiagnosticQuestionsResponse>;
+
 // ---------- products ----------
 
 export const BuybackPrices = z.object(

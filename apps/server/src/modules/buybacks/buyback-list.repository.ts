@@ -34,6 +34,7 @@ function rowsOf(buybacks: ReturnType<typeof listed>) {
     .select([
       'b.id',
       'b.identification_number',
+      'b.external_code',
       'b.created_at',
       'b.channel',
       'b.status',
@@ -93,6 +94,8 @@ export async function matchingBuybacks(ctx: RequestContext, query: BuybackListFi
           )
         : base.where('b.identification_number', 'like', `${code}%`);
   }
+  if (query.externalCode)
+    base = base.where(sql<SqlBool>`lower(b.external_code) = ${query.externalCode.toLowerCase()}`);
   if (query.status?.length) base = base.where('b.status', 'in', query.status);
   if (query.paymentType?.length) base = base.where('b.payment_type', 'in', query.paymentType);
   if (query.store?.length) base = base.where('b.store_id', 'in', query.store);
@@ -174,6 +177,7 @@ function countedBy(
 ): Promise<{ n: number }> | null {
   const other =
     query.code ||
+    query.externalCode ||
     query.paymentType?.length ||
     query['createdAt[after]'] ||
     query['createdAt[before]'] ||

@@ -840,3 +840,52 @@ describe('documents', () => {
     );
   });
 });
+
+describe('the external code of a buyback', () => {
+  it('is given at creation, changed and cleared by PATCH (audited), and found in the list', async () => {
+    const res = await create({ externalCode: '  TICKET-7781  ' });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json() as BuybackResponse;
+    expect(created.externalCode).toBe('TICKET-7781');
+    expect((await k.get('seller', `/api/buybacks/${created.id}`)).json().externalCode).toBe('TICKET-7781');
+
+    // found by it, whatever its case; the list shows it
+    const found = await k.get('rmu', '/api/buybacks?externalCode=ticket-7781');
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().totalItems).toBe(1);
+    expect(found.json().member[0]).toMatchObject({ id: created.id, externalCode: 'TICKET-7781' });
+
+    const patch = (payload: unknown, who: 'seller' | 'analyst' | 'otherSeller' = 'seller') =>
+      k.send('PATCH', who, `/api/buybacks/${created.id}`, payload, {
+        'content-type': 'application/merge-patch+json',
+      });
+    const changed = await patch({ externalCode: 'CAISSE-2-0099' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().externalCode).toBe('CAISSE-2-0099');
+    expect((await k.get('rmu', '/api/buybacks?externalCode=TICKET-7781')).json().totalItems).toBe(0);
+    const entry = await k.t.db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('entity_type', '=', 'buyback')
+      .where('entity_id', '=', created.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      before: { externalCode: 'TICKET-7781' },
+      after: { externalCode: 'CAISSE-2-0099' },
+    });
+
+    // refused: too long, a field that cannot change, a reader, another retailer
+    const tooLong = await patch({ externalCode: 'x'.repeat(46) });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().violations[0]).toMatchObject({ propertyPath: 'externalCode', code: 'too_long' });
+    expect((await patch({ status: 'bb_completed' })).statusCode).toBe(422);
+    expect((await patch({ externalCode: 'X' }, 'analyst')).statusCode).toBe(403);
+    expectProblem(await patch({ externalCode: 'X' }, 'otherSeller'), 404, 'not_found');
+    expect((await k.get('seller', `/api/buybacks/${created.id}`)).json().externalCode).toBe('CAISSE-2-0099');
+
+    // null (or an empty text) clears it
+    expect((await patch({ externalCode: '' })).json().externalCode).toBeNull();
+    expect((await create()).json().externalCode).toBeNull();
+  });
+});

@@ -71,6 +71,7 @@ export function toBuybackResponse(actor: Actor, row: BuybackDetailRow): BuybackR
   return {
     id: row.id,
     identificationNumber: row.identification_number,
+    externalCode: row.external_code,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     channel: row.channel as BuybackResponse['channel'],
@@ -166,6 +167,7 @@ export function toBuybackListItem(row: BuybackListRow): BuybackListItem {
   return {
     id: row.id,
     identificationNumber: row.identification_number,
+    externalCode: row.external_code,
     createdAt: iso(row.created_at),
     channel: row.channel as BuybackListItem['channel'],
     status: row.status as BuybackListItem['status'],

@@ -363,3 +363,15 @@ export async function findStatusHistory(ctx: BaseContext, buybackId: string) {
     .orderBy('e.id')
     .execute();
 }
+
+/** Sets a buyback's external code (null clears it). */
+export async function setExternalCode(
+  tx: BaseTxContext,
+  buyback: OwnedBuyback,
+  externalCode: string | null,
+): Promise<void> {
+  await updateOwned(tx, 'buybacks', scopeOf(buyback))
+    .set({ external_code: externalCode, updated_at: sql<Date>`now()` })
+    .where('id', '=', buyback.id)
+    .execute();
+}

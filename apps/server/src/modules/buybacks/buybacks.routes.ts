@@ -18,6 +18,7 @@ import {
   IdParams,
   ListBuybacksQuery,
   MarkLostRequest,
+  PatchBuybackRequest,
   StoreBuybackParams,
   StoreParams,
 } from '@reprise/shared';
@@ -141,7 +142,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: AppDeps): 
       },
     },
     async (request, reply) => {
-      const { customer, iban, ...line } = request.body;
+      const { customer, iban, externalCode, ...line } = request.body;
       return idempotent(request, reply, contextOf(request, deps), async (tx) => {
         const created = await createBuybacks(tx, {
           channel: 'store',
@@ -149,6 +150,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: AppDeps): 
           lines: [line],
           customer,
           iban,
+          externalCode: externalCode ?? null,
           asCart: false,
         });
         return { status: 201, body: created.buybacks[0] };
@@ -265,6 +267,16 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: AppDeps): 
       schema: { tags, params: IdParams, response: { 200: BuybackAdditionalInfosResponse } },
     },
     async (request) => buybacks.getAdditionalInfos(contextOf(request, deps), request.params.id),
+  );
+
+  app.patch(
+    '/buybacks/:id',
+    {
+      // who makes a buyback gives its external code, or corrects it later
+      config: { permission: 'buyback.create' },
+      schema: { tags, params: IdParams, body: PatchBuybackRequest, response: { 200: BuybackResponse } },
+    },
+    async (request) => buybacks.patchBuyback(contextOf(request, deps), request.params.id, request.body),
   );
 
   app.post(

@@ -8,6 +8,7 @@ import {
   type CancelBuybackRequest,
   type ItemStatus,
   type ListBuybacksQuery,
+  type PatchBuybackRequest,
   type PaymentStatus,
 } from '@reprise/shared';
 import { audit } from '../../platform/audit';
@@ -232,5 +233,31 @@ function auditStatuses(
     accountId: row.account_id,
     before,
     after,
+  });
+}
+
+/**
+ * Merge-patches what may change on a buyback once made: its external code (the retailer's own
+ * reference). One transaction with its audit entry; a buyback the user does not see is 404.
+ */
+export async function patchBuyback(
+  ctx: RequestContext,
+  id: string,
+  input: PatchBuybackRequest,
+): Promise<BuybackResponse> {
+  return transact(ctx, async (tx) => {
+    const row = await visible(tx, { id }, { forUpdate: true });
+    if (input.externalCode !== undefined && input.externalCode !== row.external_code) {
+      await repo.setExternalCode(tx, row, input.externalCode);
+      await audit(tx, {
+        action: 'update',
+        entityType: 'buyback',
+        entityId: row.id,
+        accountId: row.account_id,
+        before: { externalCode: row.external_code },
+        after: { externalCode: input.externalCode },
+      });
+    }
+    return toBuybackResponse(tx.actor, await visible(tx, { id }));
   });
 }

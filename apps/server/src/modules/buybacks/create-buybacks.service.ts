@@ -39,6 +39,8 @@ export interface CreateBuybacksInput {
   customer: Record<string, unknown>;
   iban?: string | null;
   termsAccepted?: boolean;
+  /** The retailer's own reference of the buyback (a store buyback's; docs/statuses.md). */
+  externalCode?: string | null;
   /** Creates a cart holding the buybacks (`POST /carts`). */
   asCart: boolean;
 }
@@ -123,6 +125,7 @@ export async function createBuybacks(
     customerIban: customer.iban,
     currency: settings.currency,
     hasCarrier: carrier !== null,
+    externalCode: input.externalCode ?? null,
     createdBy: tx.actor.userId,
     keyring: tx.deps.keyring,
   };

@@ -7,6 +7,7 @@ export { registerBuybackRoutes } from './buybacks.routes';
 export { checkAnswers, checkImei } from './diagnosis';
 export { IBAN_PURPOSE, ibanAtRest } from './iban-at-rest';
 export { protectIbansAtRest } from './iban-at-rest.service';
+export { newVoucherCode } from './identification-numbers';
 export { registerSendRoutes } from './send.routes';
 export { sendItem } from './send.service';
 export { localizedQuestions } from './wizard.rules';

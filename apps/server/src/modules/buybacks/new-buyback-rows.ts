@@ -26,6 +26,7 @@ export interface NewBuybacksCommon {
   currency: string;
   /** A carrier makes the shipping labels (modules/transport); else the platform makes them at checkout. */
   hasCarrier: boolean;
+  externalCode: string | null;
   createdBy: string;
   keyring: Keyring;
 }
@@ -71,6 +72,7 @@ function buybackRow(
     account_id: common.accountId,
     identification_number: facts.numbers.buyback,
     channel: common.channel,
+    external_code: common.externalCode,
     store_id: common.storeId,
     organization_path: common.organizationPath,
     cart_id: common.cartId,
@@ -132,8 +134,10 @@ function paymentRow(common: NewBuybacksCommon, l: PricedLine, start: ReturnType<
     status: start.paymentStatus,
     amount_cents: l.breakdown.totalCents,
     currency: common.currency,
-    // a pre-declared buyback's voucher is issued when the store finalises it (buybacks.service.ts)
-    voucher_code: l.payment.type === 'voucher' && !start.predeclared ? newVoucherCode() : null,
+    // a voucher exists once the device is handed in: a store buyback's now; a pre-declared one's when
+    // the store finalises it (buybacks.service.ts); any other web buyback's at its completion
+    // (payments' gift-cards.service.ts `payByVoucher`), never at the checkout
+    voucher_code: l.payment.type === 'voucher' && common.channel === 'store' ? newVoucherCode() : null,
     // the cart's IBAN belongs only to the lines whose payment mode takes one
     ...(l.payment.iban && common.customerIban
       ? ibanAtRest(common.keyring, common.customerIban)

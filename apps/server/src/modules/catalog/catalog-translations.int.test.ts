@@ -313,6 +313,49 @@ describe('the public site in the visitor’s language', () => {
     expect(await search('nl-BE')).toBe('Appareil photo reflex Zorblax');
   });
 
+  it('finds a product by its translated name, on the site and in the back office, as by its base name', async () => {
+    const product = (
+      await k.post('rmu', '/api/products', newProduct({ name: 'Tondeuse Quarvix', status: 'published' }))
+    ).json() as ProductResponse;
+    const found = async (q: string, language: string) =>
+      (
+        (
+          await publicGet(`/api/white-label/search?q=${encodeURIComponent(q)}`, language)
+        ).json() as PublicSearchResponse
+      ).member.find((p) => p.id === product.id)?.name;
+    expect(await found('rasenmaher', 'de-DE')).toBeUndefined();
+    // a translation added later is indexed with the product's write
+    const patched = await k.send(
+      'PATCH',
+      'rmu',
+      `/api/products/${product.id}`,
+      {
+        translations: { 'de-DE': { name: 'Rasenmäher Quarvix' }, 'en-GB': { name: 'Lawnmower Quarvix' } },
+      },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(patched.statusCode, patched.body).toBe(200);
+    // the German word, accents folded, typed by a German reader; a typo is corrected from it too
+    expect(await found('Rasenmäher', 'de-DE')).toBe('Rasenmäher Quarvix');
+    expect(await found('rasenmahre', 'de-DE')).toBe('Rasenmäher Quarvix');
+    expect(await found('lawnmow', 'en-GB')).toBe('Lawnmower Quarvix');
+    // the base name still finds it, in any language
+    expect(await found('tondeuse', 'de-DE')).toBe('Rasenmäher Quarvix');
+    const backOffice = await k.get('analyst', '/api/search/products?q=lawnmower');
+    expect(backOffice.json().member.map((h: { id: string }) => h.id)).toContain(product.id);
+    // dropping the translations takes their words out of the product's document
+    await k.send(
+      'PATCH',
+      'rmu',
+      `/api/products/${product.id}`,
+      { translations: {} },
+      {
+        'content-type': 'application/merge-patch+json',
+      },
+    );
+    expect(await found('rasenmaher', 'de-DE')).toBeUndefined();
+  });
+
   it("answers a product's questions and answers in German on the site, each missing text in French", async () => {
     const category = (
       await k.post('rmu', '/api/categories', newCategory({ parentCategoryId: C.audio }))

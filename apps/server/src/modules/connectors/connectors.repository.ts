@@ -222,12 +222,24 @@ export async function deleteConfiguration(tx: BaseTxContext, scope: AccountScope
  * The account's published products one of whose TAC codes is `tac` (an IMEI's first 8 digits),
  * by name; at most `limit`, and how many there are.
  */
-export async function findProductsByTac(ctx: BaseContext, accountId: string, tac: string, limit: number) {
-  const base = readerOf(ctx)
+export async function findProductsByTac(
+  ctx: BaseContext,
+  accountId: string,
+  tac: string,
+  limit: number,
+  categoryIds?: string[],
+) {
+  let base = readerOf(ctx)
     .selectFrom('products')
     .where('account_id', '=', accountId)
     .where('status', '=', 'published')
     .where(sql<boolean>`tac_codes @> ARRAY[${tac}]::text[]`);
+  // a rule's categories: products whose main category is one of them or below one (its path holds it)
+  if (categoryIds)
+    base = base.where(
+      sql<boolean>`exists (select 1 from categories k where k.id = products.main_category_id
+        and k.path like any (select '%/' || c || '/%' from unnest(${categoryIds}::text[]) as c))`,
+    );
   const [rows, count] = await Promise.all([
     base.select(PRODUCT_CARD_COLUMNS).orderBy('sort_name').orderBy('id').limit(limit).execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),

@@ -289,12 +289,22 @@ const unavailable = () =>
 export async function launchPremiumAction(
   ctx: RequestContext,
   query: PremiumActionQuery,
+  within?: PremiumActionScope,
 ): Promise<PremiumActionResponse> {
-  const accountId = ctx.actor.accountId;
+  const accountId = within?.accountId ?? ctx.actor.accountId;
   const action = query.action as PremiumAction;
   if (!PREMIUM_ACTIONS.includes(action)) throw unavailable();
   if (!(await activeConnectorActions(ctx, accountId)).includes(action)) throw unavailable();
-  return imeiLookup(ctx, accountId, query['values[imei]']);
+  return imeiLookup(ctx, accountId, query['values[imei]'], within?.categoryIds);
+}
+
+/**
+ * Where a rule-level action runs (a dispatch circuit rule's, modules/buyback-config): its account,
+ * and the categories whose products (their main category, or one below it) it may answer.
+ */
+export interface PremiumActionScope {
+  accountId: string;
+  categoryIds: string[];
 }
 
 /**
@@ -306,6 +316,7 @@ async function imeiLookup(
   ctx: RequestContext,
   accountId: string,
   typed: string | undefined,
+  categoryIds?: string[],
 ): Promise<PremiumActionResponse> {
   const parsed = premiumImei.safeParse(typed === undefined || typed === '' ? undefined : typed);
   if (!parsed.success) {
@@ -322,6 +333,7 @@ async function imeiLookup(
     accountId,
     parsed.data.slice(0, TAC_LENGTH),
     SEARCH_PAGE_SIZE,
+    categoryIds,
   );
   if (total < minimum) return { action: 'imei_lookup', member: [], totalItems: 0 };
   return { action: 'imei_lookup', member: rows.map((r) => toProductCard(r, ctx.locale)), totalItems: total };

@@ -10,3 +10,4 @@ export {
 } from './connector-configurations';
 export { protectConnectorSecretsAtRest } from './connector-secrets-at-rest';
 export { registerConnectorRoutes } from './connectors.routes';
+export { launchPremiumAction } from './connectors.service';

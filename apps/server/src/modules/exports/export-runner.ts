@@ -21,6 +21,7 @@ const EXPORT_BATCH_SIZE = 5000;
 /** The columns of the buyback export (docs/exports.md): for the retailer's accounting. */
 export const BUYBACK_EXPORT_COLUMNS = [
   'identification_number',
+  'external_code',
   'created_at',
   'store',
   'status',
@@ -153,6 +154,8 @@ async function* buybackLines(ctx: BaseContext, viewer: ExportViewer, filters: Bu
     if (rows.length === 0) return;
     yield rows.map((b) => [
       b.identification_number,
+      // typed by the retailer's users: never a formula in a spreadsheet
+      b.external_code === null ? null : inertFormula(b.external_code),
       new Date(b.created_at).toISOString(),
       inertFormula(b.store_name),
       b.status,

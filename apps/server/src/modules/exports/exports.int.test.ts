@@ -231,7 +231,7 @@ describe('the diagnostic export', () => {
 
 describe('the buyback export', () => {
   it('holds what the list shows for the same filters, in the accounting columns', async () => {
-    const created = await kit.createBuyback();
+    const created = await kit.createBuyback({ externalCode: '=TICKET-0042' });
     const list = await kit.get('rmu', `/api/buybacks?itemsPerPage=1&status[]=${created.status}`);
     const { done, header, rows } = await exportedBy('rmu', 'buybacks', { status: [created.status] });
     expect(header).toEqual([...BUYBACK_EXPORT_COLUMNS]);
@@ -240,6 +240,8 @@ describe('the buyback export', () => {
     const line = byHeader(header, rows.find((r) => r[0] === created.identificationNumber) as string[]);
     expect(line).toMatchObject({
       identification_number: created.identificationNumber,
+      // the retailer's own reference, made inert for a spreadsheet
+      external_code: "'=TICKET-0042",
       store: 'Demo Retail Paris Rivoli',
       status: created.status,
       customer_name: 'Søren Łukasiewicz',

@@ -253,6 +253,7 @@ export async function buybackBatch(
       'b.id',
       sql<string>`b.created_at::text`.as('cursor'),
       'b.identification_number',
+      'b.external_code',
       'b.created_at',
       's.common_name as store_name',
       'b.status',

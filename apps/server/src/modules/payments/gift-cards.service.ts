@@ -17,12 +17,18 @@ import {
   transact,
 } from '../../platform/request-context';
 import { findAccountSettings } from '../accounts';
+import { newVoucherCode } from '../buybacks';
 import { CONNECTOR_FQN, findActiveConfiguration, resolveConfiguration } from '../connectors';
 import { newGiftCardNumber } from './gift-card-codes';
 import * as repo from './gift-cards.repository';
 import { changePaymentStatus, type PaymentToExecute } from './payment-execution';
 import type { PaymentColumns } from './payment-execution.repository';
-import { findVisiblePayment, findVoucherCode, recordPaymentDetails } from './payments.repository';
+import {
+  findVisiblePayment,
+  findVoucherCode,
+  recordPaymentDetails,
+  recordVoucherCode,
+} from './payments.repository';
 
 /**
  * Gift cards and vouchers of the built-in issuer (docs/payments.md, "Gift cards and vouchers").
@@ -139,17 +145,20 @@ export async function payByGiftCard(tx: BaseTxContext, payment: PaymentToExecute
 }
 
 /**
- * Pays by voucher: the voucher's code was issued with the buyback (payments.voucher_code); the
- * payment records a card of kind voucher with that code and the amount, and completes.
+ * Pays by voucher: a store buyback's code was issued with it, a pre-declared one's at its
+ * finalisation (payments.voucher_code); any other web buyback (post, drop with label, collect)
+ * gets its code now, at its completion, never at the checkout (docs/payments.md). The payment
+ * records a card of kind voucher with that code and the amount, and completes.
  */
 export async function payByVoucher(tx: BaseTxContext, payment: PaymentToExecute): Promise<void> {
-  const voucherCode = await findVoucherCode(tx, payment);
-  if (!voucherCode) {
-    await moveTo(tx, payment, 'payment_failed', { failure_reason: 'voucher_code_missing' });
-    return;
-  }
   if (payment.amountCents <= 0) throw new Error('a voucher pays a positive amount');
-  const card = await issueCard(tx, payment, 'voucher', () => voucherCode);
+  let voucherCode = await findVoucherCode(tx, payment);
+  if (!voucherCode) {
+    voucherCode = newVoucherCode();
+    await recordVoucherCode(tx, payment, voucherCode);
+  }
+  const code = voucherCode;
+  const card = await issueCard(tx, payment, 'voucher', () => code);
   await moveTo(
     tx,
     payment,

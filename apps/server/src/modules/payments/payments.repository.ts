@@ -154,6 +154,19 @@ export async function findVoucherCode(ctx: BaseContext, payment: { id: string; a
   return row?.voucher_code ?? null;
 }
 
+/** Records the voucher code issued at a web buyback's completion (the job holds the payment locked). */
+export async function recordVoucherCode(
+  tx: BaseTxContext,
+  payment: { id: string; accountId: string },
+  code: string,
+): Promise<void> {
+  await updateOwned(tx, 'payments', { kind: 'account', accountId: payment.accountId })
+    .set({ voucher_code: code, updated_at: sql<Date>`now()` })
+    .where('id', '=', payment.id)
+    .where('voucher_code', 'is', null)
+    .execute();
+}
+
 /**
  * Takes a buyback's payment out of its transfer batch while that batch is still open (a cancelled
  * buyback's payment is not sent to the bank; a sent batch is the bank's already).

@@ -18,6 +18,7 @@ import {
   webCartOf,
   withoutWebCircuits,
 } from '../../../test/buyback-kit';
+import { advanceItem, warehouseManagerContext } from '../../../test/item-moves-kit';
 import { documentStrings, formatMoney } from '../../platform/documents';
 
 /**
@@ -341,5 +342,44 @@ describe('countries and postcodes of the customer', () => {
     } finally {
       await setRuleCountries(DEMO_CONFIG.rules.webDrop, null);
     }
+  });
+});
+
+describe('the voucher of a buyback sent by post', () => {
+  it('is issued at its completion, not at the checkout: no code nor voucher until the warehouse completes it', async () => {
+    // the demo's post circuit pays by transfer only: this file's database offers its voucher too
+    await k.t.db
+      .insertInto('circuit_payment_modes')
+      .values({ circuit_id: CIRCUIT.webPost, payment_mode_id: PM.voucher })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const v = await newVisitor();
+    const buyback = await checkout(v, { shippingMethodId: CIRCUIT.webPost, paymentModeId: PM.voucher });
+    expect(buyback).toMatchObject({ predeclared: false, paymentType: 'voucher', voucherCode: null });
+    expect(buyback.allowedActions.downloadVoucher).toBe(false);
+    const payment = () =>
+      k.t.db
+        .selectFrom('payments')
+        .select(['voucher_code', 'status', 'gift_card_id'])
+        .where('buyback_id', '=', buyback.id)
+        .executeTakeFirstOrThrow();
+    expect((await payment()).voucher_code).toBeNull();
+    expectProblem(await v.get(`/api/buybacks/${buyback.id}/documents/voucher`), 404, 'document_unavailable');
+
+    const warehouse = await warehouseManagerContext(k.t);
+    await advanceItem(warehouse, buyback.item.id, 'item_completed_by_price');
+    await k.t.jobsSettled();
+    const paid = await payment();
+    expect(paid.status).toBe('payment_completed');
+    expect(paid.voucher_code).toMatch(/^V[A-Z2-9]{11}$/);
+    const card = await k.t.db
+      .selectFrom('gift_cards')
+      .select(['id', 'kind', 'code'])
+      .where('id', '=', paid.gift_card_id as string)
+      .executeTakeFirstOrThrow();
+    expect(card).toMatchObject({ kind: 'voucher', code: paid.voucher_code });
+    const seen = (await v.get(`/api/buybacks/${buyback.id}`)).json() as BuybackResponse;
+    expect(seen.voucherCode).toBe(paid.voucher_code);
+    expect(seen.allowedActions.downloadVoucher).toBe(true);
   });
 });

@@ -52,6 +52,7 @@ function InformationTab({ buyback }: { buyback: BuybackResponse }) {
                 {buyback.identificationNumber}
               </Text>,
             ],
+            [t('detail.externalCode'), buyback.externalCode],
             [t('detail.createdAt'), dateTime(buyback.createdAt)],
             [t('detail.status'), <BuybackStatusBadge key="s" status={buyback.status} />],
             [t('detail.channel'), t(`channel.${buyback.channel}`)],

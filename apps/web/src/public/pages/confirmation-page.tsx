@@ -118,7 +118,7 @@ function CreatedBuyback({ buybackId }: { buybackId: string }) {
       <p>
         {t('confirmation.price')} <strong>{money(b.totalCents)}</strong> · {b.paymentMode.label}
       </p>
-      {/* the server issues the voucher when the store finalises a pre-declared buyback, not before */}
+      {/* the server issues the voucher once the device is handed in (finalised at a store) or completed, not before */}
       {b.voucherCode && (
         <p data-testid="voucher-code">
           {t('confirmation.voucher')} <strong>{b.voucherCode}</strong>

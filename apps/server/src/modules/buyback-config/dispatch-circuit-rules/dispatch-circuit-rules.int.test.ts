@@ -169,3 +169,116 @@ describe('dispatch circuit rules', () => {
     expect((await k.get('rmu', `/api/dispatch-circuit-rules/${RULE.webPost}`)).json().status).toBe('enabled');
   });
 });
+
+describe("a rule's premium action (launch-premium-feature-connector)", () => {
+  const launch = (rule: string, imei: string) =>
+    `/api/dispatch-circuit-rules/${rule}/launch-premium-feature-connector?action=imei_lookup&values[imei]=${imei}`;
+  const setAction = (rule: string, action: unknown, who: 'rmu' | 'analyst' | 'otherRmu' = 'rmu') =>
+    k.patch(who, `/api/dispatch-circuit-rules/${rule}/launch-premium-feature-connector`, { action });
+
+  it("is set by PATCH (audited), run by GET within the rule's categories only, and stopped by null", async () => {
+    // two published products sharing one TAC: a laptop (a category of the web collect rule) and a
+    // product outside the rule's categories
+    const outside = await k.t.db
+      .selectFrom('products as p')
+      .innerJoin('categories as c', 'c.id', 'p.main_category_id')
+      .select(['p.id'])
+      .where('p.account_id', '=', DEMO.accounts.demoRetail)
+      .where('p.status', '=', 'published')
+      .where('c.path', 'not like', `%${laptops}%`)
+      .where('c.path', 'not like', `%${CAT.consoles}%`)
+      .executeTakeFirstOrThrow();
+    const laptop = await k.t.db
+      .selectFrom('products as p')
+      .innerJoin('categories as c', 'c.id', 'p.main_category_id')
+      .select(['p.id'])
+      .where('p.status', '=', 'published')
+      .where('c.path', 'like', `%${laptops}%`)
+      .executeTakeFirstOrThrow();
+    const tac = '99887766';
+    await k.t.db
+      .updateTable('products')
+      .set({ tac_codes: [tac] })
+      .where('id', 'in', [outside.id, laptop.id])
+      .execute();
+    const imei = `${tac}1234567`;
+
+    // no action set yet: the rule launches none
+    expectProblem(await k.get('seller', launch(RULE.webCollect, imei)), 404, 'premium_action_unavailable');
+
+    const set = await setAction(RULE.webCollect, 'imei_lookup');
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().premiumAction).toBe('imei_lookup');
+    expect((await k.get('rmu', `/api/dispatch-circuit-rules/${RULE.webCollect}`)).json().premiumAction).toBe(
+      'imei_lookup',
+    );
+    const entry = await k.t.db
+      .selectFrom('audit_log')
+      .select(['before', 'after'])
+      .where('entity_type', '=', 'dispatch_circuit_rule')
+      .where('entity_id', '=', RULE.webCollect)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ before: { premiumAction: null }, after: { premiumAction: 'imei_lookup' } });
+
+    const hit = await k.get('seller', launch(RULE.webCollect, imei));
+    expect(hit.statusCode, hit.body).toBe(200);
+    expect(hit.json().member.map((p: { id: string }) => p.id)).toEqual([laptop.id]);
+    // the account-level action answers both
+    const all = await k.get(
+      'seller',
+      `/api/organizations/launch-generic-premium-feature-connector?action=imei_lookup&values[imei]=${imei}`,
+    );
+    expect(all.json().totalItems).toBe(2);
+    expectViolation(await k.get('seller', launch(RULE.webCollect, '123')), 'imei_invalid', 'values[imei]');
+    // another retailer's user: the rule is not there
+    expectProblem(await k.get('otherRmu', launch(RULE.webCollect, imei)), 404, 'not_found');
+
+    // a disabled rule launches nothing
+    await k.patch('rmu', `/api/dispatch-circuit-rules/${RULE.webCollect}`, { status: 'disabled' });
+    expectProblem(await k.get('seller', launch(RULE.webCollect, imei)), 404, 'premium_action_unavailable');
+    await k.patch('rmu', `/api/dispatch-circuit-rules/${RULE.webCollect}`, { status: 'enabled' });
+
+    const off = await setAction(RULE.webCollect, null);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().premiumAction).toBeNull();
+    expectProblem(await k.get('seller', launch(RULE.webCollect, imei)), 404, 'premium_action_unavailable');
+  });
+
+  it('refuses an unknown action, an action no active configuration answers, a reader, another retailer', async () => {
+    expectViolation(await setAction(RULE.webPost, 'teleport'), 'invalid_value', 'action');
+    const extra = await k.patch(
+      'rmu',
+      `/api/dispatch-circuit-rules/${RULE.webPost}/launch-premium-feature-connector`,
+      {
+        action: 'imei_lookup',
+        extra: 1,
+      },
+    );
+    expect(extra.statusCode, extra.body).toBe(422);
+    await k.t.db
+      .updateTable('connector_configurations')
+      .set({ status: 'inactive' })
+      .where('id', '=', DEMO.connectorConfigurations.scanSearch.id)
+      .execute();
+    try {
+      const refused = await setAction(RULE.webPost, 'imei_lookup');
+      expectViolation(refused, 'premium_action_unavailable', 'action');
+      expect(refused.statusCode).toBe(422);
+    } finally {
+      await k.t.db
+        .updateTable('connector_configurations')
+        .set({ status: 'active' })
+        .where('id', '=', DEMO.connectorConfigurations.scanSearch.id)
+        .execute();
+    }
+    expectProblem(await setAction(RULE.webPost, 'imei_lookup', 'analyst'), 403, 'forbidden');
+    expectProblem(await setAction(RULE.webPost, 'imei_lookup', 'otherRmu'), 404, 'not_found');
+    const rule = await k.t.db
+      .selectFrom('dispatch_circuit_rules')
+      .select('premium_action')
+      .where('id', '=', RULE.webPost)
+      .executeTakeFirstOrThrow();
+    expect(rule.premium_action).toBeNull();
+  });
+});

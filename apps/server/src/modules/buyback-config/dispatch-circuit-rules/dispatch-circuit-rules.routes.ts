@@ -3,7 +3,10 @@ import {
   DispatchCircuitRuleResponse,
   IdParams,
   ListDispatchCircuitRulesQuery,
+  PatchDispatchCircuitRulePremiumActionRequest,
   PatchDispatchCircuitRuleRequest,
+  PremiumActionQuery,
+  PremiumActionResponse,
 } from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -57,5 +60,47 @@ export function registerDispatchCircuitRuleRoutes(fastify: FastifyInstance, deps
     },
     async (request) =>
       rules.updateDispatchCircuitRule(contextOf(request, deps), request.params.id, request.body),
+  );
+
+  app.get(
+    '/dispatch-circuit-rules/:id/launch-premium-feature-connector',
+    {
+      // who may run the account-level action and may read the rule (docs/connectors.md)
+      config: {
+        permission: [
+          'web_buyback.create',
+          'web_buyback.read',
+          'buyback.create',
+          'dispatch_circuit_rule.list',
+        ],
+      },
+      schema: {
+        tags,
+        params: IdParams,
+        querystring: PremiumActionQuery,
+        response: { 200: PremiumActionResponse },
+      },
+    },
+    async (request) =>
+      rules.launchDispatchCircuitRulePremiumAction(
+        contextOf(request, deps),
+        request.params.id,
+        request.query,
+      ),
+  );
+
+  app.patch(
+    '/dispatch-circuit-rules/:id/launch-premium-feature-connector',
+    {
+      config: { permission: 'circuit.manage' },
+      schema: {
+        tags,
+        params: IdParams,
+        body: PatchDispatchCircuitRulePremiumActionRequest,
+        response: { 200: DispatchCircuitRuleResponse },
+      },
+    },
+    async (request) =>
+      rules.setDispatchCircuitRulePremiumAction(contextOf(request, deps), request.params.id, request.body),
   );
 }

@@ -7,13 +7,18 @@ import {
   type Instruction,
   type InstructionType,
   type ListDispatchCircuitRulesQuery,
+  type PatchDispatchCircuitRulePremiumActionRequest,
   type PatchDispatchCircuitRuleRequest,
+  type PremiumAction,
+  type PremiumActionQuery,
+  type PremiumActionResponse,
   type Status,
 } from '@reprise/shared';
 import { audit } from '../../../platform/audit';
-import { notFound } from '../../../platform/errors';
+import { AppError, notFound } from '../../../platform/errors';
 import type { Page } from '../../../platform/pagination';
 import { type RequestContext, transact } from '../../../platform/request-context';
+import { activeConnectorActions, launchPremiumAction } from '../../connectors';
 import * as circuits from '../circuits/circuits.repository';
 import { iso, readAccount, reject, violation } from '../config-scope';
 import * as repo from './dispatch-circuit-rules.repository';
@@ -68,6 +73,7 @@ async function responsesOf(
       instructions: own,
       effectiveInstructions: row.own_instructions ? own : defaults,
       customValues: row.custom_values ?? {},
+      premiumAction: (row.premium_action as PremiumAction | null) ?? null,
       updatedAt: iso(row.updated_at),
     };
   });
@@ -150,5 +156,70 @@ export async function updateDispatchCircuitRule(
       after: response,
     });
     return response;
+  });
+}
+
+// ---------- the rule's premium action (docs/connectors.md, "Premium actions of a dispatch circuit rule") ----------
+
+/**
+ * Sets the premium action the rule launches (null: none). The action must be one an active
+ * premium-feature configuration of the rule's account answers (422 `premium_action_unavailable`
+ * on `action` otherwise); one transaction with its audit entry.
+ */
+export async function setDispatchCircuitRulePremiumAction(
+  ctx: RequestContext,
+  id: string,
+  input: PatchDispatchCircuitRulePremiumActionRequest,
+): Promise<DispatchCircuitRuleResponse> {
+  return transact(ctx, async (tx) => {
+    const current = await repo.findDispatchCircuitRule(tx, readAccount(ctx.actor), id, { forUpdate: true });
+    if (!current) throw notFound('dispatch circuit rule');
+    if (input.action && !(await activeConnectorActions(tx, current.account_id)).includes(input.action))
+      throw new AppError(
+        'validation_failed',
+        'No active premium-feature configuration answers this action.',
+        [
+          violation(
+            'action',
+            'premium_action_unavailable',
+            'No active premium-feature configuration answers it.',
+          ),
+        ],
+      );
+    await repo.updateDispatchCircuitRule(tx, id, { premium_action: input.action });
+    await audit(tx, {
+      action: 'update',
+      entityType: 'dispatch_circuit_rule',
+      entityId: id,
+      accountId: current.account_id,
+      before: { premiumAction: current.premium_action },
+      after: { premiumAction: input.action },
+    });
+    return (
+      await responsesOf(tx, [
+        (await repo.findDispatchCircuitRule(tx, null, id)) as repo.DispatchCircuitRuleRow,
+      ])
+    )[0] as DispatchCircuitRuleResponse;
+  });
+}
+
+/**
+ * Runs the rule's premium action within its categories: the products it answers are those the
+ * rule serves (main category one of the rule's, or below one). 404 `premium_action_unavailable`
+ * when the rule is disabled, launches another action or none, or no active configuration answers it.
+ */
+export async function launchDispatchCircuitRulePremiumAction(
+  ctx: RequestContext,
+  id: string,
+  query: PremiumActionQuery,
+): Promise<PremiumActionResponse> {
+  const row = await repo.findDispatchCircuitRule(ctx, readAccount(ctx.actor), id);
+  if (!row) throw notFound('dispatch circuit rule');
+  if (row.status !== 'enabled' || row.premium_action !== query.action)
+    throw new AppError('premium_action_unavailable', 'This rule launches no such premium action.');
+  const categories = await circuits.dispatchCircuitRuleCategoriesOf(ctx, [row.id]);
+  return launchPremiumAction(ctx, query, {
+    accountId: row.account_id,
+    categoryIds: categories.map((k) => k.id),
   });
 }

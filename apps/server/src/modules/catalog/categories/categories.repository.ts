@@ -347,3 +347,39 @@ export async function deletionBlockers(ctx: BaseContext, id: string) {
 export async function deleteCategory(tx: BaseTxContext, id: string): Promise<void> {
   await deleteOwned(tx, 'categories').where('id', '=', id).execute();
 }
+
+/** The diagnostic questions of the categories (ids of one account's path), with their answer counts. */
+export async function questionsOfCategories(ctx: BaseContext, accountId: string, categoryIds: string[]) {
+  if (categoryIds.length === 0) return [];
+  return readerOf(ctx)
+    .selectFrom('diagnostic_questions as q')
+    .innerJoin('categories as c', 'c.id', 'q.category_id')
+    .select((eb) => [
+      'q.id',
+      'q.title',
+      'q.category_id',
+      'q.position',
+      'c.identifier',
+      'c.label',
+      eb
+        .selectFrom('diagnostic_answers as a')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .whereRef('a.question_id', '=', 'q.id')
+        .as('answer_count'),
+    ])
+    .where('q.account_id', '=', accountId)
+    .where('q.category_id', 'in', categoryIds)
+    .execute();
+}
+
+/** How many products have their main category at or below the path. */
+export async function productCountUnder(ctx: BaseContext, accountId: string, path: string): Promise<number> {
+  const row = await readerOf(ctx)
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.main_category_id')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('p.account_id', '=', accountId)
+    .where('c.path', 'like', `${path}%`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

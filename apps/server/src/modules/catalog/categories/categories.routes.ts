@@ -6,6 +6,8 @@ import {
   ConnectedTreeQuery,
   CreateCategoryRequest,
   collectionOf,
+  DroppedDiagnosticQuestionsQuery,
+  DroppedDiagnosticQuestionsResponse,
   IdParams,
   ListCategoriesQuery,
   PatchCategoryRequest,
@@ -103,6 +105,25 @@ export function registerCategoryRoutes(fastify: FastifyInstance, deps: AppDeps):
       schema: { tags, params: IdParams, response: { 200: CategoryAncestryResponse } },
     },
     async (request) => categories.getAncestry(contextOf(request, deps), request.params.id),
+  );
+
+  app.get(
+    '/categories/:id/checkpoints-to-archive',
+    {
+      config: { permission: 'category.detail' },
+      schema: {
+        tags,
+        params: IdParams,
+        querystring: DroppedDiagnosticQuestionsQuery,
+        response: { 200: DroppedDiagnosticQuestionsResponse },
+      },
+    },
+    async (request) =>
+      categories.getDroppedDiagnosticQuestions(
+        contextOf(request, deps),
+        request.params.id,
+        request.query.parentCategoryId,
+      ),
   );
 
   app.get(

@@ -3,9 +3,10 @@ import {
   type CategoryRef,
   type CategoryResponse,
   type CategoryTreeNode,
+  type DroppedDiagnosticQuestionsResponse,
   type ListCategoriesQuery,
 } from '@reprise/shared';
-import { notFound } from '../../../platform/errors';
+import { fieldError, notFound } from '../../../platform/errors';
 import { orderFrom, type Page } from '../../../platform/pagination';
 import type { BaseContext, RequestContext } from '../../../platform/request-context';
 import { type CatalogScope, readScope } from '../catalog-scope';
@@ -152,4 +153,46 @@ export async function readCategoryImage(ctx: RequestContext, id: string) {
   const data = row?.image_key ? await ctx.deps.storage.get(row.image_key) : null;
   if (!row?.image_key || !data) throw notFound('image');
   return { data, key: row.image_key };
+}
+
+/**
+ * What moving the category under `parentCategoryId` (null: to the root) would take out of its
+ * products' questionnaires: the diagnostic questions of its current ancestors (not its own, which
+ * move with it) that are not ancestors of the new place too, root first, each in its order. A
+ * parent outside the catalogue, or the category itself or one below it, is refused as the move is.
+ */
+export async function getDroppedDiagnosticQuestions(
+  ctx: RequestContext,
+  id: string,
+  parentCategoryId: string | null,
+): Promise<DroppedDiagnosticQuestionsResponse> {
+  const category = await findVisibleCategory(ctx, readScope(ctx), id);
+  const ancestors = idsOfPath(category.path).slice(0, -1);
+  let kept: string[] = [];
+  if (parentCategoryId) {
+    const parent = await repo.findCategory(
+      ctx,
+      { kind: 'account', accountId: category.account_id },
+      parentCategoryId,
+    );
+    if (!parent || parent.path.startsWith(category.path))
+      throw fieldError('invalid_parent', 'parentCategoryId', 'The category cannot move there.');
+    kept = idsOfPath(parent.path);
+  }
+  const dropped = ancestors.filter((ancestor) => !kept.includes(ancestor));
+  const [questions, productCount] = await Promise.all([
+    repo.questionsOfCategories(ctx, category.account_id, dropped),
+    repo.productCountUnder(ctx, category.account_id, category.path),
+  ]);
+  const member = questions
+    .sort(
+      (a, b) => dropped.indexOf(a.category_id) - dropped.indexOf(b.category_id) || a.position - b.position,
+    )
+    .map((q) => ({
+      id: q.id,
+      title: q.title,
+      category: { id: q.category_id, identifier: q.identifier, label: q.label },
+      answerCount: Number(q.answer_count ?? 0),
+    }));
+  return { member, totalItems: member.length, productCount };
 }

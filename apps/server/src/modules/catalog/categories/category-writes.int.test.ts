@@ -433,3 +433,62 @@ describe('category image', () => {
     expect(large.json().code).toBe('file_too_large');
   });
 });
+
+describe('the checkpoints to archive of a category (GET /categories/{id}/checkpoints-to-archive)', () => {
+  const question = (title: string) => ({
+    title,
+    type: 'unique',
+    answers: [
+      { title: 'Oui', maxGrade: null, priceImpact: null },
+      { title: 'Non', maxGrade: 'grade_e', priceImpact: { kind: 'percentage', value: -50 } },
+    ],
+  });
+  async function ask(categoryId: string, title: string): Promise<string> {
+    const res = await k.post('rmu', `/api/categories/${categoryId}/questions`, question(title));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id;
+  }
+
+  it("lists the ancestors' questions a move would drop, not its own nor those the new place keeps", async () => {
+    const root = (await created()).id;
+    const middle = (await created({ parentCategoryId: root })).id;
+    const leaf = (await created({ parentCategoryId: middle })).id;
+    const otherRoot = (await created()).id;
+    const sibling = (await created({ parentCategoryId: root })).id;
+    const rootQuestion = await ask(root, 'Écran fissuré ?');
+    const middleQuestion = await ask(middle, 'Batterie gonflée ?');
+    await ask(leaf, 'Clavier complet ?');
+    await ask(otherRoot, 'Boîte d’origine ?');
+    const product = await k.post('rmu', '/api/products', newProduct({ mainCategoryId: leaf }));
+    expect(product.statusCode, product.body).toBe(201);
+
+    const url = (id: string, parent?: string) =>
+      `/api/categories/${id}/checkpoints-to-archive${parent === undefined ? '' : `?parentCategoryId=${parent}`}`;
+    // to the root: every inherited question, root first; the leaf's own question moves with it
+    const toRoot = await k.get('analyst', url(leaf));
+    expect(toRoot.statusCode, toRoot.body).toBe(200);
+    expect(toRoot.json()).toMatchObject({ totalItems: 2, productCount: 1 });
+    expect(toRoot.json().member.map((q: { id: string }) => q.id)).toEqual([rootQuestion, middleQuestion]);
+    expect(toRoot.json().member[0]).toMatchObject({ category: { id: root }, answerCount: 2 });
+    expect((await k.get('analyst', url(leaf, ''))).json().totalItems).toBe(2);
+    // under a sibling of its parent: the root's question stays, the middle's goes
+    const underSibling = (await k.get('analyst', url(leaf, sibling))).json();
+    expect(underSibling.member.map((q: { id: string }) => q.id)).toEqual([middleQuestion]);
+    // under another root: both go, the other root's questions are not "archived"
+    expect((await k.get('analyst', url(leaf, otherRoot))).json().totalItems).toBe(2);
+    // staying where it is drops nothing; a root category has nothing to drop
+    expect((await k.get('analyst', url(leaf, middle))).json().totalItems).toBe(0);
+    expect((await k.get('analyst', url(root))).json()).toMatchObject({ totalItems: 0, productCount: 1 });
+
+    // refused as the move is: under itself or below it, a parent of another catalogue, not a uuid
+    expectViolation(await k.get('analyst', url(middle, leaf)), 'invalid_parent', 'parentCategoryId');
+    expectViolation(
+      await k.get('analyst', url(leaf, DEMO_CATALOG.otherCategories.smartphones as string)),
+      'invalid_parent',
+      'parentCategoryId',
+    );
+    expectViolation(await k.get('analyst', url(leaf, 'nope')), 'invalid_uuid', 'parentCategoryId');
+    // another retailer does not see the category
+    expect((await k.get('otherRmu', url(leaf))).statusCode).toBe(404);
+  });
+});

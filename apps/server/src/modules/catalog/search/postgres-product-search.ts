@@ -26,7 +26,16 @@ import {
 
 type IndexedProduct = Awaited<ReturnType<typeof repo.productsToIndex>>[number];
 
-/** A product's search document: its words (name, brand, model) and its codes (EAN, reference, TACs). */
+/** A product's names in the other languages (docs/translations.md), folded as the base text. */
+function translatedNames(p: IndexedProduct): string {
+  const names = Object.values(p.translations ?? {}).map((fields) => fields?.name);
+  return normalize(names.filter((name): name is string => Boolean(name)).join(' '));
+}
+
+/**
+ * A product's search document: its words (name, brand, model, and its translated names, so that a
+ * reader finds it by the name shown in their language) and its codes (EAN, reference, TACs).
+ */
 function toDocument(p: IndexedProduct): repo.SearchDocument {
   const codes = [p.ean_code, p.reference ? codeOf(p.reference) : null, ...p.tac_codes].filter(
     (c): c is string => Boolean(c),
@@ -39,6 +48,7 @@ function toDocument(p: IndexedProduct): repo.SearchDocument {
     categoryIds: [p.main_category_id, ...p.secondary_category_ids],
     codes: [...new Set(codes)],
     text: normalize([p.name, p.brand, p.model].filter(Boolean).join(' ')),
+    translatedText: translatedNames(p),
   };
 }
 
@@ -124,7 +134,8 @@ export async function writeDocuments(trx: Db, productIds: readonly string[]): Pr
   await repo.upsertDocuments(trx, documents);
   const words = new Map<string, { accountId: string; word: string }>();
   for (const d of documents)
-    for (const word of wordsOf(d.text)) words.set(`${d.accountId} ${word}`, { accountId: d.accountId, word });
+    for (const word of wordsOf(`${d.text} ${d.translatedText}`))
+      words.set(`${d.accountId} ${word}`, { accountId: d.accountId, word });
   await repo.addWords(trx, [...words.values()]);
   return new Set(products.map((p) => p.id));
 }

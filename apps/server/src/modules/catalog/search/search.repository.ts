@@ -21,6 +21,8 @@ export interface SearchDocument {
   categoryIds: string[];
   codes: string[];
   text: string;
+  /** The translated names (docs/translations.md), matched as the base text is, never ordered by. */
+  translatedText: string;
 }
 
 /** The facts of products a document is made of. */
@@ -42,6 +44,7 @@ export async function productsToIndex(trx: Db, ids: readonly string[]) {
       'p.reference',
       'p.ean_code',
       'p.tac_codes',
+      'p.translations',
     ])
     .where('p.id', '=', sql<string>`any(${[...ids]}::uuid[])`)
     .execute();
@@ -53,12 +56,12 @@ export async function upsertDocuments(trx: Db, docs: readonly SearchDocument[]):
   await sql`
     INSERT INTO product_search_documents (product_id, account_id, buyer_account_id, published, category_ids, codes, text, vector)
     SELECT d.product_id, d.account_id, d.buyer_account_id, d.published,
-           string_to_array(d.category_ids, ' ')::uuid[], string_to_array(d.codes, ' '), d.text, to_tsvector('simple', d.text)
+           string_to_array(d.category_ids, ' ')::uuid[], string_to_array(d.codes, ' '), d.text, to_tsvector('simple', d.text || ' ' || d.translated_text)
     FROM unnest(${docs.map((d) => d.productId)}::uuid[], ${docs.map((d) => d.accountId)}::uuid[],
                 ${docs.map((d) => d.buyerAccountId)}::uuid[], ${docs.map((d) => d.published)}::boolean[],
                 ${docs.map((d) => d.categoryIds.join(' '))}::text[], ${docs.map((d) => d.codes.join(' '))}::text[],
-                ${docs.map((d) => d.text)}::text[])
-      AS d(product_id, account_id, buyer_account_id, published, category_ids, codes, text)
+                ${docs.map((d) => d.text)}::text[], ${docs.map((d) => d.translatedText)}::text[])
+      AS d(product_id, account_id, buyer_account_id, published, category_ids, codes, text, translated_text)
     ON CONFLICT (product_id) DO UPDATE SET
       account_id = excluded.account_id, buyer_account_id = excluded.buyer_account_id, published = excluded.published,
       category_ids = excluded.category_ids, codes = excluded.codes, text = excluded.text, vector = excluded.vector`.execute(
