@@ -91,7 +91,7 @@ describe('two API processes and a worker behind the proxy', () => {
     const { checkin, started, photo, completed } = await checkInAndControl(operator, b, setup);
     expect(checkin.status).toBe('item_registered_in_warehouse');
     expect(started.status).toBe('item_awaiting_compliancy_tests');
-    expect(completed.outcome).toBe('accepted');
+    expect(completed.outcome).toBe('by_price');
     for (const index of [0, 1]) expect(await bytesOf(direct(operator, index), photo.url)).toEqual(PNG);
     const detail = await seller.json<{ status: string }>('GET', `/api/buybacks/${b.id}`);
     expect(detail.status).not.toBe('bb_pending');
@@ -153,7 +153,7 @@ describe('two API processes and a worker behind the proxy', () => {
     const b = await createStoreBuyback(seller, setup);
     await sendToWarehouse(seller, b.id);
     const { completed } = await checkInAndControl(operator, b, setup);
-    expect(completed.outcome).toBe('accepted');
+    expect(completed.outcome).toBe('by_price');
     const done = await importProducts(rmu, DEMO.accounts.demoRetail, 50, `SK-${randomUUID().slice(0, 6)}`);
     expect(done.report.lines.inserted).toBe(50);
   });

@@ -12,6 +12,8 @@ const STEPS = [
     ['web build and bundle budgets', 'npm run build && npm run size:public && npm run size:back-office'],
   ],
   [['unit and integration tests (Vitest)', 'npm run test:unit']],
+  // the deployment on loopback (deploy/): the compiled build of the first step behind nginx
+  [['scale-out (compiled build, nginx, S3 peer)', 'SKIP_BUILD=true npm run test:scale-out']],
   // the web app is built by the step before: the Playwright server does not build it again
   [['browser tests (Playwright)', 'SKIP_WEB_BUILD=true npm run test:browser']],
 ];
