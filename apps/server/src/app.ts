@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { CONSENT_COOKIE, IMAGE_MAX_BYTES } from '@reprise/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccountAdminRoutes } from './modules/account-admin';
 import { registerAccountRoutes } from './modules/accounts';
@@ -76,12 +76,12 @@ export async function buildApp(
   registerStatusReactions();
   const app = Fastify({
     logger: options.logger ? { level: deps.config.logLevel } : false,
-    // Fastify's two lines of a request (received, completed) become one (registerRequestLog)
-    disableRequestLogging: true,
+    // Fastify's two lines of a request (received, completed) become one (registerRequestLog); a
+    // request's id is named requestId in its log lines
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     trustProxy: deps.config.trustProxy,
     // a request's id: in its log lines, its answer's x-request-id and its problem documents
     genReqId: requestIdOf(deps.config.trustProxy !== false),
-    requestIdLogLabel: 'requestId',
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { querystringParser: parseQuery },
     frameworkErrors: answerFrameworkError,
