@@ -5,8 +5,8 @@ import { expect, login, networkQuiet, openInApp, test, translations, useLanguage
 /**
  * The clients administration (docs/clients.md): a platform admin creates a client, enables a
  * premium feature in its tabs, is refused the deletion of the active account (the translated
- * still_active), deactivates it and deletes it; creates a user of a client; a super admin creates
- * a platform admin.
+ * still_active), deactivates it and deletes it; links and removes a linked buyer; creates a user
+ * of a client; a super admin creates a platform admin.
  */
 
 useLanguage('en-GB');
@@ -15,6 +15,8 @@ const text = translations('clients', 'en-GB');
 const LOADED = { timeout: 30_000 };
 /** The platform's own root organisation (apps/server/src/seed/demo-ids.ts). */
 const PLATFORM_NAME = 'Reprise Platform';
+/** Demo Retail's account (apps/server/src/seed/demo-ids.ts). */
+const DEMO_RETAIL = '00000000-0000-4000-8000-000000000200';
 
 test('a platform admin creates a client, enables a premium feature, and deletes it once inactive', async ({
   page,
@@ -74,6 +76,58 @@ test('a platform admin creates a client, enables a premium feature, and deletes 
   const admin = await signIn(request, 'admin@demo.test');
   const left = await request.get(`/api/accounts?search=${encodeURIComponent(name)}`, { headers: admin });
   expect((await left.json()).member).toEqual([]);
+});
+
+test('a platform admin links and removes a buyer; a buyer categories still name stays, and they are named', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await signIn(request, 'admin@demo.test');
+  const buyerName = `Linked Buyer ${Date.now()}`;
+  const created = await request.post('/api/accounts', {
+    headers: admin,
+    data: {
+      kind: 'buyer',
+      corporateName: `${buyerName} SAS`,
+      commonName: buyerName,
+      address: { street: '2 Quai du Test', zip: '59000', city: 'Lille', country: 'FR' },
+      modules: ['lcm'],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await login(page, 'admin@demo.test', '/client/00000000-0000-4000-8000-000000000201/edit');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Demo Retail', LOADED);
+  await page.getByRole('tab', { name: text.tabs.linkedBuyers }).click();
+  const table = page.getByRole('table', {
+    name: text.linkedBuyers.caption.replace('{{name}}', 'Demo Retail'),
+  });
+  await expect(table.getByRole('row').filter({ hasText: 'Demo Buyer' })).toContainText(
+    'Atelier Roubaix',
+    LOADED,
+  );
+
+  // Demo Buyer stays: the refusal lists the categories that still name it
+  await page
+    .getByRole('button', { name: text.linkedBuyers.removeOf.replace('{{name}}', 'Demo Buyer') })
+    .click();
+  const refusal = page.getByRole('alert').filter({ hasText: text.linkedBuyers.refused });
+  await expect(refusal.getByRole('link', { name: 'Smartphones', exact: true })).toBeVisible(LOADED);
+  await expect(table.getByRole('row').filter({ hasText: 'Demo Buyer' })).toBeVisible();
+
+  // a new buyer is linked, then removed, on the linked buyers' own screen
+  await openInApp(page, `/account/${DEMO_RETAIL}/linked-buyers`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(text.tabs.linkedBuyers, LOADED);
+  await page.getByRole('textbox', { name: text.linkedBuyers.add }).fill(buyerName);
+  await page.getByRole('option', { name: buyerName }).click();
+  await page.getByRole('button', { name: text.linkedBuyers.link, exact: true }).click();
+  await expect(page.getByText(text.linkedBuyers.added)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: buyerName })).toBeVisible();
+  await page.getByRole('button', { name: text.linkedBuyers.removeOf.replace('{{name}}', buyerName) }).click();
+  await expect(page.getByRole('row').filter({ hasText: buyerName })).toHaveCount(0);
+  const linked = await request.get(`/api/account/${DEMO_RETAIL}/linked-buyers`, { headers: admin });
+  expect((await linked.json()).buyers.map((b: { name: string }) => b.name)).toEqual(['Demo Buyer']);
 });
 
 test('a platform admin creates a user of a chosen client', async ({ page, request }) => {

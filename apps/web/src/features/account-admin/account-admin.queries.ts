@@ -5,13 +5,16 @@ import type {
   ClientAccountResponse,
   Collection,
   CreateClientAccountRequest,
+  LinkedBuyersResponse,
   OrganizationRootDetailResponse,
   PatchClientAccountRequest,
   PaymentModeResponse,
   PremiumFeature,
+  PutLinkedBuyersRequest,
 } from '@reprise/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { linkedBuyersKeys } from '../catalog';
 import { rootDetailKeys } from '../settings';
 
 /** Query of `GET /accounts`: pagination, order and the filters (search, status, kind). */
@@ -134,5 +137,27 @@ export function useClientPaymentModes(accountId: string) {
         query: { accountId, itemsPerPage: 100 },
         signal,
       }),
+  });
+}
+
+/**
+ * `GET /account/{accountId}/linked-buyers`: the buyers a retailer may name on its categories, in the
+ * cache entry the category form reads (features/catalog, `useBuyerChoices`).
+ */
+export function useLinkedBuyers(accountId: string) {
+  return useQuery({
+    queryKey: linkedBuyersKeys.ofRetailer(accountId),
+    queryFn: ({ signal }) => api.get<LinkedBuyersResponse>(`/account/${accountId}/linked-buyers`, { signal }),
+  });
+}
+
+/** `PUT /account/{accountId}/linked-buyers`: the list becomes exactly the ids sent. */
+export function usePutLinkedBuyers(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PutLinkedBuyersRequest) =>
+      api.put<LinkedBuyersResponse>(`/account/${accountId}/linked-buyers`, body),
+    meta: { handlesErrors: true },
+    onSuccess: (linked) => queryClient.setQueryData(linkedBuyersKeys.ofRetailer(accountId), linked),
   });
 }

@@ -11,13 +11,14 @@ import {
   IconUserPlus,
   IconWorldWww,
 } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { PageLoader } from '../../ui/page-loader';
-import { useCatalogReindex, useClientAccountOfOrganization } from './account-admin.queries';
+import { useCatalogReindex, useClientAccount, useClientAccountOfOrganization } from './account-admin.queries';
 import { ClientDeleteModal } from './client-delete-modal';
 import {
   CircuitsTab,
@@ -30,6 +31,7 @@ import {
 } from './client-tabs';
 import { useClientsBreadcrumbs } from './clients-breadcrumbs';
 import { ClientKindBadge } from './clients-list-page';
+import { LinkedBuyersPanel } from './linked-buyers-panel';
 
 const TABS = [
   'general',
@@ -39,6 +41,7 @@ const TABS = [
   'paymentModes',
   'transport',
   'premium',
+  'linkedBuyers',
 ] as const;
 type Tab = (typeof TABS)[number];
 
@@ -50,6 +53,7 @@ const PANELS: Record<Tab, (props: { client: ClientAccountResponse }) => React.Re
   paymentModes: PaymentModesTab,
   transport: TransportTab,
   premium: PremiumFeaturesTab,
+  linkedBuyers: LinkedBuyersPanel,
 };
 
 /** The tools of a client: catalogue reindex, its imports, exports and connectors, its pages, deletion. */
@@ -135,11 +139,14 @@ function ClientTools({ client, onDelete }: { client: ClientAccountResponse; onDe
   );
 }
 
-/** `/client/:organizationId/edit`: a client's tabs (general … premium features) and its tools. */
+/** `/client/:organizationId/edit`: a client's tabs (general … linked buyers) and its tools. */
 export function ClientEditPage() {
-  const { t } = useTranslation('clients');
   const { organizationId = '' } = useParams();
-  const client = useClientAccountOfOrganization(organizationId);
+  return <ClientEdit client={useClientAccountOfOrganization(organizationId)} />;
+}
+
+function ClientEdit({ client }: { client: UseQueryResult<ClientAccountResponse> }) {
+  const { t } = useTranslation('clients');
   const breadcrumbs = useClientsBreadcrumbs();
   const [tab, setTab] = useState<Tab>('general');
   const [deleting, setDeleting] = useState(false);

@@ -37,6 +37,14 @@ export const accountAdminRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'account/:accountId/linked-buyers',
+    handle: { permission: 'client.detail' } satisfies RouteHandle,
+    lazy: screen(
+      () => import('./linked-buyers-page'),
+      (m) => m.LinkedBuyersPage,
+    ),
+  },
+  {
     path: 'userAdmin/create',
     handle: { permission: 'admin.assign' } satisfies RouteHandle,
     lazy: screen(userPages, (m) => m.UserAdminCreatePage),
