@@ -97,7 +97,8 @@ test('a platform admin links and removes a buyer; a buyer categories still name 
   });
   expect(created.status(), await created.text()).toBe(201);
 
-  await login(page, 'admin@demo.test', '/client/00000000-0000-4000-8000-000000000201/edit');
+  // the beta address of the edit screen: Demo Retail by its account id
+  await login(page, 'admin@demo.test', `/beta/account/${DEMO_RETAIL}/edit`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Demo Retail', LOADED);
   await page.getByRole('tab', { name: text.tabs.linkedBuyers }).click();
   const table = page.getByRole('table', {

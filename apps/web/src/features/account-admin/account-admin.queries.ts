@@ -81,6 +81,7 @@ export function useUpdateClientAccount(client: ClientAccountResponse) {
     meta: { handlesErrors: true },
     onSuccess: (updated) => {
       queryClient.setQueryData(clientAccountsKeys.byOrganization(updated.rootOrganizationId), updated);
+      queryClient.setQueryData(clientAccountsKeys.detail(updated.id), updated);
       return queryClient.invalidateQueries({ queryKey: clientAccountsKeys.lists() });
     },
   });

@@ -145,6 +145,15 @@ export function ClientEditPage() {
   return <ClientEdit client={useClientAccountOfOrganization(organizationId)} />;
 }
 
+/**
+ * `/beta/account/:accountId/edit`: the spec's beta account edit, the same screen reached by the
+ * account's id (docs/routes.md).
+ */
+export function BetaAccountEditPage() {
+  const { accountId = '' } = useParams();
+  return <ClientEdit client={useClientAccount(accountId)} />;
+}
+
 function ClientEdit({ client }: { client: UseQueryResult<ClientAccountResponse> }) {
   const { t } = useTranslation('clients');
   const breadcrumbs = useClientsBreadcrumbs();

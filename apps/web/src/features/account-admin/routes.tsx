@@ -37,6 +37,11 @@ export const accountAdminRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'beta/account/:accountId/edit',
+    handle: { permission: 'client.detail' } satisfies RouteHandle,
+    lazy: screen(clientPages, (m) => m.BetaAccountEditPage),
+  },
+  {
     path: 'account/:accountId/linked-buyers',
     handle: { permission: 'client.detail' } satisfies RouteHandle,
     lazy: screen(
