@@ -12,6 +12,7 @@ import { expect, login, networkQuiet, openInApp, test, translations, useLanguage
 useLanguage('en-GB');
 
 const text = translations('clients', 'en-GB');
+const settings = translations('generalSettings', 'en-GB');
 const LOADED = { timeout: 30_000 };
 /** The platform's own root organisation (apps/server/src/seed/demo-ids.ts). */
 const PLATFORM_NAME = 'Reprise Platform';
@@ -172,6 +173,17 @@ test('a platform admin creates a user of a chosen client', async ({ page, reques
   await expect(page.getByText(`${clientName} (${text.kind.buyer})`)).toBeVisible(LOADED);
   const users = await request.get(`/api/users?search=${encodeURIComponent(email)}`, { headers: admin });
   expect((await users.json()).member[0]).toMatchObject({ email, accountId: client.id });
+
+  // the operator changes this client's general settings from its edit screen, not its own
+  await openInApp(page, `/client/${client.rootOrganizationId}/edit`);
+  await page.getByRole('link', { name: text.tools.generalSettings }).click();
+  await expect(page).toHaveURL(new RegExp(`/settings/lcm/general\\?accountId=${client.id}$`));
+  await expect(page.getByRole('note').filter({ hasText: clientName })).toBeVisible(LOADED);
+  await page.getByRole('radio', { name: settings.checkin.disabled }).check();
+  await page.getByRole('button', { name: settings.save }).click();
+  await expect(page.getByText(settings.saved)).toBeVisible();
+  const detail = await request.get(`/api/accounts/${client.id}/organization-root-detail`, { headers: admin });
+  expect((await detail.json()).warehouseCheckinRequirement).toBe('disabled');
 });
 
 test('a super admin creates a platform admin; an admin has no such entry', async ({ page }) => {
@@ -182,6 +194,15 @@ test('a super admin creates a platform admin; an admin has no such entry', async
   );
   await expect(
     page.getByRole('navigation').getByRole('link', { name: 'New platform administrator' }),
+  ).toHaveCount(0);
+
+  // the list of platform administrators: the platform's own users only
+  await page.getByRole('navigation').getByRole('link', { name: 'Platform administrators' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: text.admins.title })).toBeVisible(LOADED);
+  const admins = page.getByRole('table', { name: text.admins.caption });
+  await expect(admins.getByRole('row').filter({ hasText: 'super_admin@demo.test' })).toBeVisible(LOADED);
+  await expect(
+    admins.getByRole('row').filter({ hasText: 'root_management_unit_manager@demo.test' }),
   ).toHaveCount(0);
 
   await page.context().clearCookies();

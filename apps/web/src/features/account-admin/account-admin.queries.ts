@@ -11,6 +11,7 @@ import type {
   PaymentModeResponse,
   PremiumFeature,
   PutLinkedBuyersRequest,
+  UserResponse,
 } from '@reprise/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -160,5 +161,18 @@ export function usePutLinkedBuyers(accountId: string) {
       api.put<LinkedBuyersResponse>(`/account/${accountId}/linked-buyers`, body),
     meta: { handlesErrors: true },
     onSuccess: (linked) => queryClient.setQueryData(linkedBuyersKeys.ofRetailer(accountId), linked),
+  });
+}
+
+const platformAdminsKeys = {
+  list: (query: ClientAccountsQuery) => ['platform-admins', query] as const,
+};
+
+/** `GET /platform-admins`: a page of the platform's own users (admins and super admins). */
+export function usePlatformAdmins(query: ClientAccountsQuery) {
+  return useQuery({
+    queryKey: platformAdminsKeys.list(query),
+    queryFn: ({ signal }) => api.get<Collection<UserResponse>>('/platform-admins', { query, signal }),
+    placeholderData: keepPreviousData,
   });
 }

@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ClientAccountResponse } from '@reprise/shared';
 import {
+  IconAdjustments,
   IconBuildingStore,
   IconDownload,
   IconPlugConnected,
@@ -105,6 +106,16 @@ function ClientTools({ client, onDelete }: { client: ClientAccountResponse; onDe
           >
             {t('tools.connectors')}
           </Button>
+          {can('general_settings') && (
+            <Button
+              component={Link}
+              to={`/settings/${client.kind === 'retailer' ? 'tim' : 'lcm'}/general?accountId=${client.id}`}
+              variant="default"
+              leftSection={<IconAdjustments size={16} aria-hidden />}
+            >
+              {t('tools.generalSettings')}
+            </Button>
+          )}
           {client.kind === 'retailer' && (
             <Button
               component={Link}

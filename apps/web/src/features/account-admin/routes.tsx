@@ -50,6 +50,14 @@ export const accountAdminRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'userAdmin',
+    handle: { permission: 'menu.admin' } satisfies RouteHandle,
+    lazy: screen(
+      () => import('./platform-admins-page'),
+      (m) => m.PlatformAdminsPage,
+    ),
+  },
+  {
     path: 'userAdmin/create',
     handle: { permission: 'admin.assign' } satisfies RouteHandle,
     lazy: screen(userPages, (m) => m.UserAdminCreatePage),
