@@ -6,7 +6,6 @@ import {
   FileInput,
   type MantineColorsTuple,
   MantineProvider,
-  Menu,
   Modal,
   Notification,
 } from '@mantine/core';
@@ -99,8 +98,9 @@ function buildTheme(mainColor: string, closeLabels: CloseLabels) {
         defaultProps: { size: 'md', centered: true, closeButtonProps: { 'aria-label': closeLabels.dialog } },
       }),
       Alert: Alert.extend({ defaultProps: { closeButtonLabel: closeLabels.message } }),
-      // the spec's menu dropdown timeout: a menu opened by hovering closes 500 ms after the pointer leaves
-      Menu: Menu.extend({ defaultProps: { closeDelay: MENU_DROPDOWN_CLOSE_DELAY_MS } }),
+      // the spec's menu dropdown timeout: a menu opened by hovering closes 500 ms after the pointer
+      // leaves (a plain entry, not Menu.extend: the sign-in page must not load the Menu component)
+      Menu: { defaultProps: { closeDelay: MENU_DROPDOWN_CLOSE_DELAY_MS } },
       // the toasts of @mantine/notifications are this component
       Notification: Notification.extend({
         defaultProps: { closeButtonProps: { 'aria-label': closeLabels.message } },
