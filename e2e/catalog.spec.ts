@@ -40,6 +40,14 @@ test.describe('catalogue', () => {
     await expect(page.getByRole('textbox', { name: /^Identifiant/ })).toHaveValue(identifier);
     await choose(page, /^Catégorie parente/, /^Audio$/, 'Audio');
     await page.getByRole('textbox', { name: /^Poids/ }).fill('450');
+    // Demo Retail has no absorption premium option: the form says so and offers no absorption
+    await expect(page.getByTestId('absorption-premium')).toContainText('Option premium non activée');
+    await page.getByRole('textbox', { name: /^Type d'absorption/ }).click();
+    await expect(page.getByRole('option', { name: 'Montant fixe' })).toHaveAttribute(
+      'data-combobox-disabled',
+      'true',
+    );
+    await page.getByRole('textbox', { name: /^Type d'absorption/ }).press('Escape');
     await choose(page, /^Compte acheteur/, 'Demo Buyer', 'Demo');
     await choose(page, /^Entrepôts référents/, 'Entrepôt Saint-Priest', 'Saint');
     await page.getByRole('button', { name: 'Créer la catégorie' }).click();

@@ -5,16 +5,19 @@ import { expect, login, networkQuiet, openInApp, test, translations, useLanguage
 /**
  * The clients administration (docs/clients.md): a platform admin creates a client, enables a
  * premium feature in its tabs, is refused the deletion of the active account (the translated
- * still_active), deactivates it and deletes it; creates a user of a client; a super admin creates
- * a platform admin.
+ * still_active), deactivates it and deletes it; links and removes a linked buyer; creates a user
+ * of a client; a super admin creates a platform admin.
  */
 
 useLanguage('en-GB');
 
 const text = translations('clients', 'en-GB');
+const settings = translations('generalSettings', 'en-GB');
 const LOADED = { timeout: 30_000 };
 /** The platform's own root organisation (apps/server/src/seed/demo-ids.ts). */
 const PLATFORM_NAME = 'Reprise Platform';
+/** Demo Retail's account (apps/server/src/seed/demo-ids.ts). */
+const DEMO_RETAIL = '00000000-0000-4000-8000-000000000200';
 
 test('a platform admin creates a client, enables a premium feature, and deletes it once inactive', async ({
   page,
@@ -76,6 +79,59 @@ test('a platform admin creates a client, enables a premium feature, and deletes 
   expect((await left.json()).member).toEqual([]);
 });
 
+test('a platform admin links and removes a buyer; a buyer categories still name stays, and they are named', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await signIn(request, 'admin@demo.test');
+  const buyerName = `Linked Buyer ${Date.now()}`;
+  const created = await request.post('/api/accounts', {
+    headers: admin,
+    data: {
+      kind: 'buyer',
+      corporateName: `${buyerName} SAS`,
+      commonName: buyerName,
+      address: { street: '2 Quai du Test', zip: '59000', city: 'Lille', country: 'FR' },
+      modules: ['lcm'],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  // the beta address of the edit screen: Demo Retail by its account id
+  await login(page, 'admin@demo.test', `/beta/account/${DEMO_RETAIL}/edit`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Demo Retail', LOADED);
+  await page.getByRole('tab', { name: text.tabs.linkedBuyers }).click();
+  const table = page.getByRole('table', {
+    name: text.linkedBuyers.caption.replace('{{name}}', 'Demo Retail'),
+  });
+  await expect(table.getByRole('row').filter({ hasText: 'Demo Buyer' })).toContainText(
+    'Atelier Roubaix',
+    LOADED,
+  );
+
+  // Demo Buyer stays: the refusal lists the categories that still name it
+  await page
+    .getByRole('button', { name: text.linkedBuyers.removeOf.replace('{{name}}', 'Demo Buyer') })
+    .click();
+  const refusal = page.getByRole('alert').filter({ hasText: text.linkedBuyers.refused });
+  await expect(refusal.getByRole('link', { name: 'Smartphones', exact: true })).toBeVisible(LOADED);
+  await expect(table.getByRole('row').filter({ hasText: 'Demo Buyer' })).toBeVisible();
+
+  // a new buyer is linked, then removed, on the linked buyers' own screen
+  await openInApp(page, `/account/${DEMO_RETAIL}/linked-buyers`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(text.tabs.linkedBuyers, LOADED);
+  await page.getByRole('textbox', { name: text.linkedBuyers.add }).fill(buyerName);
+  await page.getByRole('option', { name: buyerName }).click();
+  await page.getByRole('button', { name: text.linkedBuyers.link, exact: true }).click();
+  await expect(page.getByText(text.linkedBuyers.added)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: buyerName })).toBeVisible();
+  await page.getByRole('button', { name: text.linkedBuyers.removeOf.replace('{{name}}', buyerName) }).click();
+  await expect(page.getByRole('row').filter({ hasText: buyerName })).toHaveCount(0);
+  const linked = await request.get(`/api/account/${DEMO_RETAIL}/linked-buyers`, { headers: admin });
+  expect((await linked.json()).buyers.map((b: { name: string }) => b.name)).toEqual(['Demo Buyer']);
+});
+
 test('a platform admin creates a user of a chosen client', async ({ page, request }) => {
   test.setTimeout(90_000);
   const admin = await signIn(request, 'admin@demo.test');
@@ -117,6 +173,17 @@ test('a platform admin creates a user of a chosen client', async ({ page, reques
   await expect(page.getByText(`${clientName} (${text.kind.buyer})`)).toBeVisible(LOADED);
   const users = await request.get(`/api/users?search=${encodeURIComponent(email)}`, { headers: admin });
   expect((await users.json()).member[0]).toMatchObject({ email, accountId: client.id });
+
+  // the operator changes this client's general settings from its edit screen, not its own
+  await openInApp(page, `/client/${client.rootOrganizationId}/edit`);
+  await page.getByRole('link', { name: text.tools.generalSettings }).click();
+  await expect(page).toHaveURL(new RegExp(`/settings/lcm/general\\?accountId=${client.id}$`));
+  await expect(page.getByRole('note').filter({ hasText: clientName })).toBeVisible(LOADED);
+  await page.getByRole('radio', { name: settings.checkin.disabled }).check();
+  await page.getByRole('button', { name: settings.save }).click();
+  await expect(page.getByText(settings.saved)).toBeVisible();
+  const detail = await request.get(`/api/accounts/${client.id}/organization-root-detail`, { headers: admin });
+  expect((await detail.json()).warehouseCheckinRequirement).toBe('disabled');
 });
 
 test('a super admin creates a platform admin; an admin has no such entry', async ({ page }) => {
@@ -127,6 +194,15 @@ test('a super admin creates a platform admin; an admin has no such entry', async
   );
   await expect(
     page.getByRole('navigation').getByRole('link', { name: 'New platform administrator' }),
+  ).toHaveCount(0);
+
+  // the list of platform administrators: the platform's own users only
+  await page.getByRole('navigation').getByRole('link', { name: 'Platform administrators' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: text.admins.title })).toBeVisible(LOADED);
+  const admins = page.getByRole('table', { name: text.admins.caption });
+  await expect(admins.getByRole('row').filter({ hasText: 'super_admin@demo.test' })).toBeVisible(LOADED);
+  await expect(
+    admins.getByRole('row').filter({ hasText: 'root_management_unit_manager@demo.test' }),
   ).toHaveCount(0);
 
   await page.context().clearCookies();

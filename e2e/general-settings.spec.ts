@@ -191,6 +191,13 @@ test('a buyer manager changes the check-in requirement of its warehouses', async
   await page.getByRole('button', { name: text.save }).click();
   await expect(page.getByText(text.saved)).toBeVisible();
   expect((await rootDetail(request, 'buyer_manager@demo.test')).warehouseCheckinRequirement).toBe('optional');
+  // the browser's copy of the root details (reprise.rootDetail) follows the save
+  const cached = () =>
+    page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem('reprise.rootDetail') ?? 'null')?.detail.warehouseCheckinRequirement,
+    );
+  await expect.poll(cached).toBe('optional');
 
   // the warehouses' check-in back as it was (the warehouse specs expect it mandatory)
   await mandatory.check();

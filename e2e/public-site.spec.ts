@@ -161,11 +161,13 @@ test.describe
       // the accessibility statement exists only when configured
       await page.goto(`${site}/accessibility-statement`);
       await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
-      // an unknown path leads home; the create route leads to the search
+      // an unknown path leads home; the create routes lead to the search
       await page.goto(`${site}/no/such/page`);
       await expect(page).toHaveURL(`${site}/`);
-      await page.goto(`${site}/create`);
-      await expect(page).toHaveURL(`${site}/search`);
+      for (const create of ['/create', '/buyback/create']) {
+        await page.goto(`${site}${create}`);
+        await expect(page).toHaveURL(`${site}/search`);
+      }
     });
 
     test('the language follows the browser, and the visitor may change it', async ({ browser, baseURL }) => {

@@ -57,7 +57,9 @@ test.describe('dashboard shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   });
 
-  test('a list route shows the banner of its alert parameter until it is dismissed', async ({ page }) => {
+  test('a list route shows the banner of its alert parameter until it is dismissed; the footer leads to the cookies policy', async ({
+    page,
+  }) => {
     await login(page, 'store_seller@demo.test');
     const alert = JSON.stringify({ type: 'success', message: 'designSystem:alerts.success' });
     await page.goto(`/home?alert=${encodeURIComponent(alert)}`);
@@ -66,6 +68,11 @@ test.describe('dashboard shell', () => {
     await banner.getByRole('button', { name: 'Fermer le message' }).click();
     await expect(banner).toHaveCount(0);
     await expect(page).toHaveURL(/\/home$/);
+
+    // the footer leads to the back office's cookies policy, which names its session cookie
+    await page.getByRole('link', { name: 'Politique de cookies' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Politique de cookies' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'reprise_session' })).toBeVisible();
   });
 
   test('an unknown path shows the not-found page', async ({ page }) => {

@@ -111,6 +111,13 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const DEFAULT_MAIN_COLOR = '#2ed678';
 export const RELEASE_LABEL = '2025-r31';
 
+/**
+ * The lifetime of the public site's anonymous visitor token, in minutes (the spec's 780, its unit
+ * not shown; minutes make it 13 hours, a day's visit, about a sign-in session's 12): the cookie's
+ * Max-Age and the session's expiry on the server.
+ */
+export const VISITOR_TOKEN_LIFETIME_MINUTES = 780;
+
 /** The organisation type a user of each type is attached to (its parent entity). */
 export const PARENT_TYPE_OF_USER_TYPE: Record<UserType, readonly OrganizationType[]> = {
   admin: ['root_management_unit'],

@@ -11,7 +11,7 @@ export class AppError extends Error {
     readonly violations?: Violation[],
     readonly headers?: Record<string, string>,
     /** Extension members of the problem document (RFC 9457), e.g. which answer resolved a litigation. */
-    readonly extensions?: Record<string, string | number | boolean>,
+    readonly extensions?: Record<string, string | number | boolean | readonly Record<string, string>[]>,
   ) {
     super(detail);
   }

@@ -15,6 +15,7 @@ import { generalSettingsRoutes } from '../features/general-settings/routes';
 import { importsRoutes } from '../features/imports/routes';
 import { itemRefurbStepsRoutes } from '../features/item-refurb-steps/routes';
 import { jobsRoutes } from '../features/jobs/routes';
+import { legalRoutes } from '../features/legal/routes';
 import { organizationsRoutes } from '../features/organizations/routes';
 import { paymentBatchesRoutes } from '../features/payment-batches/routes';
 import { paymentModesRoutes } from '../features/payment-modes/routes';
@@ -68,6 +69,7 @@ export const dashboardFeatureRoutes: RouteObject[] = [
   ...itemRefurbStepsRoutes,
   ...paymentsRoutes,
   ...vouchersRoutes,
+  ...legalRoutes,
 ];
 
 /** Screens of the fluid wizard layout (the buyback wizard will be the first). */

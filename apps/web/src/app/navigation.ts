@@ -37,6 +37,7 @@ import {
   IconScan,
   IconServer,
   IconSettings,
+  IconShieldCheck,
   IconShieldLock,
   IconStethoscope,
   IconTool,
@@ -268,6 +269,7 @@ export const MENU: MenuSection[] = [
     entries: [
       { key: 'clients', to: '/clients', icon: IconBriefcase, permission: 'client.list' },
       { key: 'clientCreate', to: '/client/create', icon: IconBuildingPlus, permission: 'client.create' },
+      { key: 'userAdmins', to: '/userAdmin', icon: IconShieldCheck, permission: 'menu.admin' },
       { key: 'userAdminCreate', to: '/userAdmin/create', icon: IconUserShield, permission: 'admin.assign' },
       { key: 'userClientCreate', to: '/userClient/create', icon: IconUserPlus, permission: 'client.create' },
       {

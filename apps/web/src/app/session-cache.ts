@@ -1,5 +1,6 @@
 import type { AuthenticatedUser } from '@reprise/shared';
 import { MODULE_TYPES } from '@reprise/shared/enums';
+import { forgetCachedRootDetail } from '../lib/root-detail-cache';
 
 /** The user (never its token) kept for a fast first paint; /api/me always confirms it. */
 const STORAGE_KEY = 'reprise.user';
@@ -36,7 +37,11 @@ export function readCachedUser(): AuthenticatedUser | null {
 export function writeCachedUser(user: AuthenticatedUser | null): void {
   try {
     if (user) localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
-    else localStorage.removeItem(STORAGE_KEY);
+    else {
+      localStorage.removeItem(STORAGE_KEY);
+      // what was cached of the user's account goes with the user
+      forgetCachedRootDetail();
+    }
   } catch {
     // Storage may be unavailable (private mode); the session still works from the cookie.
   }

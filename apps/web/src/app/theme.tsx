@@ -19,6 +19,7 @@ import {
   paletteFrom,
   readableOnWhite,
 } from './color';
+import { MENU_DROPDOWN_CLOSE_DELAY_MS } from './layout-constants';
 
 /** The account's look: main colour, logo and favicon (/design). */
 export interface Branding {
@@ -97,6 +98,9 @@ function buildTheme(mainColor: string, closeLabels: CloseLabels) {
         defaultProps: { size: 'md', centered: true, closeButtonProps: { 'aria-label': closeLabels.dialog } },
       }),
       Alert: Alert.extend({ defaultProps: { closeButtonLabel: closeLabels.message } }),
+      // the spec's menu dropdown timeout: a menu opened by hovering closes 500 ms after the pointer
+      // leaves (a plain entry, not Menu.extend: the sign-in page must not load the Menu component)
+      Menu: { defaultProps: { closeDelay: MENU_DROPDOWN_CLOSE_DELAY_MS } },
       // the toasts of @mantine/notifications are this component
       Notification: Notification.extend({
         defaultProps: { closeButtonProps: { 'aria-label': closeLabels.message } },

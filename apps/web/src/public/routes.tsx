@@ -106,8 +106,9 @@ const publicRoutes: RouteObject[] = [
       { path: 'erasure-certificate/:code', lazy: page(erasureCertificate, (m) => m.ErasureCertificatePage) },
       // the IBAN link's page of a transfer without IBAN (docs/payments.md)
       { path: 'iban/:token', lazy: page(iban, (m) => m.IbanPage) },
-      // the public site's create route leads to the search
+      // the public site's create routes lead to the search (the back office's /buyback/create is the wizard)
       { path: 'create', element: <Navigate to="/search" replace /> },
+      { path: 'buyback/create', element: <Navigate to="/search" replace /> },
       // an unknown path leads home
       { path: '*', element: <Navigate to="/" replace /> },
     ],

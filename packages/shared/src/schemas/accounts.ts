@@ -109,3 +109,12 @@ export const PutLinkedBuyersRequest = z
   })
   .strict();
 export type PutLinkedBuyersRequest = z.infer<typeof PutLinkedBuyersRequest>;
+
+/**
+ * The extension member of the 422 refusing to unlink a buyer that categories still name
+ * (`linked_buyer_in_use`): those categories, by label.
+ */
+export const LinkedBuyerInUseProblem = z.object({
+  categoriesInUse: z.array(z.object({ id: z.uuid(), label: z.string(), buyerAccountId: z.uuid() })),
+});
+export type LinkedBuyerInUseProblem = z.infer<typeof LinkedBuyerInUseProblem>;

@@ -100,6 +100,10 @@ export const ListUsersQuery = PaginationQuery.extend({
 });
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
 
+/** `GET /platform-admins`: the users' list query, within the platform's own account (module root). */
+export const ListPlatformAdminsQuery = ListUsersQuery.omit({ moduleType: true, organizationId: true });
+export type ListPlatformAdminsQuery = z.infer<typeof ListPlatformAdminsQuery>;
+
 export const AssignableUserTypesResponse = z.object({
   userTypes: z.array(z.object({ moduleType: z.enum(MODULE_TYPES), userType: z.enum(USER_TYPES) })),
 });

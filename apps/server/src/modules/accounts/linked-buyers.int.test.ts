@@ -120,6 +120,13 @@ describe('setting the linked buyers of an account', () => {
 
     const inUse = await k.put('admin', url(A.demoRetail), { buyerAccountIds: [second.accountId] });
     expectViolation(inUse, 'linked_buyer_in_use', 'buyerAccountIds');
+    // the refusal names the categories still naming Demo Buyer (and none of Second Buyer's)
+    const named = inUse.json().categoriesInUse as { label: string; buyerAccountId: string }[];
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.every((c) => c.buyerAccountId === A.demoBuyer)).toBe(true);
+    expect(named.map((c) => c.label)).toContain('Smartphones');
+    expect(inUse.json().violations).toHaveLength(named.length);
+    expect(inUse.json().detail).toContain('"Smartphones"');
     expect(await linkedIds(A.demoRetail)).toEqual([A.demoBuyer, second.accountId, third.accountId]);
 
     const res = await k.put('admin', url(A.demoRetail), { buyerAccountIds: [A.demoBuyer, second.accountId] });

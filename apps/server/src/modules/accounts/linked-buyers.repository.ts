@@ -56,21 +56,21 @@ export async function isLinkedBuyer(
   return row !== undefined;
 }
 
-/** The buyers among `buyerAccountIds` that a category of the account still names. */
-export async function buyersInUse(
+/** The categories of the account that name one of `buyerAccountIds` as buyer, by label. */
+export async function categoriesNamingBuyers(
   tx: BaseTxContext,
   accountId: string,
   buyerAccountIds: string[],
-): Promise<string[]> {
+): Promise<{ id: string; label: string; buyer_account_id: string }[]> {
   if (buyerAccountIds.length === 0) return [];
-  const rows = await tx.trx
+  return tx.trx
     .selectFrom('categories')
-    .select('buyer_account_id')
-    .distinct()
+    .select(['id', 'label', 'buyer_account_id'])
     .where('account_id', '=', accountId)
     .where('buyer_account_id', 'in', buyerAccountIds)
+    .orderBy('sort_label')
+    .orderBy('id')
     .execute();
-  return rows.map((r) => r.buyer_account_id);
 }
 
 export async function unlinkBuyers(

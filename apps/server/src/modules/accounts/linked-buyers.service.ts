@@ -44,6 +44,32 @@ export async function getLinkedBuyers(ctx: RequestContext, accountId: string): P
   return responseOf(ctx, accountId);
 }
 
+/**
+ * `linked_buyer_in_use`: one violation per category still naming a buyer being unlinked, and the
+ * categories in the problem's `categoriesInUse` (the screen names them without reading a message).
+ */
+function buyersInUse(categories: { id: string; label: string; buyer_account_id: string }[]): AppError {
+  const violations = categories.map((c) => ({
+    propertyPath: 'buyerAccountIds',
+    code: 'linked_buyer_in_use',
+    message: `The category "${c.label}" still names this buyer: it stays linked.`,
+  }));
+  const categoriesInUse = categories.map((c) => ({
+    id: c.id,
+    label: c.label,
+    buyerAccountId: c.buyer_account_id,
+  }));
+  return new AppError(
+    'validation_failed',
+    violations.map((v) => v.message).join(' '),
+    violations,
+    undefined,
+    {
+      categoriesInUse,
+    },
+  );
+}
+
 /** Every id a buyer account, or a violation at its index. */
 async function buyerViolations(ctx: BaseContext, ids: string[]): Promise<Violation[]> {
   const buyers = new Set(
@@ -92,15 +118,8 @@ export async function putLinkedBuyers(
     const removed = before.filter((id) => !wanted.includes(id));
     const added = wanted.filter((id) => !before.includes(id));
     await repo.unlinkBuyers(tx, accountId, removed);
-    const inUse = await repo.buyersInUse(tx, accountId, removed);
-    if (inUse.length)
-      throw invalid([
-        {
-          propertyPath: 'buyerAccountIds',
-          code: 'linked_buyer_in_use',
-          message: `A category of the account still names this buyer (${inUse.join(', ')}): it stays linked.`,
-        },
-      ]);
+    const inUse = await repo.categoriesNamingBuyers(tx, accountId, removed);
+    if (inUse.length) throw buyersInUse(inUse);
     await repo.linkBuyers(tx, accountId, added);
     const response = await responseOf(tx, accountId);
     if (removed.length || added.length)

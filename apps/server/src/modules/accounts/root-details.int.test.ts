@@ -144,6 +144,26 @@ describe('updating the root details', () => {
     expect(res.json()).toMatchObject({ accountId: A.otherRetail, enabledPremiumFeatures: ['sftp_access'] });
   });
 
+  it("a platform admin edits another account's general settings, audited in that account", async () => {
+    const before = (await audits(otherDetailId)).length;
+    const res = await patch('admin', otherDetailId, {
+      sellerSupportEmail: 'help@other-retail.test',
+      cartMinValue: 7,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      accountId: A.otherRetail,
+      sellerSupportEmail: 'help@other-retail.test',
+      cartMinValue: 7,
+    });
+    const rows = await audits(otherDetailId);
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({ action: 'update', account_id: A.otherRetail });
+    // the account's own manager reads what the operator wrote
+    const read = await get('otherRmu', `/api/accounts/${A.otherRetail}/organization-root-detail`);
+    expect(read.json()).toMatchObject({ sellerSupportEmail: 'help@other-retail.test', cartMinValue: 7 });
+  });
+
   it('an unknown id answers 404, a malformed one 422', async () => {
     expect(
       (await patch('admin', '00000000-0000-4000-8000-000000000999', { cartMinValue: 5 })).statusCode,

@@ -117,6 +117,8 @@ export interface UserFilters {
   userType?: UserType;
   moduleType?: ModuleType;
   organizationId?: string;
+  /** Only the users of the platform's own account (its admins and super admins). */
+  platformAccount?: boolean;
 }
 
 /** One page of the users the actor sees, with their modules and the total: one query whatever the page size. */
@@ -132,6 +134,7 @@ export async function listUsers(
     .where(
       sql<SqlBool>`not exists (select 1 from user_modules pm where pm.user_id = u.id and pm.user_type = 'pseudo_anonymous')`,
     );
+  if (filters.platformAccount) query = query.where('a.is_platform', '=', true);
   if (filters.status) query = query.where('u.status', '=', filters.status);
   if (filters.search) {
     const pattern = folded(containsPattern(filters.search));

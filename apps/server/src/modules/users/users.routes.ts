@@ -4,6 +4,7 @@ import {
   CurrentOrganization,
   collectionOf,
   IdParams,
+  ListPlatformAdminsQuery,
   ListUsersQuery,
   PatchUserRequest,
   UserPermissionsResponse,
@@ -32,6 +33,21 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: AppDeps): voi
     async (request) =>
       pageResponse(
         await users.listUsers(contextOf(request, deps), request.query),
+        request.query,
+        request.url,
+      ),
+  );
+
+  app.get(
+    '/platform-admins',
+    {
+      // the platform-admin section's list: platform operators only (the service checks the actor too)
+      config: { permission: 'menu.admin' },
+      schema: { tags, querystring: ListPlatformAdminsQuery, response: { 200: collectionOf(UserResponse) } },
+    },
+    async (request) =>
+      pageResponse(
+        await users.listPlatformAdmins(contextOf(request, deps), request.query),
         request.query,
         request.url,
       ),

@@ -1,11 +1,12 @@
 import {
+  type ListPlatformAdminsQuery,
   type ListUsersQuery,
   type ModuleType,
   USER_SORT_FIELDS,
   type UserResponse,
   type UserType,
 } from '@reprise/shared';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, forbidden, notFound } from '../../platform/errors';
 import { orderFrom, type Page } from '../../platform/pagination';
 import type { RequestContext } from '../../platform/request-context';
 import { toAccountResponse } from '../accounts';
@@ -24,6 +25,30 @@ export async function listUsers(ctx: RequestContext, query: ListUsersQuery): Pro
       userType: query.userType,
       moduleType: query.moduleType,
       organizationId: query.organizationId,
+    },
+    order,
+    { offset: (query.page - 1) * query.itemsPerPage, limit: query.itemsPerPage },
+  );
+  return { member: rows.map((row) => toUserResponse(row, ctx.actor)), totalItems: total };
+}
+
+/**
+ * `GET /platform-admins`: the users of the platform's own account (platform admins and super
+ * admins), for platform operators; the list's filters and order are the users' own.
+ */
+export async function listPlatformAdmins(
+  ctx: RequestContext,
+  query: ListPlatformAdminsQuery,
+): Promise<Page<UserResponse>> {
+  if (!ctx.actor.isPlatform) throw forbidden('Only platform operators list the platform admins.');
+  const order = orderFrom(query, USER_SORT_FIELDS, { field: 'lastname', direction: 'asc' });
+  const { rows, total } = await repo.listUsers(
+    ctx,
+    {
+      search: query.search || undefined,
+      status: query.status,
+      userType: query.userType,
+      platformAccount: true,
     },
     order,
     { offset: (query.page - 1) * query.itemsPerPage, limit: query.itemsPerPage },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BuybackResponse, PublicCategory } from '@reprise/shared';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -134,6 +135,14 @@ describe('the anonymous visitor session', () => {
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
     expect(cookie?.path).toBe('/');
+    // the anonymous token lives 780 minutes: its cookie, and its session on the server
+    expect(cookie?.maxAge).toBe(780 * 60);
+    const session = await k.t.db
+      .selectFrom('sessions')
+      .select(sql<number>`round(extract(epoch from expires_at - created_at) / 60)`.as('minutes'))
+      .where('user_id', '=', body.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(session.minutes)).toBe(780);
     const role = await k.t.db
       .selectFrom('user_modules as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')

@@ -6,6 +6,7 @@ import {
   type PremiumFeaturesResponse,
   type PublicCategoriesResponse,
   type PublicCategory,
+  VISITOR_TOKEN_LIFETIME_MINUTES,
   type VisitorResponse,
 } from '@reprise/shared';
 import { AppError, tooManyAttempts } from '../../platform/errors';
@@ -52,7 +53,8 @@ export async function createVisitor(
       userId: id,
       tokenHash: hash,
       module: 'tim',
-      maxHours: ctx.deps.config.sessionMaxHours,
+      // the token's lifetime, as its cookie's (780 minutes: 13 hours)
+      maxHours: VISITOR_TOKEN_LIFETIME_MINUTES / 60,
       ip: client.ip,
       userAgent: client.userAgent,
     });

@@ -17,6 +17,7 @@ import {
   SiteListResponse,
   SiteResponse,
   UpdateSiteRequest,
+  VISITOR_TOKEN_LIFETIME_MINUTES,
   VisitorResponse,
   WHITE_LABEL_DOCUMENTS,
   WhiteLabelConfigResponse,
@@ -317,7 +318,7 @@ function registerPublicSiteRoutes(fastify: FastifyInstance, deps: AppDeps): void
         httpOnly: true,
         sameSite: 'lax',
         secure: deps.config.secureCookies,
-        maxAge: deps.config.sessionMaxHours * 3600,
+        maxAge: VISITOR_TOKEN_LIFETIME_MINUTES * 60,
       });
       return reply.code(201).send(visitor);
     },

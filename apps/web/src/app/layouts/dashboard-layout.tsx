@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { RELEASE_LABEL } from '@reprise/shared/enums';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryAlertBanner } from '../alert-from-query';
 import { useSession } from '../session';
@@ -36,6 +36,10 @@ function Footer() {
     <Box component="footer" pt="xl" mt="auto">
       <Text size="xs" c="dimmed" ta="center">
         {t('footer.release', { release: RELEASE_LABEL })}
+        {' · '}
+        <Anchor component={Link} to="/cookies-policy" size="xs" c="dimmed" underline="always">
+          {t('footer.cookiesPolicy')}
+        </Anchor>
       </Text>
     </Box>
   );

@@ -2,6 +2,7 @@ import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { useMenuRequirements } from '../../features/warehouse-checkin/checkin.queries';
+import { PANEL_MAX_HEIGHT } from '../layout-constants';
 import { isMenuGroup, MENU, type MenuEntry, type MenuLink, visibleMenu } from '../navigation';
 import { useSession } from '../session';
 
@@ -57,7 +58,14 @@ export function SideMenu() {
   const has = useMenuRequirements();
   const { pathname } = useLocation();
   return (
-    <ScrollArea component="nav" aria-label={t('menu.label')} type="auto" h="100%" p="xs">
+    <ScrollArea
+      component="nav"
+      aria-label={t('menu.label')}
+      type="auto"
+      h="100%"
+      mah={PANEL_MAX_HEIGHT}
+      p="xs"
+    >
       <Stack gap="md">
         {visibleMenu(can, MENU, has).map((section) => (
           <div key={section.key}>

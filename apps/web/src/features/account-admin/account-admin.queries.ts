@@ -5,13 +5,17 @@ import type {
   ClientAccountResponse,
   Collection,
   CreateClientAccountRequest,
+  LinkedBuyersResponse,
   OrganizationRootDetailResponse,
   PatchClientAccountRequest,
   PaymentModeResponse,
   PremiumFeature,
+  PutLinkedBuyersRequest,
+  UserResponse,
 } from '@reprise/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { linkedBuyersKeys } from '../catalog';
 import { rootDetailKeys } from '../settings';
 
 /** Query of `GET /accounts`: pagination, order and the filters (search, status, kind). */
@@ -78,6 +82,7 @@ export function useUpdateClientAccount(client: ClientAccountResponse) {
     meta: { handlesErrors: true },
     onSuccess: (updated) => {
       queryClient.setQueryData(clientAccountsKeys.byOrganization(updated.rootOrganizationId), updated);
+      queryClient.setQueryData(clientAccountsKeys.detail(updated.id), updated);
       return queryClient.invalidateQueries({ queryKey: clientAccountsKeys.lists() });
     },
   });
@@ -134,5 +139,40 @@ export function useClientPaymentModes(accountId: string) {
         query: { accountId, itemsPerPage: 100 },
         signal,
       }),
+  });
+}
+
+/**
+ * `GET /account/{accountId}/linked-buyers`: the buyers a retailer may name on its categories, in the
+ * cache entry the category form reads (features/catalog, `useBuyerChoices`).
+ */
+export function useLinkedBuyers(accountId: string) {
+  return useQuery({
+    queryKey: linkedBuyersKeys.ofRetailer(accountId),
+    queryFn: ({ signal }) => api.get<LinkedBuyersResponse>(`/account/${accountId}/linked-buyers`, { signal }),
+  });
+}
+
+/** `PUT /account/{accountId}/linked-buyers`: the list becomes exactly the ids sent. */
+export function usePutLinkedBuyers(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PutLinkedBuyersRequest) =>
+      api.put<LinkedBuyersResponse>(`/account/${accountId}/linked-buyers`, body),
+    meta: { handlesErrors: true },
+    onSuccess: (linked) => queryClient.setQueryData(linkedBuyersKeys.ofRetailer(accountId), linked),
+  });
+}
+
+const platformAdminsKeys = {
+  list: (query: ClientAccountsQuery) => ['platform-admins', query] as const,
+};
+
+/** `GET /platform-admins`: a page of the platform's own users (admins and super admins). */
+export function usePlatformAdmins(query: ClientAccountsQuery) {
+  return useQuery({
+    queryKey: platformAdminsKeys.list(query),
+    queryFn: ({ signal }) => api.get<Collection<UserResponse>>('/platform-admins', { query, signal }),
+    placeholderData: keepPreviousData,
   });
 }

@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ClientAccountResponse } from '@reprise/shared';
 import {
+  IconAdjustments,
   IconBuildingStore,
   IconDownload,
   IconPlugConnected,
@@ -11,13 +12,14 @@ import {
   IconUserPlus,
   IconWorldWww,
 } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { PageLoader } from '../../ui/page-loader';
-import { useCatalogReindex, useClientAccountOfOrganization } from './account-admin.queries';
+import { useCatalogReindex, useClientAccount, useClientAccountOfOrganization } from './account-admin.queries';
 import { ClientDeleteModal } from './client-delete-modal';
 import {
   CircuitsTab,
@@ -30,6 +32,7 @@ import {
 } from './client-tabs';
 import { useClientsBreadcrumbs } from './clients-breadcrumbs';
 import { ClientKindBadge } from './clients-list-page';
+import { LinkedBuyersPanel } from './linked-buyers-panel';
 
 const TABS = [
   'general',
@@ -39,6 +42,7 @@ const TABS = [
   'paymentModes',
   'transport',
   'premium',
+  'linkedBuyers',
 ] as const;
 type Tab = (typeof TABS)[number];
 
@@ -50,6 +54,7 @@ const PANELS: Record<Tab, (props: { client: ClientAccountResponse }) => React.Re
   paymentModes: PaymentModesTab,
   transport: TransportTab,
   premium: PremiumFeaturesTab,
+  linkedBuyers: LinkedBuyersPanel,
 };
 
 /** The tools of a client: catalogue reindex, its imports, exports and connectors, its pages, deletion. */
@@ -101,6 +106,16 @@ function ClientTools({ client, onDelete }: { client: ClientAccountResponse; onDe
           >
             {t('tools.connectors')}
           </Button>
+          {can('general_settings') && (
+            <Button
+              component={Link}
+              to={`/settings/${client.kind === 'retailer' ? 'tim' : 'lcm'}/general?accountId=${client.id}`}
+              variant="default"
+              leftSection={<IconAdjustments size={16} aria-hidden />}
+            >
+              {t('tools.generalSettings')}
+            </Button>
+          )}
           {client.kind === 'retailer' && (
             <Button
               component={Link}
@@ -135,11 +150,23 @@ function ClientTools({ client, onDelete }: { client: ClientAccountResponse; onDe
   );
 }
 
-/** `/client/:organizationId/edit`: a client's tabs (general … premium features) and its tools. */
+/** `/client/:organizationId/edit`: a client's tabs (general … linked buyers) and its tools. */
 export function ClientEditPage() {
-  const { t } = useTranslation('clients');
   const { organizationId = '' } = useParams();
-  const client = useClientAccountOfOrganization(organizationId);
+  return <ClientEdit client={useClientAccountOfOrganization(organizationId)} />;
+}
+
+/**
+ * `/beta/account/:accountId/edit`: the spec's beta account edit, the same screen reached by the
+ * account's id (docs/routes.md).
+ */
+export function BetaAccountEditPage() {
+  const { accountId = '' } = useParams();
+  return <ClientEdit client={useClientAccount(accountId)} />;
+}
+
+function ClientEdit({ client }: { client: UseQueryResult<ClientAccountResponse> }) {
+  const { t } = useTranslation('clients');
   const breadcrumbs = useClientsBreadcrumbs();
   const [tab, setTab] = useState<Tab>('general');
   const [deleting, setDeleting] = useState(false);

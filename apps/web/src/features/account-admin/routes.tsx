@@ -37,6 +37,27 @@ export const accountAdminRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'beta/account/:accountId/edit',
+    handle: { permission: 'client.detail' } satisfies RouteHandle,
+    lazy: screen(clientPages, (m) => m.BetaAccountEditPage),
+  },
+  {
+    path: 'account/:accountId/linked-buyers',
+    handle: { permission: 'client.detail' } satisfies RouteHandle,
+    lazy: screen(
+      () => import('./linked-buyers-page'),
+      (m) => m.LinkedBuyersPage,
+    ),
+  },
+  {
+    path: 'userAdmin',
+    handle: { permission: 'menu.admin' } satisfies RouteHandle,
+    lazy: screen(
+      () => import('./platform-admins-page'),
+      (m) => m.PlatformAdminsPage,
+    ),
+  },
+  {
     path: 'userAdmin/create',
     handle: { permission: 'admin.assign' } satisfies RouteHandle,
     lazy: screen(userPages, (m) => m.UserAdminCreatePage),

@@ -3,6 +3,7 @@ import { IconShoppingCart } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { PANEL_MAX_HEIGHT } from '../../app/layout-constants';
 import { useCurrentUser } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { CartLines } from './cart-lines';
@@ -52,7 +53,7 @@ export function CartPanel() {
             <IconShoppingCart size={22} aria-hidden />
           </ActionIcon>
         </Popover.Target>
-        <Popover.Dropdown maw="calc(100vw - 16px)">
+        <Popover.Dropdown maw="calc(100vw - 16px)" mah={PANEL_MAX_HEIGHT} style={{ overflowY: 'auto' }}>
           <Stack gap="sm">
             <Text fw={700}>{t('panel.title')}</Text>
             {cart && count > 0 ? (

@@ -20,6 +20,7 @@ import { useSession } from '../../app/session';
 import { PageLoader } from '../../ui/page-loader';
 import { SettingsSection } from '../../ui/section';
 import { usePremiumFeature } from '../settings';
+import { OtherAccountNotice } from './other-account-notice';
 import { PolicyFileCard } from './policy-file-card';
 import { PremiumFeaturesCard } from './premium-features-card';
 import { brandRequestOf, brandValuesOf } from './settings-values';
@@ -33,10 +34,11 @@ const LONG_TEXT_MAX = 5000;
  */
 export function BrandSettingsPage() {
   const { t } = useTranslation('generalSettings');
-  const { account, detail } = useGeneralSettingsPage(t('brand.title'));
-  if (!detail.data) return <PageLoader />;
+  const { account, chosen, detail } = useGeneralSettingsPage(t('brand.title'));
+  if (!detail.data || !account) return <PageLoader />;
   return (
     <Stack gap="lg" maw={1100}>
+      {chosen && <OtherAccountNotice name={account.name} />}
       <Text c="dimmed">{t('brand.intro')}</Text>
       <BrandForm detail={detail.data} currency={account.currency} />
       <PolicyFiles detail={detail.data} />

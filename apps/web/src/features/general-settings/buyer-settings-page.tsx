@@ -4,6 +4,7 @@ import { IconDeviceFloppy, IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../ui/page-loader';
 import { SettingsSection } from '../../ui/section';
+import { OtherAccountNotice } from './other-account-notice';
 import { PremiumFeaturesCard } from './premium-features-card';
 import { buyerRequestOf, buyerValuesOf } from './settings-values';
 import { useGeneralSettingsPage, useRootDetailForm } from './use-root-detail-form';
@@ -14,10 +15,11 @@ import { useGeneralSettingsPage, useRootDetailForm } from './use-root-detail-for
  */
 export function BuyerSettingsPage() {
   const { t } = useTranslation('generalSettings');
-  const { detail } = useGeneralSettingsPage(t('buyer.title'));
-  if (!detail.data) return <PageLoader />;
+  const { account, chosen, detail } = useGeneralSettingsPage(t('buyer.title'));
+  if (!detail.data || !account) return <PageLoader />;
   return (
     <Stack gap="lg" maw={900}>
+      {chosen && <OtherAccountNotice name={account.name} />}
       <Text c="dimmed">{t('buyer.intro')}</Text>
       <BuyerForm detail={detail.data} />
       <PremiumFeaturesCard enabled={detail.data.enabledPremiumFeatures} />

@@ -3,9 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { type OrganizationRootDetailResponse, PatchOrganizationRootDetailRequest } from '@reprise/shared';
 import { IconAdjustments } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
-import { useCurrentUser } from '../../app/session';
+import { useCurrentUser, useSession } from '../../app/session';
 import { handleFormError, zodValidator } from '../../ui/forms';
+import { useClientAccount } from '../account-admin';
 import { useRootDetail } from '../settings';
 import { usePatchRootDetail } from './general-settings.queries';
 import { changedFields } from './settings-values';
@@ -46,17 +48,47 @@ export function useRootDetailForm<Values extends Record<string, unknown>>(
   return { form, submit, saving: save.isPending };
 }
 
+/** The account whose general settings a page edits: what the pages show of it. */
+interface SettingsAccount {
+  id: string;
+  name: string;
+  currency: string;
+  isRetailer: boolean;
+}
+
 /**
- * A module's general settings page: its header (`title` under the general settings) and the root
- * details of the user's account it edits.
+ * The account a general settings page edits: the user's own, or for a platform operator the client
+ * named by `?accountId=` (the client edit screen's link); null while that client loads.
+ */
+function useSettingsAccount(): { account: SettingsAccount | null; chosen: boolean } {
+  const [params] = useSearchParams();
+  const { can } = useSession();
+  const own = useCurrentUser().currentOrganization.account;
+  const chosenId = can('client.detail') ? params.get('accountId') : null;
+  const client = useClientAccount(chosenId ?? '', chosenId !== null);
+  if (!chosenId) return { account: own, chosen: false };
+  const data = client.data;
+  return {
+    account: data
+      ? { id: data.id, name: data.name, currency: data.currency, isRetailer: data.kind === 'retailer' }
+      : null,
+    chosen: true,
+  };
+}
+
+/**
+ * A module's general settings page: its header (`title` under the general settings, with the
+ * client's name when an operator edits another account's) and the root details it edits.
  */
 export function useGeneralSettingsPage(title: string) {
   const { t } = useTranslation('generalSettings');
-  const account = useCurrentUser().currentOrganization.account;
+  const { account, chosen } = useSettingsAccount();
+  const heading = chosen && account ? t('ofAccount', { title, name: account.name }) : title;
   usePageHeader({
-    title,
+    title: heading,
     icon: IconAdjustments,
-    breadcrumbs: [{ label: t('breadcrumb') }, { label: title }],
+    breadcrumbs: [{ label: t('breadcrumb') }, { label: heading }],
   });
-  return { account, detail: useRootDetail(account.id) };
+  const detail = useRootDetail(account?.id ?? '', account !== null);
+  return { account, chosen, detail };
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   C,
   DEMO,
@@ -12,6 +12,23 @@ import {
 } from '../catalog.test-kit';
 
 const k = useCatalogKit();
+
+/** Demo Retail's premium features (the demo has no absorption): `absorption` on or off. */
+const setAbsorptionFeature = async (enabled: boolean) => {
+  const row = await k.t.db
+    .selectFrom('organization_root_details')
+    .select('enabled_premium_features')
+    .where('account_id', '=', DEMO.accounts.demoRetail)
+    .executeTakeFirstOrThrow();
+  const others = row.enabled_premium_features.filter((f) => f !== 'absorption');
+  await k.t.db
+    .updateTable('organization_root_details')
+    .set({ enabled_premium_features: enabled ? [...others, 'absorption'] : others })
+    .where('account_id', '=', DEMO.accounts.demoRetail)
+    .execute();
+};
+// the categories below set absorptions: Demo Retail holds the feature, but where a test says otherwise
+beforeAll(() => setAbsorptionFeature(true));
 
 const create = (payload: Record<string, unknown>, who: 'rmu' | 'admin' | 'otherRmu' = 'rmu') =>
   k.post(who, '/api/categories', payload);
@@ -490,5 +507,52 @@ describe('the checkpoints to archive of a category (GET /categories/{id}/checkpo
     expectViolation(await k.get('analyst', url(leaf, 'nope')), 'invalid_uuid', 'parentCategoryId');
     // another retailer does not see the category
     expect((await k.get('otherRmu', url(leaf))).statusCode).toBe(404);
+  });
+});
+
+describe('absorption needs the premium feature', () => {
+  it('refuses to set an absorption without it (403 premium_feature_required), keeps or removes one', async () => {
+    const category = await created({ absorptionType: 'by_value', absorptionValue: 1000 });
+    await setAbsorptionFeature(false);
+    try {
+      const refused = await create(
+        newCategory({ absorptionType: 'percentage_of_declared_amount', absorptionValue: 10 }),
+      );
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({ status: 403, code: 'premium_feature_required' });
+      expect((await create(newCategory({ absorptionType: 'none', absorptionValue: 0 }))).statusCode).toBe(
+        201,
+      );
+
+      const url = `/api/categories/${category.id}`;
+      for (const patch of [
+        { absorptionValue: 2000 },
+        { absorptionType: 'percentage_of_controlled_amount', absorptionValue: 5 },
+      ]) {
+        const res = await k.patch('rmu', url, patch);
+        expect(res.statusCode, JSON.stringify(patch)).toBe(403);
+        expect(res.json().code).toBe('premium_feature_required');
+      }
+      // what it has is kept (the form sends it unchanged), and it can be removed
+      const kept = await k.patch('rmu', url, {
+        label: 'Gardée',
+        absorptionType: 'by_value',
+        absorptionValue: 1000,
+      });
+      expect(kept.statusCode, kept.body).toBe(200);
+      const removed = await k.patch('rmu', url, { absorptionType: 'none', absorptionValue: 0 });
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(removed.json()).toMatchObject({ absorptionType: 'none', absorptionValue: 0 });
+      // refused requests wrote nothing: the audit has the create and the two accepted updates
+      const audits = await k.t.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('entity_id', '=', category.id)
+        .orderBy('id')
+        .execute();
+      expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'update']);
+    } finally {
+      await setAbsorptionFeature(true);
+    }
   });
 });

@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../../platform/errors';
 import { type RequestContext, type TxContext, transact } from '../../../platform/request-context';
 import { baseLanguageViolations } from '../../../platform/translations';
 import { linkedBuyerViolations } from '../../accounts';
+import { requirePremiumFeature } from '../../buyback-config';
 import { storeImage, swapStoredImage } from '../catalog-images';
 import { writeScope } from '../catalog-scope';
 import { sortKey } from '../catalog-text';
@@ -123,6 +124,8 @@ export async function createCategory(
     const absorption = absorptionViolation(input.absorptionType, input.absorptionValue);
     if (absorption) violations.push(absorption);
     if (violations.length) reject(violations);
+    // an absorption applies only with the premium feature: set without it, it would do nothing
+    if (input.absorptionType !== 'none') await requirePremiumFeature(tx, accountId, 'absorption');
 
     const id = randomUUID();
     await repo.insertCategory(tx, {
@@ -179,6 +182,19 @@ async function pathUnderParent(
 }
 
 /**
+ * True when the patch sets an absorption (a type other than none, or another value of one): that
+ * needs the premium feature. Keeping the absorption a category has, or removing it, does not.
+ */
+function setsAbsorption(current: repo.CategoryRow, input: PatchCategoryRequest): boolean {
+  const type = input.absorptionType ?? current.absorption_type;
+  if (type === 'none') return false;
+  return (
+    (input.absorptionType !== undefined && input.absorptionType !== current.absorption_type) ||
+    (input.absorptionValue !== undefined && input.absorptionValue !== current.absorption_value)
+  );
+}
+
+/**
  * Applies a merge-patch. The buyer is not editable after creation (only by the provider team);
  * a new parent must be in the same catalogue and neither the category nor one of its descendants.
  */
@@ -221,6 +237,7 @@ export async function updateCategory(
       else newPath = move.path;
     }
     if (violations.length) reject(violations);
+    if (setsAbsorption(current, input)) await requirePremiumFeature(tx, current.account_id, 'absorption');
 
     const columns = toCategoryColumns(input);
     if (newPath) columns.parent_category_id = input.parentCategoryId;

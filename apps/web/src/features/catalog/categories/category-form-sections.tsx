@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Badge, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   ABSORPTION_TYPES,
   type AbsorptionType,
@@ -7,9 +7,12 @@ import {
   type CategoryTreeNode,
   STATUSES,
 } from '@reprise/shared';
+import { IconCrown } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../app/session';
 import { MoneyInput } from '../../../ui/money-input';
+import { useRootDetail } from '../../settings';
 import { CatalogImageField } from '../catalog-image-field';
 import { CategorySelect } from '../category-select';
 import { findCategory, subtreeIds } from '../category-tree';
@@ -170,28 +173,82 @@ export function MeasureFields({ form }: { form: CategoryForm }) {
   );
 }
 
-export function AbsorptionFields({ form }: { form: CategoryForm }) {
+/**
+ * Whether the catalogue's account holds the premium feature `absorption` (the category's account,
+ * the one an operator names, else the user's): without it an absorption would do nothing, and the
+ * server refuses to set one (`premium_feature_required`).
+ */
+function useAbsorptionLocked(form: CategoryForm, category: CategoryResponse | null): boolean {
+  const { module, user } = useSession();
+  const accountId =
+    category?.accountId ??
+    (module === 'root' ? form.values.accountId : (user?.currentOrganization.account.id ?? null));
+  const detail = useRootDetail(accountId ?? '');
+  return detail.isSuccess && !detail.data.enabledPremiumFeatures.includes('absorption');
+}
+
+export function AbsorptionFields({ form, category }: SectionProps) {
   const { t } = useTranslation('categories');
   const type = form.values.absorptionType;
   const valueProps = form.getInputProps('absorptionValue');
+  const locked = useAbsorptionLocked(form, category);
+  // without the feature only "none" can be chosen, besides the absorption the category already has
+  const kept = category?.absorptionType ?? 'none';
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <Select
-        label={t('form.absorptionType')}
-        description={t('form.absorptionHelp')}
-        data={ABSORPTION_TYPES.map((value) => ({ value, label: t(`absorption.${value}`) }))}
-        allowDeselect={false}
-        required
-        {...form.getInputProps('absorptionType')}
-        onChange={(value) => {
-          form.setFieldValue('absorptionType', (value ?? 'none') as AbsorptionType);
-          form.setFieldValue('absorptionValue', '');
-        }}
-      />
-      {type === 'by_value' && <MoneyInput label={t('form.absorptionAmount')} required {...valueProps} />}
-      {(type === 'percentage_of_controlled_amount' || type === 'percentage_of_declared_amount') && (
-        <MeasureInput label={t('form.absorptionPercentage')} unit="%" required {...valueProps} />
+    <Stack gap="md">
+      {locked && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconCrown aria-hidden />}
+          title={
+            <Group gap="xs">
+              {t('form.absorptionPremiumTitle')}
+              <Badge color="yellow" variant="light" leftSection={<IconCrown size={12} aria-hidden />}>
+                {t('form.premium')}
+              </Badge>
+            </Group>
+          }
+          data-testid="absorption-premium"
+        >
+          {t('form.absorptionPremiumText')}
+        </Alert>
       )}
-    </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          label={t('form.absorptionType')}
+          description={t('form.absorptionHelp')}
+          data={ABSORPTION_TYPES.map((value) => ({
+            value,
+            label: t(`absorption.${value}`),
+            disabled: locked && value !== 'none' && value !== kept,
+          }))}
+          allowDeselect={false}
+          required
+          {...form.getInputProps('absorptionType')}
+          onChange={(value) => {
+            const next = (value ?? 'none') as AbsorptionType;
+            form.setFieldValue('absorptionType', next);
+            // back to the category's own type: its own value again (the one that may be kept)
+            form.setFieldValue(
+              'absorptionValue',
+              category && next === kept ? form.getInitialValues().absorptionValue : '',
+            );
+          }}
+        />
+        {type === 'by_value' && (
+          <MoneyInput label={t('form.absorptionAmount')} required disabled={locked} {...valueProps} />
+        )}
+        {(type === 'percentage_of_controlled_amount' || type === 'percentage_of_declared_amount') && (
+          <MeasureInput
+            label={t('form.absorptionPercentage')}
+            unit="%"
+            required
+            disabled={locked}
+            {...valueProps}
+          />
+        )}
+      </SimpleGrid>
+    </Stack>
   );
 }

@@ -90,7 +90,7 @@ export function CategoryFormView({ form, category, tree, withAccount, ...view }:
         <MeasureFields form={form} />
       </Fieldset>
       <Fieldset legend={t('form.absorption')} disabled={view.readOnly}>
-        <AbsorptionFields form={form} />
+        <AbsorptionFields form={form} category={category} />
       </Fieldset>
       <Fieldset legend={t('form.buyerSection')} disabled={view.readOnly}>
         <BuyerFields form={form} category={category} />
