@@ -21,7 +21,7 @@ const NGINX = '/usr/sbin/nginx';
 /** A 32-byte key, base64: the deployment's DATA_ENCRYPTION_KEY (the seed encrypts with it too). */
 const DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
-export interface Process {
+interface Process {
   name: string;
   port: number;
   url: string;
@@ -44,7 +44,7 @@ export interface Cluster {
   stop: () => Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -62,7 +62,7 @@ export function ensureBuild(): void {
   if (result.status !== 0) throw new Error(`npm run build failed (${result.status})`);
 }
 
-export function nginxAvailable(): boolean {
+function nginxAvailable(): boolean {
   return existsSync(NGINX);
 }
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
  * (apps/server/src/seed/demo.ts); every write that may be sent again carries an Idempotency-Key.
  */
 
-export const PASSWORD = 'Reprise-Demo-2026';
+const PASSWORD = 'Reprise-Demo-2026';
 /** A 1×1 PNG: the logo and the control's proof photo. */
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
