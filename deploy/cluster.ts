@@ -20,6 +20,8 @@ const NGINX = '/usr/sbin/nginx';
 
 /** A 32-byte key, base64: the deployment's DATA_ENCRYPTION_KEY (the seed encrypts with it too). */
 const DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+/** The scraper's token of every process (METRICS_TOKEN, docs/metrics.md). */
+export const METRICS_TOKEN = 'scale-out-metrics-token-0123456789';
 
 interface Process {
   name: string;
@@ -210,6 +212,8 @@ export function productionEnv(options: { databaseUrl: string; publicUrl: string 
     SFTP_PORT: 'off',
     LOG_LEVEL: 'warn',
     JOB_POLLING_SECONDS: '0.5',
+    DATABASE_POOL_SIZE: '4',
+    METRICS_TOKEN,
   };
 }
 

@@ -7,7 +7,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../apps/server/src/seed/demo-ids';
 import { type S3Peer, startS3Peer } from '../apps/server/test/s3-peer';
-import { type Cluster, ensureBuild, productionEnv, scratchDatabase, seedDemo, startCluster } from './cluster';
+import {
+  type Cluster,
+  ensureBuild,
+  METRICS_TOKEN,
+  productionEnv,
+  scratchDatabase,
+  seedDemo,
+  startCluster,
+} from './cluster';
 import {
   type Client as ApiClient,
   Client,
@@ -75,6 +83,23 @@ describe('two API processes and a worker behind the proxy', () => {
       served.add(res.headers.get('x-upstream') ?? '');
     }
     expect([...served].sort()).toEqual(cluster.apis.map((a) => `127.0.0.1:${a.port}`).sort());
+  });
+
+  it('each process shows its metrics to the scraper, never through the proxy', async () => {
+    expect((await fetch(`${cluster.proxyUrl}/metrics`)).status).toBe(404);
+    for (const api of cluster.apis) {
+      expect((await fetch(`${api.url}/metrics`)).status).toBe(401);
+      const res = await fetch(`${api.url}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      // DATABASE_POOL_SIZE=4 (deploy/cluster.ts), and the requests the proxy sent it, by route
+      expect(text).toMatch(/^reprise_db_pool_max_connections 4$/m);
+      expect(text).toMatch(
+        /^reprise_http_request_duration_seconds_count\{[^}]*route="\/api\/ready"[^}]*\} [1-9]/m,
+      );
+    }
   });
 
   it('a logo uploaded through one process is served by the other, and through the proxy', async () => {

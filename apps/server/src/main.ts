@@ -40,7 +40,11 @@ try {
 }
 // SIGTERM: /api/ready answers 503, then what is opened below closes, the last first
 const shutdown = handleShutdown({ graceSeconds: config.shutdownGraceSeconds, log });
-const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const handle = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
 shutdown.add('database', () => handle.close());
 const applied = await migrate(handle.db);
 if (applied.length) log.info(`Migrations applied: ${applied.join(', ')}`, { migrations: applied });

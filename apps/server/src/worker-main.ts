@@ -33,7 +33,7 @@ try {
 
 // SIGTERM: no more jobs taken, the active ones finished (within SHUTDOWN_GRACE_SECONDS), the pool closed
 const shutdown = handleShutdown({ graceSeconds: config.shutdownGraceSeconds, log });
-const handle = await openDatabase({ databaseUrl });
+const handle = await openDatabase({ databaseUrl, poolSize: config.databasePoolSize });
 shutdown.add('database', () => handle.close());
 
 // the worker migrates nothing: the server (`npm start`, `npm run seed:demo`) does, and the

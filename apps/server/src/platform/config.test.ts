@@ -71,6 +71,14 @@ describe('SANDBOX_CARRIER', () => {
   });
 });
 
+describe('DATABASE_POOL_SIZE', () => {
+  it('opens at most 10 connections a process by default, or the number set', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    expect(loadConfig({ DATABASE_POOL_SIZE: 'many' }).databasePoolSize).toBe(10);
+  });
+});
+
 describe('JOB_POLLING_SECONDS', () => {
   it('polls every 2 s by default, as often as set, and never under pg-boss’s floor of half a second', () => {
     expect(loadConfig({}).jobPollingSeconds).toBe(2);

@@ -8,6 +8,12 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_POOL_SIZE: the most connections a process's pool opens on DATABASE_URL (default 10;
+   * the change feed's listener is one more): docs/deployment.md sizes it against the server's
+   * max_connections.
+   */
+  databasePoolSize: number;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -98,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Reprise <no-reply@reprise.localhost>',

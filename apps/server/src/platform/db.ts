@@ -34,11 +34,13 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string;
   pglite?: PGlite;
+  /** The most connections the pool opens (DATABASE_POOL_SIZE; the change feed's listener is one more). */
+  poolSize?: number;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.poolSize ?? 10,
       // a connection's named statements are renewed with it (see namedStatements)
       maxLifetimeSeconds: NAMED_STATEMENTS.connectionLifetimeSeconds,
       options: `-c pg_trgm.similarity_threshold=${TRIGRAM_SIMILARITY_THRESHOLD}`,
