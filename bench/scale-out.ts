@@ -1,4 +1,5 @@
 import os from 'node:os';
+import pg from 'pg';
 import { startS3Peer } from '../apps/server/test/s3-peer';
 import {
   type Cluster,
@@ -60,6 +61,20 @@ async function listFigures(cluster: Cluster): Promise<Figure[]> {
   return figures;
 }
 
+/** The database's size on disk and its buybacks, for the capacity model. */
+async function databaseSize(url: string): Promise<{ bytes: number; buybacks: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ bytes: string; buybacks: string }>(
+      'SELECT pg_database_size(current_database()) AS bytes, (SELECT count(*) FROM buybacks) AS buybacks',
+    );
+    return { bytes: Number(rows[0]?.bytes), buybacks: Number(rows[0]?.buybacks) };
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Issue 25: the deployment of docs/deployment.md on loopback (deploy/cluster.ts: the compiled
  * build, the production profile, nginx round robin, an S3 peer) over a database of BENCH_BUYBACKS
@@ -74,7 +89,11 @@ export async function benchScaleOut(serverUrl: string): Promise<Section> {
   try {
     seedDemo({ ...productionEnv({ databaseUrl: db.url, publicUrl: 'http://127.0.0.1' }), ...s3.env });
     const seeded = await seedBuybacks(db.url);
-    lines.push(`Seed: ${seeded.output}`, '');
+    const size = await databaseSize(db.url);
+    lines.push(
+      `Seed: ${seeded.output} Database size after it: ${(size.bytes / 1024 ** 3).toFixed(2)} GB, ${size.buybacks.toLocaleString('en-GB')} buybacks: ${Math.round(size.bytes / size.buybacks).toLocaleString('en-GB')} bytes a buyback, its item, history and indexes included (the capacity model of docs/deployment.md).`,
+      '',
+    );
 
     const two = await startCluster({ databaseUrl: db.url, apis: 2, worker: false, env: s3.env });
     let latency: Figure[];

@@ -1,13 +1,11 @@
-import { ERROR_STATUS, type ErrorCode, type PremiumFeature, type Violation } from '@reprise/shared';
+import { ERROR_STATUS, type ErrorCode, type Violation } from '@reprise/shared';
 import { sql } from 'kysely';
 import type { Actor } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import {
-  type BaseContext,
-  type BaseTxContext,
-  type RequestContext,
-  readerOf,
-} from '../../platform/request-context';
+
+export { hasPremiumFeature, requirePremiumFeature } from '../../platform/premium-features';
+
+import { type BaseTxContext, type RequestContext, readerOf } from '../../platform/request-context';
 
 /**
  * Whose configuration an actor works on. Circuits, payment modes, dispatch circuit rules and the
@@ -43,32 +41,6 @@ export async function writeAccount(ctx: RequestContext, accountId: string | unde
   if (!account?.is_retailer)
     reject([violation('accountId', 'not_a_retailer', 'The account must be a retailer account.')]);
   return accountId;
-}
-
-/** True when the account has the premium feature enabled. */
-export async function hasPremiumFeature(
-  ctx: BaseContext,
-  accountId: string,
-  feature: PremiumFeature,
-): Promise<boolean> {
-  const row = await readerOf(ctx)
-    .selectFrom('organization_root_details')
-    .select('enabled_premium_features')
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  return row?.enabled_premium_features.includes(feature) ?? false;
-}
-
-export async function requirePremiumFeature(
-  ctx: BaseContext,
-  accountId: string,
-  feature: PremiumFeature,
-): Promise<void> {
-  if (!(await hasPremiumFeature(ctx, accountId, feature)))
-    throw new AppError(
-      'premium_feature_required',
-      `The premium feature ${feature} is not enabled for this account.`,
-    );
 }
 
 /**

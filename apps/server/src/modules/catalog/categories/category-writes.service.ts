@@ -9,10 +9,10 @@ import {
 } from '@reprise/shared';
 import { audit } from '../../../platform/audit';
 import { AppError, notFound } from '../../../platform/errors';
+import { requirePremiumFeature } from '../../../platform/premium-features';
 import { type RequestContext, type TxContext, transact } from '../../../platform/request-context';
 import { baseLanguageViolations } from '../../../platform/translations';
 import { linkedBuyerViolations } from '../../accounts';
-import { requirePremiumFeature } from '../../buyback-config';
 import { storeImage, swapStoredImage } from '../catalog-images';
 import { writeScope } from '../catalog-scope';
 import { sortKey } from '../catalog-text';
