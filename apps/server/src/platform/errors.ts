@@ -2,6 +2,7 @@ import { ERROR_STATUS, type ErrorCode, type Problem, type Violation } from '@rep
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db-faults';
+import { ObjectStorageError } from './storage';
 
 /** A business error: a stable code, a human detail, optional field violations. Never an HTTP type. */
 export class AppError extends Error {
@@ -108,6 +109,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = problem(
         'service_unavailable',
         'The service is unavailable for a moment. Send the request again.',
+      );
+    } else if (error instanceof ObjectStorageError) {
+      // the bucket refused or did not answer: the request may succeed once it is back
+      request.log.error({ err: error }, 'object storage failed');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      body = problem(
+        'service_unavailable',
+        'The file store is unavailable for a moment. Send the request again.',
       );
     } else if ((error as { code?: string }).code === PG_UNIQUE_VIOLATION) {
       body = problem('conflict', 'This record already exists.');

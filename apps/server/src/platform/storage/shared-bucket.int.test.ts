@@ -90,4 +90,34 @@ describe('one bucket shared by two processes', () => {
       .executeTakeFirst();
     expect(stored?.name).toBe('Bucket phone');
   });
+
+  it('a bucket that does not answer is a 503 to try again, and the write is undone', async () => {
+    const cut = await t.secondApp({
+      DATA_DIR: otherDataDir,
+      // nothing listens on port 9 of the loopback (discard, closed)
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+    });
+    const before = await t.db
+      .selectFrom('accounts')
+      .select('logo_key')
+      .where('id', '=', RETAIL)
+      .executeTakeFirst();
+    const body = multipartFile(PNG, { filename: 'logo.png', type: 'image/png' });
+    const refused = await cut.inject({
+      method: 'PUT',
+      url: `/api/accounts/${RETAIL}/logo`,
+      headers: { authorization, ...body.headers },
+      payload: body.payload,
+    });
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.json()).toMatchObject({ code: 'service_unavailable', status: 503 });
+    expect(refused.json().detail).toMatch(/file store/);
+    const after = await t.db
+      .selectFrom('accounts')
+      .select('logo_key')
+      .where('id', '=', RETAIL)
+      .executeTakeFirst();
+    expect(after).toEqual(before);
+  });
 });
