@@ -5,8 +5,8 @@
 #   API:    docker run reprise:latest                  (node apps/server/dist/main.js)
 #   worker: docker run reprise:latest node apps/server/dist/worker-main.js
 
-# 1. build: every dependency, then `npm run build` (Vite for the web app, esbuild for the server)
-FROM node:24-bookworm-slim AS build
+# 0. the workspaces' manifests and the lock: what npm ci reads (a layer cached until they change)
+FROM node:24-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
@@ -14,19 +14,15 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+
+# 1. build: every dependency, then `npm run build` (Vite for the web app, esbuild for the server)
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 # 2. the server's production dependencies alone (the bundle keeps npm packages external)
-FROM node:24-bookworm-slim AS dependencies
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY packages/shared/package.json packages/shared/
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
-COPY e2e/package.json e2e/
-COPY bench/package.json bench/
+FROM manifests AS dependencies
 RUN npm ci --omit=dev --workspace @reprise/server --no-audit --no-fund
 
 # 3. the image: no compiler, no sources, no root

@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -63,25 +62,8 @@ export async function login(url: string, email: string, password = 'Reprise-Demo
   return ((await res.json()) as { apiToken: string }).apiToken;
 }
 
-/** A new empty database on the PostgreSQL server of `serverUrl`, dropped by `drop`. */
-export async function scratchDatabase(serverUrl: string, name: string) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+/** A new empty database on the PostgreSQL server, dropped by `drop` (the scale-out harness's). */
+export { scratchDatabase } from '../deploy/cluster';
 
 /** `npm run seed:demo` on a PostgreSQL database. */
 export async function seedDemo(databaseUrl: string): Promise<void> {

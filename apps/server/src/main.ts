@@ -10,7 +10,7 @@ import { openDatabase } from './platform/db';
 import { processDeps } from './platform/deps';
 import { startHousekeeping } from './platform/housekeeping';
 import { startJobs } from './platform/jobs';
-import { startMetricsServer } from './platform/metrics-endpoint';
+import { metricsListenerOf } from './platform/metrics-endpoint';
 import { migrate } from './platform/migrate';
 import { processLog } from './platform/process-log';
 import { systemContext } from './platform/request-context';
@@ -101,12 +101,7 @@ await app
   );
 // METRICS_PORT: /metrics without a token on a listener of its own (docs/metrics.md); closed after
 // the HTTP server, so that a scrape sees the stop
-const metrics =
-  config.metricsPort === null
-    ? null
-    : await startMetricsServer({ port: config.metricsPort, host: config.host, db: handle.db }).catch(
-        refuseToStart,
-      );
+const metrics = await metricsListenerOf(config, handle.db).catch(refuseToStart);
 if (metrics) shutdown.add('metrics listener', () => metrics.close());
 // stops accepting, finishes the requests in flight (and answers 503 to those after the signal)
 shutdown.add('HTTP server', () => app.close());

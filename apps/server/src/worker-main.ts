@@ -2,7 +2,7 @@ import { ConfigError, loadConfig, workerDatabaseUrl } from './platform/config';
 import { openDatabase } from './platform/db';
 import { processDeps } from './platform/deps';
 import { startJobs } from './platform/jobs';
-import { startMetricsServer } from './platform/metrics-endpoint';
+import { metricsListenerOf } from './platform/metrics-endpoint';
 import { isMigrated } from './platform/migrate';
 import { processLog } from './platform/process-log';
 import { loadKeyring } from './platform/secrets';
@@ -52,12 +52,7 @@ const jobs = await startJobs(handle.pool, {
 });
 // METRICS_PORT: the worker's metrics (its jobs, imports, exports) on a listener of its own, closed
 // once the jobs are stopped
-const metrics =
-  config.metricsPort === null
-    ? null
-    : await startMetricsServer({ port: config.metricsPort, host: config.host, db: handle.db }).catch(
-        refuseToStart,
-      );
+const metrics = await metricsListenerOf(config, handle.db).catch(refuseToStart);
 if (metrics) shutdown.add('metrics listener', () => metrics.close());
 // the active jobs get what is left of the grace period, less a second to hand back those cut off
 shutdown.add('jobs', (remainingMs) => jobs.stop(Math.max(1000, remainingMs - 1000)));

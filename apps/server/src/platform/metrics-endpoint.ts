@@ -58,6 +58,16 @@ export function registerMetrics(app: FastifyInstance, deps: { config: Config; db
  * else. For the server and for `npm run worker`, which has no HTTP port otherwise. A port already
  * taken is a ConfigError, which the process prints as one line.
  */
+/** The METRICS_PORT listener of a server or worker process when the variable is set, else null. */
+export function metricsListenerOf(
+  config: { metricsPort: number | null; host: string },
+  db: Db,
+): Promise<{ port: number; close(): Promise<void> } | null> {
+  return config.metricsPort === null
+    ? Promise.resolve(null)
+    : startMetricsServer({ port: config.metricsPort, host: config.host, db });
+}
+
 export async function startMetricsServer(options: {
   port: number;
   host: string;

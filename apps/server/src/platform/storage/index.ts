@@ -3,6 +3,7 @@ import { localStorage } from './local-storage';
 import { s3Client, s3Storage } from './s3-storage';
 
 export { ObjectStorageError } from './s3-storage';
+
 import type { Storage } from './storage';
 
 /** The storage module's door: the interface, its two implementations, and the choice between them. */
