@@ -186,6 +186,10 @@ export async function sampleUrl(request: APIRequestContext, routePath: string): 
     // Demo Retail's root organisation (apps/server/src/seed/demo-ids.ts): the client's screens
     'client/:organizationId/edit': async () => '/client/00000000-0000-4000-8000-000000000201/edit',
     'client/:organizationId/editPages': async () => '/client/00000000-0000-4000-8000-000000000201/editPages',
+    // Demo Retail's account (apps/server/src/seed/demo-ids.ts): its edit screen by account, its buyers
+    'beta/account/:accountId/edit': async () => '/beta/account/00000000-0000-4000-8000-000000000200/edit',
+    'account/:accountId/linked-buyers': async () =>
+      '/account/00000000-0000-4000-8000-000000000200/linked-buyers',
     'userAdmin/:id/edit': async () =>
       `/userAdmin/${await firstId(request, '/api/users?userType=admin')}/edit`,
     'userClient/:id/edit': async () =>

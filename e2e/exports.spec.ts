@@ -84,6 +84,6 @@ test("the buyback list's export holds its filters' buybacks, downloaded from its
   const csv = readFileSync(await download.path(), 'utf8');
   const [header] = csv.replace(/^\uFEFF/, '').split('\r\n');
   expect(header).toBe(
-    'identification_number,created_at,store,status,customer_name,payment_type,payment_status,item_count,declared_total,validated_total,paid_amount,currency',
+    'identification_number,external_code,created_at,store,status,customer_name,payment_type,payment_status,item_count,declared_total,validated_total,paid_amount,currency',
   );
 });

@@ -35,6 +35,7 @@ const SCREENS: Screen[] = [
   { path: '/searchPayment', user: MANAGER },
   { path: '/white-label/sites', user: ADMIN },
   { path: '/clients', user: ADMIN },
+  { path: '/userAdmin', user: ADMIN },
   { path: '/admin/audit-log', user: ADMIN },
   { path: '/buybacks', user: WAREHOUSE },
   { path: '/buybacksQuarantine', user: WAREHOUSE },
