@@ -8,6 +8,7 @@ import pg from 'pg';
 import { CHANGES_CHANNEL, changeFeed } from './change-feed';
 import type { Database, Db } from './db.types';
 import { instrumentPool } from './metrics';
+import { processLog } from './process-log';
 import { AUTH_CHANGED_CHANNEL, sessionCache } from './session-cache';
 
 export type { Db };
@@ -48,7 +49,7 @@ export async function openDatabase(options: {
     // An idle connection the server closes (a restart, a failover, a terminated backend) must not
     // bring the process down: the pool drops it and opens another when one is needed.
     pool.on('error', (error: Error & { code?: string }) => {
-      if (!pool.ending) console.error(`database connection lost (${error.code ?? error.message})`);
+      if (!pool.ending) processLog().error(`database connection lost (${error.code ?? error.message})`);
     });
     // A connection lent out (a transaction between two statements) loses the pool's idle handler:
     // its 'error' must not become an uncaught exception. The query in flight fails with the error
@@ -214,7 +215,7 @@ async function listenOnServer(url: string): Promise<{ close: () => Promise<void>
     current = null;
     client.end().catch(() => {});
     if (closed) return;
-    console.error('database listener lost; reconnecting');
+    processLog().error('database listener lost; reconnecting');
     forget();
     scheduleReconnect();
   };

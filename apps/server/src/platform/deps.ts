@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { Jobs } from './jobs';
 import { createMailer, type Mailer } from './mail';
+import { processLog } from './process-log';
 import type { Keyring } from './secrets';
 import { type Storage, storageFor } from './storage';
 
@@ -26,7 +27,7 @@ export function processDeps(parts: { db: Db; config: Config; jobs: Jobs; keyring
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       mailDir: config.mailDir,
-      log: (msg: string) => console.log(msg),
+      log: (msg: string) => processLog().info(msg),
     }),
     storage: storageFor(config),
   };

@@ -12,6 +12,7 @@ import ssh2, { type SFTPWrapper, type Client as SshClient } from 'ssh2';
 const { Client } = ssh2;
 
 import { PermanentJobFailure } from '../../platform/jobs';
+import { processLog } from '../../platform/process-log';
 import { type BaseContext, transact } from '../../platform/request-context';
 import { FileTooLargeError } from '../../platform/storage';
 import { CONNECTOR_FQN, type ResolvedConfiguration, resolveConfiguration } from '../connectors';
@@ -167,7 +168,9 @@ export async function runSftpPull(ctx: BaseContext, job: SftpPullJob): Promise<n
       } catch (error) {
         // a file too large stays too large: recorded without an import, so it is not pulled again
         if (!(error instanceof FileTooLargeError)) throw error;
-        console.error(`sftp-pull: ${file.remotePath} is larger than ${IMPORT_MAX_BYTES} bytes: not imported`);
+        processLog().error(
+          `sftp-pull: ${file.remotePath} is larger than ${IMPORT_MAX_BYTES} bytes: not imported`,
+        );
       }
       const kept = stored;
       const importId = await transact(ctx, async (tx) => {

@@ -11,6 +11,7 @@ const { Server, utils: ssh2Utils } = ssh2;
 
 import { ConfigError } from '../../platform/config';
 import type { AppDeps } from '../../platform/deps';
+import { processLog } from '../../platform/process-log';
 import { type BaseContext, systemContext } from '../../platform/request-context';
 import { FileTooLargeError, type StoredFile } from '../../platform/storage';
 import { importSftpUpload, lastSftpFile, type SftpLogin, signInSftp } from './sftp-uploads.service';
@@ -335,7 +336,7 @@ export async function startSftpServer(
   deps: AppDeps,
   options: { port: number; host?: string; log?: (message: string) => void },
 ): Promise<SftpServerHandle> {
-  const log = options.log ?? ((message: string) => console.error(message));
+  const log = options.log ?? ((message: string) => processLog().error(message));
   const ctx = systemContext(deps, { kind: 'all' });
   const hostKey = await loadHostKey(deps.config);
   const connections = new Set<Connection>();
