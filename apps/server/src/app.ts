@@ -21,6 +21,7 @@ import { registerExpeditionRoutes } from './modules/expeditions';
 import { registerExportRoutes } from './modules/exports';
 import { registerHealthRoutes } from './modules/health';
 import { registerImportRoutes } from './modules/imports';
+import { registerClientErrorRoutes } from './modules/client-errors';
 import { registerJobRoutes } from './modules/jobs';
 import { registerOrganizationRoutes } from './modules/organizations';
 import {
@@ -134,6 +135,7 @@ export async function buildApp(
       registerRefurbDiagnosisRoutes(api, deps);
       registerRefurbExecutionRoutes(api, deps);
       registerJobRoutes(api, deps);
+      registerClientErrorRoutes(api, deps);
       registerAuditLogRoutes(api, deps);
       registerAccountAdminRoutes(api, deps);
       registerDashboardRoutes(api, deps);

@@ -4,6 +4,7 @@ import { compactBuybackCounts, protectIbansAtRest } from './modules/buybacks';
 import { protectConnectorSecretsAtRest } from './modules/connectors';
 import { protectSandboxSecretsAtRest } from './modules/sandbox-carrier';
 import { startSftpServer } from './modules/sftp';
+import { purgeOldClientErrors } from './modules/client-errors';
 import { purgeExpiredSignIns } from './modules/single-sign-on';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
@@ -117,6 +118,10 @@ const housekeeping = startHousekeeping(handle.db, (message) => log.info(message)
   {
     name: 'single sign-ons past their expiry deleted',
     run: () => purgeExpiredSignIns(systemContext(deps, { kind: 'all' })),
+  },
+  {
+    name: 'client error reports older than 90 days deleted',
+    run: () => purgeOldClientErrors(systemContext(deps, { kind: 'all' })),
   },
 ]);
 

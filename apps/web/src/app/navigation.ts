@@ -7,6 +7,7 @@ import {
   IconBarcode,
   IconBox,
   IconBriefcase,
+  IconBug,
   IconBuildingBank,
   IconBuildingCommunity,
   IconBuildingPlus,
@@ -281,6 +282,7 @@ export const MENU: MenuSection[] = [
       // root and buyer managers hold payment.search too
       { key: 'searchPayment', to: '/searchPayment', icon: IconCash, permission: 'payment.search' },
       { key: 'failedJobs', to: '/admin/jobs', icon: IconAlertTriangle, permission: 'job.list' },
+      { key: 'clientErrors', to: '/admin/client-errors', icon: IconBug, permission: 'client_error.list' },
       { key: 'auditLog', to: '/admin/audit-log', icon: IconHistory, permission: 'audit.list' },
     ],
   },

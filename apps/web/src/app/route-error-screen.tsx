@@ -1,11 +1,19 @@
 import { Button } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
+import { reportClientError } from '../lib/error-reporting';
 import { MessageScreen } from '../ui/message-screen';
 
-/** A screen failed to load or render (often a stale bundle after a release): reloading fixes it. */
+/**
+ * A screen failed to load or render (often a stale bundle after a release): reloading fixes it.
+ * The error is reported (lib/error-reporting.ts), unless the network's or a failed answer.
+ */
 export function RouteErrorScreen() {
   const { t } = useTranslation('errors');
+  const error = useRouteError();
+  useEffect(() => reportClientError(error, 'render'), [error]);
   return (
     <MessageScreen
       icon={IconBug}
