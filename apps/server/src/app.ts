@@ -15,13 +15,13 @@ import { registerAuthRoutes } from './modules/auth';
 import { registerBuybackConfigRoutes } from './modules/buyback-config';
 import { registerBuybackRoutes, registerSendRoutes } from './modules/buybacks';
 import { registerCatalogRoutes } from './modules/catalog';
+import { registerClientErrorRoutes } from './modules/client-errors';
 import { registerConnectorRoutes } from './modules/connectors';
 import { registerDashboardRoutes } from './modules/dashboard';
 import { registerExpeditionRoutes } from './modules/expeditions';
 import { registerExportRoutes } from './modules/exports';
 import { registerHealthRoutes } from './modules/health';
 import { registerImportRoutes } from './modules/imports';
-import { registerClientErrorRoutes } from './modules/client-errors';
 import { registerJobRoutes } from './modules/jobs';
 import { registerOrganizationRoutes } from './modules/organizations';
 import {
@@ -56,6 +56,7 @@ import type { AppDeps } from './platform/deps';
 import { answerFrameworkError, registerErrorHandler } from './platform/errors';
 import { registerJsonParsers } from './platform/json-body';
 import { registerMetrics } from './platform/metrics-endpoint';
+import { registerRefurbishmentFeatureGuard } from './platform/refurbishment-features';
 import { systemContext } from './platform/request-context';
 import { registerRequestId, requestIdOf } from './platform/request-id';
 import { registerRequestLog } from './platform/request-log';
@@ -100,6 +101,7 @@ export async function buildApp(
   await registerSecurityHeaders(app, deps.config);
   registerErrorHandler(app);
   registerAuth(app, deps.db, deps.config);
+  registerRefurbishmentFeatureGuard(app, deps.db);
   // every request timed; GET /metrics only with METRICS_TOKEN (docs/metrics.md)
   registerMetrics(app, deps);
 

@@ -1,10 +1,10 @@
 import { buildApp } from './app';
 import { purgeRateLimits } from './modules/auth';
 import { compactBuybackCounts, protectIbansAtRest } from './modules/buybacks';
+import { purgeOldClientErrors } from './modules/client-errors';
 import { protectConnectorSecretsAtRest } from './modules/connectors';
 import { protectSandboxSecretsAtRest } from './modules/sandbox-carrier';
 import { startSftpServer } from './modules/sftp';
-import { purgeOldClientErrors } from './modules/client-errors';
 import { purgeExpiredSignIns } from './modules/single-sign-on';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';

@@ -42,6 +42,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   // buyback configuration (circuits, payment modes, transfer order, shipping methods)
   premium_feature_required: 403,
+  // the account's refurbishment connector switched this feature off (docs/refurbishment.md)
+  refurbishment_feature_disabled: 403,
   product_not_found: 404,
   no_transport_mode: 422,
   no_payment_mode: 422,

@@ -920,7 +920,7 @@ export interface ConnectorPropertyDefinition {
   name: string;
   required: boolean;
   secret: boolean;
-  kind: 'text' | 'url' | 'integer' | 'amount' | 'iban' | 'bic' | 'email';
+  kind: 'text' | 'url' | 'integer' | 'amount' | 'iban' | 'bic' | 'email' | 'boolean';
 }
 
 interface ConnectorsTable {

@@ -1,6 +1,7 @@
-import type { Permission } from '@reprise/shared';
+import type { Permission, RefurbishmentFeature } from '@reprise/shared';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
+import { useRefurbishmentFeature } from '../features/connectors';
 import { PageLoader } from '../ui/page-loader';
 import { BootFailure } from './boot-failure';
 import { safeRedirect } from './safe-redirect';
@@ -9,6 +10,8 @@ import { useSession } from './session';
 /** `handle` of a route: the permission(s) it needs; without them the user is sent home. */
 export interface RouteHandle {
   permission?: Permission | Permission[];
+  /** The refurbishment feature of the screen: home when the account's refurbishment connector switched it off. */
+  refurbishmentFeature?: RefurbishmentFeature;
 }
 
 function requiredPermissions(handle: unknown): Permission[] {
@@ -26,8 +29,14 @@ function loginPath(wanted: string): string {
 
 function PermissionGate({ children }: { children: ReactNode }) {
   const { can } = useSession();
-  const missing = useMatches().some((match) => requiredPermissions(match.handle).some((p) => !can(p)));
-  return missing ? <Navigate to="/home" replace /> : children;
+  const on = useRefurbishmentFeature();
+  const matches = useMatches();
+  const missing = matches.some((match) => requiredPermissions(match.handle).some((p) => !can(p)));
+  const switchedOff = matches.some((match) => {
+    const feature = (match.handle as RouteHandle | undefined)?.refurbishmentFeature;
+    return feature !== undefined && !on(feature);
+  });
+  return missing || switchedOff ? <Navigate to="/home" replace /> : children;
 }
 
 /** Every route below needs a session; without one the user signs in, then comes back. */

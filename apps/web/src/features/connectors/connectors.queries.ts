@@ -13,7 +13,7 @@ import { api } from '../../lib/api';
  * Connectors (modules/connectors on the server): the catalogue, read once in its page of 500, and
  * the configurations of the account's organisations (spec path `connector-organizations`).
  */
-const connectorsKeys = {
+export const connectorsKeys = {
   all: ['connectors'] as const,
   catalogue: () => [...connectorsKeys.all, 'catalogue'] as const,
   connector: (id: string) => [...connectorsKeys.all, 'connector', id] as const,
@@ -22,6 +22,8 @@ const connectorsKeys = {
   configurationList: (query: Record<string, unknown>) =>
     [...connectorsKeys.configurationLists(), query] as const,
   configuration: (id: string) => [...connectorsKeys.configurations(), 'detail', id] as const,
+  refurbishmentFeatures: (userId: string, module: string) =>
+    [...connectorsKeys.all, 'refurbishment-features', userId, module] as const,
 };
 
 export type ConfigurationsQuery = Record<string, string | number | undefined>;
@@ -70,6 +72,8 @@ function useAfterWrite() {
   return (configuration?: ConnectorConfigurationResponse) => {
     if (configuration)
       queryClient.setQueryData(connectorsKeys.configuration(configuration.id), configuration);
+    // a refurbishment connector switches the menus of the refurbishment features
+    void queryClient.invalidateQueries({ queryKey: [...connectorsKeys.all, 'refurbishment-features'] });
     return queryClient.invalidateQueries({ queryKey: connectorsKeys.configurationLists() });
   };
 }
