@@ -12,7 +12,7 @@ import { AppError } from './errors';
  * `refurbishment_feature_disabled` when it is off for the caller's account.
  */
 
-export const REFURBISHMENT_CONNECTOR_FQN = 'reprise.premium.refurbishment';
+const REFURBISHMENT_CONNECTOR_FQN = 'reprise.premium.refurbishment';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

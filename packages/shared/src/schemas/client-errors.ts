@@ -6,7 +6,7 @@ export const CLIENT_ERROR_APPS = ['back_office', 'public_site'] as const;
 export type ClientErrorApp = (typeof CLIENT_ERROR_APPS)[number];
 
 /** How the browser caught it: `window.onerror`, an unhandled promise rejection, a screen that failed to render. */
-export const CLIENT_ERROR_KINDS = ['error', 'unhandled_rejection', 'render'] as const;
+const CLIENT_ERROR_KINDS = ['error', 'unhandled_rejection', 'render'] as const;
 export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number];
 
 /**

@@ -291,7 +291,7 @@ export type PremiumActionResponse = z.infer<typeof PremiumActionResponse>;
  * The refurbishment features an account's refurbishment connector switches
  * (`reprise.premium.refurbishment`: advanced stocks, refurb steps, diagnosis flags).
  */
-export const REFURBISHMENT_FEATURES = ['advancedStocks', 'refurbSteps', 'diagnosis'] as const;
+const REFURBISHMENT_FEATURES = ['advancedStocks', 'refurbSteps', 'diagnosis'] as const;
 export type RefurbishmentFeature = (typeof REFURBISHMENT_FEATURES)[number];
 
 /** `GET /api/refurbishment-features`: which refurbishment features the caller's account has on. */

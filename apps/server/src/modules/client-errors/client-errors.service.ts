@@ -22,7 +22,7 @@ import { groupRoute } from './client-errors.rules';
 
 const minutes = (n: number) => n * 60_000;
 /** Reports one user, and one client address, may send: a crashing screen in a loop is cut short. */
-export const REPORT_LIMITS = {
+const REPORT_LIMITS = {
   user: { windowMs: minutes(10), allowed: 30, firstBlockMs: minutes(10), maxBlockMs: minutes(60) },
   address: { windowMs: minutes(10), allowed: 60, firstBlockMs: minutes(10), maxBlockMs: minutes(60) },
 } as const satisfies Record<string, Limit>;

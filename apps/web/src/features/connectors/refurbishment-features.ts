@@ -17,7 +17,7 @@ const REFURBISHMENT_PERMISSIONS = [
  * `GET /refurbishment-features`: the refurbishment features the user's account has on, as its
  * refurbishment connector switches them (docs/refurbishment.md).
  */
-export function useRefurbishmentFeatures() {
+function useRefurbishmentFeatures() {
   const { user, can } = useSession();
   return useQuery({
     queryKey: connectorsKeys.refurbishmentFeatures(user?.id ?? '', user?.currentModule ?? ''),
