@@ -15,9 +15,9 @@ import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { AppThemeProvider } from './app/theme';
 import { i18nReady } from './i18n';
-import { startErrorReporting } from './lib/error-reporting';
 
-startErrorReporting('back_office');
+// the error reporting loads beside the first screen, not in the shell's bundle (its weight budget)
+void import('./lib/error-reporting').then((m) => m.startErrorReporting('back_office'));
 const queryClient = createQueryClient();
 const router = createAppRouter();
 closeNotificationsOnNavigation(router);

@@ -3,7 +3,6 @@ import { IconBug } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { reportClientError } from '../lib/error-reporting';
 import { MessageScreen } from '../ui/message-screen';
 
 /**
@@ -13,7 +12,9 @@ import { MessageScreen } from '../ui/message-screen';
 export function RouteErrorScreen() {
   const { t } = useTranslation('errors');
   const error = useRouteError();
-  useEffect(() => reportClientError(error, 'render'), [error]);
+  useEffect(() => {
+    void import('../lib/error-reporting').then((m) => m.reportClientError(error, 'render'));
+  }, [error]);
   return (
     <MessageScreen
       icon={IconBug}

@@ -8,12 +8,13 @@ import type {
 import { CONNECTOR_PAGE_SIZE } from '@reprise/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { refurbishmentFeaturesKeys } from './refurbishment-features';
 
 /**
  * Connectors (modules/connectors on the server): the catalogue, read once in its page of 500, and
  * the configurations of the account's organisations (spec path `connector-organizations`).
  */
-export const connectorsKeys = {
+const connectorsKeys = {
   all: ['connectors'] as const,
   catalogue: () => [...connectorsKeys.all, 'catalogue'] as const,
   connector: (id: string) => [...connectorsKeys.all, 'connector', id] as const,
@@ -22,8 +23,6 @@ export const connectorsKeys = {
   configurationList: (query: Record<string, unknown>) =>
     [...connectorsKeys.configurationLists(), query] as const,
   configuration: (id: string) => [...connectorsKeys.configurations(), 'detail', id] as const,
-  refurbishmentFeatures: (userId: string, module: string) =>
-    [...connectorsKeys.all, 'refurbishment-features', userId, module] as const,
 };
 
 export type ConfigurationsQuery = Record<string, string | number | undefined>;
@@ -73,7 +72,7 @@ function useAfterWrite() {
     if (configuration)
       queryClient.setQueryData(connectorsKeys.configuration(configuration.id), configuration);
     // a refurbishment connector switches the menus of the refurbishment features
-    void queryClient.invalidateQueries({ queryKey: [...connectorsKeys.all, 'refurbishment-features'] });
+    void queryClient.invalidateQueries({ queryKey: refurbishmentFeaturesKeys.all });
     return queryClient.invalidateQueries({ queryKey: connectorsKeys.configurationLists() });
   };
 }

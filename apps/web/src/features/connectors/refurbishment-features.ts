@@ -2,7 +2,15 @@ import type { RefurbishmentFeature, RefurbishmentFeaturesResponse } from '@repri
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../app/session';
 import { api } from '../../lib/api';
-import { connectorsKeys } from './connectors.queries';
+
+/**
+ * The query key of the features (its own factory: the shell's route guard reads it, and must not
+ * load the connectors' screens and schemas with it). Saving a connector configuration invalidates it.
+ */
+export const refurbishmentFeaturesKeys = {
+  all: ['refurbishment-features'] as const,
+  of: (userId: string, module: string) => [...refurbishmentFeaturesKeys.all, userId, module] as const,
+};
 
 /** The permissions of the refurbishment screens: only their users ask for the features. */
 const REFURBISHMENT_PERMISSIONS = [
@@ -20,7 +28,7 @@ const REFURBISHMENT_PERMISSIONS = [
 function useRefurbishmentFeatures() {
   const { user, can } = useSession();
   return useQuery({
-    queryKey: connectorsKeys.refurbishmentFeatures(user?.id ?? '', user?.currentModule ?? ''),
+    queryKey: refurbishmentFeaturesKeys.of(user?.id ?? '', user?.currentModule ?? ''),
     enabled: Boolean(user) && REFURBISHMENT_PERMISSIONS.some((p) => can(p)),
     queryFn: ({ signal }) => api.get<RefurbishmentFeaturesResponse>('/refurbishment-features', { signal }),
     staleTime: 5 * 60_000,
