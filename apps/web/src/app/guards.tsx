@@ -1,7 +1,6 @@
 import type { Permission, RefurbishmentFeature } from '@reprise/shared';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
-import { useRefurbishmentFeature } from '../features/connectors';
 import { PageLoader } from '../ui/page-loader';
 import { BootFailure } from './boot-failure';
 import { safeRedirect } from './safe-redirect';
@@ -27,16 +26,26 @@ function loginPath(wanted: string): string {
     : '/login';
 }
 
+// loaded with the screens that need it only: the sign-in page's bundle stays within its weight
+const RefurbishmentGate = lazy(() =>
+  import('../features/connectors').then((m) => ({ default: m.RefurbishmentGate })),
+);
+
 function PermissionGate({ children }: { children: ReactNode }) {
   const { can } = useSession();
-  const on = useRefurbishmentFeature();
   const matches = useMatches();
   const missing = matches.some((match) => requiredPermissions(match.handle).some((p) => !can(p)));
-  const switchedOff = matches.some((match) => {
-    const feature = (match.handle as RouteHandle | undefined)?.refurbishmentFeature;
-    return feature !== undefined && !on(feature);
-  });
-  return missing || switchedOff ? <Navigate to="/home" replace /> : children;
+  if (missing) return <Navigate to="/home" replace />;
+  const feature = matches
+    .map((match) => (match.handle as RouteHandle | undefined)?.refurbishmentFeature)
+    .find((f) => f !== undefined);
+  return feature ? (
+    <Suspense fallback={<PageLoader />}>
+      <RefurbishmentGate feature={feature}>{children}</RefurbishmentGate>
+    </Suspense>
+  ) : (
+    children
+  );
 }
 
 /** Every route below needs a session; without one the user signs in, then comes back. */
