@@ -13,7 +13,10 @@ export function RouteErrorScreen() {
   const { t } = useTranslation('errors');
   const error = useRouteError();
   useEffect(() => {
-    void import('../lib/error-reporting').then((m) => m.reportClientError(error, 'render'));
+    void import('../lib/error-reporting').then(
+      (m) => m.reportClientError('back_office', error, 'render'),
+      () => undefined,
+    );
   }, [error]);
   return (
     <MessageScreen

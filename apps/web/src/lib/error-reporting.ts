@@ -63,13 +63,13 @@ export function describeError(error: unknown): { message: string; stack: string 
   return { message: (text || 'Unknown error').slice(0, 1000), stack: null };
 }
 
-let app: ClientErrorApp | null = null;
+let started = false;
 let sent = 0;
 const seen = new Set<string>();
 
-/** Sends one report; never throws, never reports its own failure. */
-export function reportClientError(error: unknown, kind: ClientErrorKind): void {
-  if (!app || !shouldReport(error) || sent >= MAX_REPORTS) return;
+/** Sends one report of `app`; never throws, never reports its own failure. */
+export function reportClientError(app: ClientErrorApp, error: unknown, kind: ClientErrorKind): void {
+  if (!shouldReport(error) || sent >= MAX_REPORTS) return;
   const { message, stack } = describeError(error);
   const route = window.location.pathname;
   const key = `${kind}\n${message}\n${route}`;
@@ -84,16 +84,19 @@ export function reportClientError(error: unknown, kind: ClientErrorKind): void {
   }).catch(() => undefined);
 }
 
-/** Listens for the uncaught errors of this page, once. */
-export function startErrorReporting(which: ClientErrorApp): void {
-  if (app) return;
-  app = which;
+/**
+ * Listens for the uncaught errors of this page, once (the public site; the back office keeps two
+ * listeners of its own in main.tsx that load this file only when an error comes).
+ */
+export function startErrorReporting(app: ClientErrorApp): void {
+  if (started) return;
+  started = true;
   window.addEventListener('error', (event) => {
     // a resource that failed to load (an image, a script) has no error: the network's
     if (event.error === undefined || event.error === null) return;
-    reportClientError(event.error, 'error');
+    reportClientError(app, event.error, 'error');
   });
   window.addEventListener('unhandledrejection', (event) =>
-    reportClientError(event.reason, 'unhandled_rejection'),
+    reportClientError(app, event.reason, 'unhandled_rejection'),
   );
 }

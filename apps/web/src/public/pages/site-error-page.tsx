@@ -10,7 +10,7 @@ import { reportClientError } from '../../lib/error-reporting';
 export function SiteErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();
-  useEffect(() => reportClientError(error, 'render'), [error]);
+  useEffect(() => reportClientError('public_site', error, 'render'), [error]);
   useEffect(() => {
     document.title = t('siteError.title');
   }, [t]);
