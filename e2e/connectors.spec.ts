@@ -150,3 +150,54 @@ test("the public site finds a product by an IMEI's TAC (the demo's scan search)"
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/product/${product.id}`));
 });
+
+const REFURBISHMENT = '00000000-0000-4000-c000-000000000039';
+
+test('the refurbishment connector: its switches on the form; a feature switched off leaves the menu and its screens lead home', async ({
+  page,
+}) => {
+  // Demo Retail has no workshop: switching its refurbishment off touches no other test
+  await login(page, 'root_management_unit_manager@demo.test');
+  await page.getByRole('link', { name: layout.menu.connectors }).first().click();
+  const refurbishmentName = connectors.connector.reprise_premium_refurbishment as string;
+  await page
+    .getByRole('link', { name: connectors.catalogue.open.replace('{{name}}', refurbishmentName) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/configurations/${REFURBISHMENT}$`));
+  await page.getByRole('link', { name: connectors.list.create }).click();
+  const name = `Reconditionnement E2E ${suffix}`;
+  await page.getByTestId('configuration-name-input').fill(name, LOADED);
+  for (const [property, value] of [
+    ['advanced_stocks', connectors.boolean.true],
+    ['refurb_steps', connectors.boolean.false],
+    ['diagnosis', connectors.boolean.true],
+  ] as const) {
+    await page.getByTestId(`property-${property}`).click();
+    await page.getByRole('option', { name: value as string, exact: true }).click();
+  }
+  await page.getByRole('button', { name: connectors.create.submit }).click();
+  await expect(page.getByText(connectors.alert.created)).toBeVisible();
+  await expect(rowOf(page, name)).toHaveCount(1, LOADED);
+  const saved = await page.request.get(`/api/connector-organizations?connectorId=${REFURBISHMENT}`);
+  const configuration = (
+    (await saved.json()).member as { name: string; properties: Record<string, string> }[]
+  ).find((c) => c.name === name);
+  expect(configuration?.properties).toEqual({
+    advanced_stocks: 'true',
+    refurb_steps: 'false',
+    diagnosis: 'true',
+  });
+
+  // a workshop whose account switched the refurb steps off (the answer of its account's connector,
+  // here given by the test: Demo Buyer's workshop is shared with the other tests)
+  await page.route('**/api/refurbishment-features', (route) =>
+    route.fulfill({ json: { advancedStocks: true, refurbSteps: false, diagnosis: true } }),
+  );
+  await login(page, 'warehouse_manager@demo.test');
+  const menu = page.locator('#side-menu');
+  await expect(menu.getByRole('link', { name: layout.menu.stocks, exact: true })).toHaveCount(1, LOADED);
+  await expect(menu.getByRole('link', { name: layout.menu.refurbSteps, exact: true })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: layout.menu.itemRefurbSteps, exact: true })).toHaveCount(0);
+  await page.goto('/refurb-steps');
+  await expect(page).toHaveURL(/\/home$/, LOADED);
+});

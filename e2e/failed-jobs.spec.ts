@@ -75,3 +75,57 @@ test('the failed jobs are a platform admin screen only', async ({ page }) => {
   const res = await page.request.get('/api/jobs/failed');
   expect(res.status()).toBe(403);
 });
+
+interface ClientErrorGroup {
+  message: string;
+  route: string;
+  count: number;
+}
+
+async function clientErrorGroups(request: APIRequestContext, headers: Record<string, string>) {
+  const res = await request.get('/api/client-errors?itemsPerPage=100', { headers });
+  expect(res.status()).toBe(200);
+  return (await res.json()).member as ClientErrorGroup[];
+}
+
+test('a browser reports its uncaught errors, not its network failures; a platform admin sees them grouped', async ({
+  page,
+  request,
+}) => {
+  const marker = `e2e-boom-${Date.now()}`;
+  await login(page, 'store_seller@demo.test');
+  await page.evaluate((m) => {
+    // neither is reported: a fetch that failed, a request aborted
+    void Promise.reject(new TypeError('Failed to fetch'));
+    void Promise.reject(new DOMException('The user aborted a request.', 'AbortError'));
+    void Promise.reject(new RangeError(`${m} rejected`));
+    setTimeout(() => {
+      throw new Error(`${m} thrown`);
+    }, 0);
+  }, marker);
+  const admin = await signIn(request, 'admin@demo.test');
+  const ours = async () =>
+    (await clientErrorGroups(request, admin))
+      .filter((g) => g.message.includes(marker))
+      .map((g) => `${g.message} ${g.route} ${g.count}`)
+      .sort();
+  await expect
+    .poll(ours)
+    .toEqual([`Error: ${marker} thrown /home 1`, `RangeError: ${marker} rejected /home 1`]);
+  const messages = (await clientErrorGroups(request, admin)).map((g) => g.message);
+  expect(messages).not.toContain('TypeError: Failed to fetch');
+  expect(messages).not.toContain('AbortError: The user aborted a request.');
+
+  await login(page, 'admin@demo.test');
+  await page.getByRole('navigation').getByRole('link', { name: 'Web app errors' }).click();
+  await expect(page).toHaveURL(/\/admin\/client-errors$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Web app errors' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: `Error: ${marker} thrown` });
+  await expect(row).toContainText('/home');
+  await expect(row).toContainText('Back office');
+  expect(await axeFindings(page)).toEqual([]);
+  await row.getByRole('button', { name: 'Show the latest stack' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Latest report' });
+  await expect(dialog.getByTestId('client-error-stack')).toContainText(`${marker} thrown`);
+  await expect(dialog).toContainText('Uncaught error');
+});

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -71,8 +72,31 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * The build's version and hash, which the error reports carry (lib/error-reporting.ts): BUILD_ID
+ * when the build is given one, else the package's version and the commit, else the version alone.
+ */
+function buildId(): string {
+  if (process.env.BUILD_ID) return process.env.BUILD_ID;
+  const { version } = JSON.parse(readFileSync(resolve(import.meta.dirname, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: import.meta.dirname,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .toString()
+      .trim();
+    return commit ? `${version}+${commit}` : version;
+  } catch {
+    return version;
+  }
+}
+
 export default defineConfig({
   plugins: [react(), precompress(), chunkModules()],
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId()) },
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -15,6 +15,7 @@ import { registerAuthRoutes } from './modules/auth';
 import { registerBuybackConfigRoutes } from './modules/buyback-config';
 import { registerBuybackRoutes, registerSendRoutes } from './modules/buybacks';
 import { registerCatalogRoutes } from './modules/catalog';
+import { registerClientErrorRoutes } from './modules/client-errors';
 import { registerConnectorRoutes } from './modules/connectors';
 import { registerDashboardRoutes } from './modules/dashboard';
 import { registerExpeditionRoutes } from './modules/expeditions';
@@ -55,6 +56,7 @@ import type { AppDeps } from './platform/deps';
 import { answerFrameworkError, registerErrorHandler } from './platform/errors';
 import { registerJsonParsers } from './platform/json-body';
 import { registerMetrics } from './platform/metrics-endpoint';
+import { registerRefurbishmentFeatureGuard } from './platform/refurbishment-features';
 import { systemContext } from './platform/request-context';
 import { registerRequestId, requestIdOf } from './platform/request-id';
 import { registerRequestLog } from './platform/request-log';
@@ -99,6 +101,7 @@ export async function buildApp(
   await registerSecurityHeaders(app, deps.config);
   registerErrorHandler(app);
   registerAuth(app, deps.db, deps.config);
+  registerRefurbishmentFeatureGuard(app, deps.db);
   // every request timed; GET /metrics only with METRICS_TOKEN (docs/metrics.md)
   registerMetrics(app, deps);
 
@@ -134,6 +137,7 @@ export async function buildApp(
       registerRefurbDiagnosisRoutes(api, deps);
       registerRefurbExecutionRoutes(api, deps);
       registerJobRoutes(api, deps);
+      registerClientErrorRoutes(api, deps);
       registerAuditLogRoutes(api, deps);
       registerAccountAdminRoutes(api, deps);
       registerDashboardRoutes(api, deps);

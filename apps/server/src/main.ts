@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { purgeRateLimits } from './modules/auth';
 import { compactBuybackCounts, protectIbansAtRest } from './modules/buybacks';
+import { purgeOldClientErrors } from './modules/client-errors';
 import { protectConnectorSecretsAtRest } from './modules/connectors';
 import { protectSandboxSecretsAtRest } from './modules/sandbox-carrier';
 import { startSftpServer } from './modules/sftp';
@@ -117,6 +118,10 @@ const housekeeping = startHousekeeping(handle.db, (message) => log.info(message)
   {
     name: 'single sign-ons past their expiry deleted',
     run: () => purgeExpiredSignIns(systemContext(deps, { kind: 'all' })),
+  },
+  {
+    name: 'client error reports older than 90 days deleted',
+    run: () => purgeOldClientErrors(systemContext(deps, { kind: 'all' })),
   },
 ]);
 

@@ -36,6 +36,11 @@ export interface OidcPeer {
   tamperIdToken(rewrite: ((claims: Record<string, unknown>) => Record<string, unknown>) | null): void;
   addClient(client: PeerClient): void;
   /**
+   * Makes the provider slow (null: as fast as it is): its discovery document, or its token
+   * endpoint, answers only after so many milliseconds (a provider under load, or out of reach).
+   */
+  slowDown(delays: { discoveryMs?: number; tokenMs?: number } | null): void;
+  /**
    * Walks an authorization URL as a browser would (cookies, redirects, the sign-in form) and
    * answers the URL the provider finally sends the browser back to (the redirect URI, with code
    * and state, or an error).
@@ -80,6 +85,7 @@ export async function startOidcPeer(options: {
   const signingKey = createPrivateKey({ key: jwk, format: 'jwk' });
   const clients = options.clients.map((c) => toProviderClient(c));
   let tamper: ((claims: Record<string, unknown>) => Record<string, unknown>) | null = null;
+  let delays: { discoveryMs?: number; tokenMs?: number } | null = null;
   let provider: Provider | null = null;
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
 
@@ -138,6 +144,12 @@ export async function startOidcPeer(options: {
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', issuer);
+    const delay = url.pathname.endsWith('/.well-known/openid-configuration')
+      ? delays?.discoveryMs
+      : url.pathname === '/token'
+        ? delays?.tokenMs
+        : undefined;
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     const p = provider as Provider;
     const interaction = /^\/interaction\/([^/]+)(\/login)?$/.exec(url.pathname);
     if (interaction) {
@@ -266,6 +278,9 @@ export async function startOidcPeer(options: {
     tamperedDiscoveryUrl: `${issuer}/tampered/.well-known/openid-configuration`,
     tamperIdToken: (rewrite) => {
       tamper = rewrite;
+    },
+    slowDown: (next) => {
+      delays = next;
     },
     addClient: (client) => {
       clients.push(toProviderClient(client));

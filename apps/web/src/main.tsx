@@ -16,6 +16,16 @@ import { createAppRouter } from './app/router';
 import { AppThemeProvider } from './app/theme';
 import { i18nReady } from './i18n';
 
+// uncaught errors are reported (lib/error-reporting.ts), which loads only when one comes: the
+// shell's bundle does not carry it (its weight budget)
+const report = (error: unknown, kind: 'error' | 'unhandled_rejection') =>
+  import('./lib/error-reporting').then(
+    (m) => m.reportClientError('back_office', error, kind),
+    () => undefined,
+  );
+// a resource that failed to load (an image, a script) has no error: the network's
+window.addEventListener('error', (event) => event.error != null && void report(event.error, 'error'));
+window.addEventListener('unhandledrejection', (event) => void report(event.reason, 'unhandled_rejection'));
 const queryClient = createQueryClient();
 const router = createAppRouter();
 closeNotificationsOnNavigation(router);

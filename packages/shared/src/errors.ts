@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   // single sign-on (docs/single-sign-on.md)
   sso_organization_not_found: 404,
   sso_configuration_error: 422,
+  // the provider did not answer within SSO_PROVIDER_TIMEOUT_SECONDS
+  sso_provider_timeout: 504,
   sso_callback_failed: 401,
   sso_session_invalid: 401,
   sso_user_unknown: 403,
@@ -40,6 +42,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   // buyback configuration (circuits, payment modes, transfer order, shipping methods)
   premium_feature_required: 403,
+  // the account's refurbishment connector switched this feature off (docs/refurbishment.md)
+  refurbishment_feature_disabled: 403,
   product_not_found: 404,
   no_transport_mode: 422,
   no_payment_mode: 422,

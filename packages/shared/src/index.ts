@@ -12,6 +12,7 @@ export * from './schemas/auth';
 export * from './schemas/buyback-config';
 export * from './schemas/buybacks';
 export * from './schemas/catalog';
+export * from './schemas/client-errors';
 export * from './schemas/common';
 export * from './schemas/connectors';
 export * from './schemas/dashboard';

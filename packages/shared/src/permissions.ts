@@ -82,6 +82,8 @@ export const PERMISSIONS = {
   'white_label.activate': "Activate or deactivate a retailer's public site and set its address",
   'job.list': 'List the background jobs that failed (mails…), with their error',
   'job.retry': 'Run a failed background job again, or discard it',
+  'client_error.list':
+    "Read the web app's uncaught errors reported by browsers, grouped by message and screen",
   'audit.list': "Read every account's audit log (who changed what, and when) and export it as CSV",
   // the public site's anonymous visitor (pseudo_anonymous)
   'web_buyback.create': 'Use the web buyback wizard and check out a web cart on the public site',

@@ -74,6 +74,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** METRICS_PORT: a listener of its own on HOST serving /metrics without a token; unset: none. */
   metricsPort: number | null;
+  /**
+   * SSO_PROVIDER_TIMEOUT_SECONDS: how long a request to a single sign-on provider may take
+   * (discovery, token, userinfo; default 10): past it, `sso_provider_timeout` (docs/single-sign-on.md).
+   */
+  ssoProviderTimeoutSeconds: number;
 }
 
 /** Where and how to reach the bucket of the files. */
@@ -130,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sftpHostKey: env.SFTP_HOST_KEY?.trim() || undefined,
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     metricsPort: parseMetricsPort(env.METRICS_PORT, port),
+    ssoProviderTimeoutSeconds: int(env.SSO_PROVIDER_TIMEOUT_SECONDS, 10),
   };
 }
 

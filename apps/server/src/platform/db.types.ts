@@ -910,6 +910,7 @@ export interface Database {
   sso_domains: SsoDomainsTable;
   sso_authorization_requests: SsoAuthorizationRequestsTable;
   sso_logins: SsoLoginsTable;
+  client_errors: ClientErrorsTable;
 }
 
 // Migration 021: connectors, payments and transport.
@@ -919,7 +920,7 @@ export interface ConnectorPropertyDefinition {
   name: string;
   required: boolean;
   secret: boolean;
-  kind: 'text' | 'url' | 'integer' | 'amount' | 'iban' | 'bic' | 'email';
+  kind: 'text' | 'url' | 'integer' | 'amount' | 'iban' | 'bic' | 'email' | 'boolean';
 }
 
 interface ConnectorsTable {
@@ -1201,6 +1202,21 @@ interface SsoConfigurationsTable {
 interface SsoDomainsTable {
   domain: string;
   account_id: string;
+}
+
+interface ClientErrorsTable {
+  id: Generated<string>;
+  account_id: string | null;
+  user_id: string | null;
+  app: 'back_office' | 'public_site';
+  kind: 'error' | 'unhandled_rejection' | 'render';
+  message: string;
+  stack: string | null;
+  /** The screen's path, its ids replaced by `:id` (client-errors.rules.ts). */
+  route: string;
+  build: string;
+  user_agent: string | null;
+  at: CreatedAt;
 }
 
 interface SsoAuthorizationRequestsTable {

@@ -7,6 +7,7 @@ import { buybacksPredeclaredRoutes } from '../features/buybacks-predeclared/rout
 import { cartRoutes } from '../features/cart/routes';
 import { catalogRoutes } from '../features/catalog/routes';
 import { circuitsRoutes } from '../features/circuits/routes';
+import { clientErrorsRoutes } from '../features/client-errors/routes';
 import { connectorsRoutes } from '../features/connectors/routes';
 import { designRoutes } from '../features/design/routes';
 import { expeditionRoutes } from '../features/expedition/routes';
@@ -58,6 +59,7 @@ export const dashboardFeatureRoutes: RouteObject[] = [
   ...verificationRoutes,
   ...whiteLabelRoutes,
   ...jobsRoutes,
+  ...clientErrorsRoutes,
   ...auditLogRoutes,
   ...accountAdminRoutes,
   ...warehouseControlRoutes,

@@ -1,5 +1,5 @@
-import type { Permission } from '@reprise/shared';
-import type { ReactNode } from 'react';
+import type { Permission, RefurbishmentFeature } from '@reprise/shared';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
 import { PageLoader } from '../ui/page-loader';
 import { BootFailure } from './boot-failure';
@@ -9,6 +9,8 @@ import { useSession } from './session';
 /** `handle` of a route: the permission(s) it needs; without them the user is sent home. */
 export interface RouteHandle {
   permission?: Permission | Permission[];
+  /** The refurbishment feature of the screen: home when the account's refurbishment connector switched it off. */
+  refurbishmentFeature?: RefurbishmentFeature;
 }
 
 function requiredPermissions(handle: unknown): Permission[] {
@@ -24,10 +26,26 @@ function loginPath(wanted: string): string {
     : '/login';
 }
 
+// loaded with the screens that need it only: the sign-in page's bundle stays within its weight
+const RefurbishmentGate = lazy(() =>
+  import('../features/connectors').then((m) => ({ default: m.RefurbishmentGate })),
+);
+
 function PermissionGate({ children }: { children: ReactNode }) {
   const { can } = useSession();
-  const missing = useMatches().some((match) => requiredPermissions(match.handle).some((p) => !can(p)));
-  return missing ? <Navigate to="/home" replace /> : children;
+  const matches = useMatches();
+  const missing = matches.some((match) => requiredPermissions(match.handle).some((p) => !can(p)));
+  if (missing) return <Navigate to="/home" replace />;
+  const feature = matches
+    .map((match) => (match.handle as RouteHandle | undefined)?.refurbishmentFeature)
+    .find((f) => f !== undefined);
+  return feature ? (
+    <Suspense fallback={<PageLoader />}>
+      <RefurbishmentGate feature={feature}>{children}</RefurbishmentGate>
+    </Suspense>
+  ) : (
+    children
+  );
 }
 
 /** Every route below needs a session; without one the user signs in, then comes back. */

@@ -1,4 +1,4 @@
-import type { ModuleType, Permission, PremiumFeature, UserType } from '@reprise/shared';
+import type { ModuleType, Permission, PremiumFeature, RefurbishmentFeature, UserType } from '@reprise/shared';
 import {
   type Icon,
   IconAdjustments,
@@ -7,6 +7,7 @@ import {
   IconBarcode,
   IconBox,
   IconBriefcase,
+  IconBug,
   IconBuildingBank,
   IconBuildingCommunity,
   IconBuildingPlus,
@@ -67,7 +68,13 @@ export interface MenuLink {
    * the account has the premium feature sftp_access (features/settings/premium.queries.ts);
    * `brandModule` and `buyerModule` are on in the tim and the lcm module (`inSettingsModule`).
    */
-  requires?: 'warehouseCheckin' | 'shipping' | 'sftpAccess' | 'brandModule' | 'buyerModule';
+  requires?:
+    | 'warehouseCheckin'
+    | 'shipping'
+    | 'sftpAccess'
+    | 'brandModule'
+    | 'buyerModule'
+    | RefurbishmentFeature;
 }
 
 /** A folding group of links (e.g. Organisation: users, entities). */
@@ -158,19 +165,29 @@ export const MENU: MenuSection[] = [
         to: '/refurb-diagnosis/start',
         icon: IconClipboardList,
         permission: 'refurb_diagnostic.write',
+        requires: 'diagnosis',
       },
       {
         key: 'itemRefurbSteps',
         to: '/warehouse/item-refurb-steps/search',
         icon: IconTool,
         permission: 'refurb.write',
+        requires: 'refurbSteps',
       },
-      { key: 'refurbSteps', to: '/refurb-steps', icon: IconListCheck, permission: 'refurb_step.manage' },
+      // each hidden, and its routes lead home, when the account's refurbishment connector switches it off
+      {
+        key: 'refurbSteps',
+        to: '/refurb-steps',
+        icon: IconListCheck,
+        permission: 'refurb_step.manage',
+        requires: 'refurbSteps',
+      },
       {
         key: 'refurbDiagnosisQuestions',
         to: '/refurb-diagnosis-questions',
         icon: IconHelpCircle,
         permission: 'refurb_diagnostic.manage',
+        requires: 'diagnosis',
       },
     ],
   },
@@ -178,7 +195,13 @@ export const MENU: MenuSection[] = [
     key: 'stock',
     entries: [
       { key: 'itemsStock', to: '/items-stock', icon: IconBox, permission: 'items_stock.read' },
-      { key: 'stocks', to: '/stocks', icon: IconBuildingWarehouse, permission: 'stock.manage' },
+      {
+        key: 'stocks',
+        to: '/stocks',
+        icon: IconBuildingWarehouse,
+        permission: 'stock.manage',
+        requires: 'advancedStocks',
+      },
       {
         key: 'expedition',
         to: '/start-expedition',
@@ -281,6 +304,7 @@ export const MENU: MenuSection[] = [
       // root and buyer managers hold payment.search too
       { key: 'searchPayment', to: '/searchPayment', icon: IconCash, permission: 'payment.search' },
       { key: 'failedJobs', to: '/admin/jobs', icon: IconAlertTriangle, permission: 'job.list' },
+      { key: 'clientErrors', to: '/admin/client-errors', icon: IconBug, permission: 'client_error.list' },
       { key: 'auditLog', to: '/admin/audit-log', icon: IconHistory, permission: 'audit.list' },
     ],
   },

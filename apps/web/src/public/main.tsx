@@ -4,6 +4,7 @@ import type { WhiteLabelConfigResponse } from '@reprise/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { startErrorReporting } from '../lib/error-reporting';
 import { startTagManager } from './analytics';
 import { getJson } from './api';
 import { consentCookieHolds, mirrorConsentCookie, readConsent } from './consent';
@@ -20,6 +21,7 @@ import { VisitorProvider } from './visitor-context';
  * visitor consented; then the anonymous visitor, the cart and the premium features (VisitorProvider).
  */
 async function start() {
+  startErrorReporting('public_site');
   const root = createRoot(document.getElementById('root') as HTMLElement);
   let config: WhiteLabelConfigResponse;
   try {

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Layout } from './layout';
 import { HomePage } from './pages/home-page';
+import { SiteErrorPage } from './pages/site-error-page';
 
 /** A page loaded on demand; the home page is in the first bundle (it is what visitors open). */
 const page =
@@ -20,6 +21,7 @@ const iban = () => import('./pages/iban-page');
 const publicRoutes: RouteObject[] = [
   {
     element: <Layout />,
+    errorElement: <SiteErrorPage />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'search', lazy: page(search, (m) => m.SearchPage) },

@@ -23,7 +23,16 @@ export const CONNECTOR_TYPES = [
 ] as const;
 export type ConnectorType = (typeof CONNECTOR_TYPES)[number];
 
-const CONNECTOR_PROPERTY_KINDS = ['text', 'url', 'integer', 'amount', 'iban', 'bic', 'email'] as const;
+const CONNECTOR_PROPERTY_KINDS = [
+  'text',
+  'url',
+  'integer',
+  'amount',
+  'iban',
+  'bic',
+  'email',
+  'boolean',
+] as const;
 
 export const CONNECTOR_CONFIGURATION_STATUSES = STATUSES;
 export type ConnectorConfigurationStatus = Status;
@@ -194,6 +203,10 @@ export function normalizedPropertyValue(
     }
     case 'email':
       return value.length <= 254 && EMAIL_PATTERN.test(value) ? { value } : { code: 'invalid_email' };
+    case 'boolean': {
+      const flag = value.toLowerCase();
+      return flag === 'true' || flag === 'false' ? { value: flag } : { code: 'invalid_boolean' };
+    }
   }
 }
 
@@ -273,3 +286,18 @@ export const PremiumActionResponse = z.object({
   totalItems: z.number().int(),
 });
 export type PremiumActionResponse = z.infer<typeof PremiumActionResponse>;
+
+/**
+ * The refurbishment features an account's refurbishment connector switches
+ * (`reprise.premium.refurbishment`: advanced stocks, refurb steps, diagnosis flags).
+ */
+const REFURBISHMENT_FEATURES = ['advancedStocks', 'refurbSteps', 'diagnosis'] as const;
+export type RefurbishmentFeature = (typeof REFURBISHMENT_FEATURES)[number];
+
+/** `GET /api/refurbishment-features`: which refurbishment features the caller's account has on. */
+export const RefurbishmentFeaturesResponse = z.object({
+  advancedStocks: z.boolean(),
+  refurbSteps: z.boolean(),
+  diagnosis: z.boolean(),
+});
+export type RefurbishmentFeaturesResponse = z.infer<typeof RefurbishmentFeaturesResponse>;

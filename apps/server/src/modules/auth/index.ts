@@ -2,4 +2,4 @@
 export { createSession, findUserById, revokeAccountSessions, revokeUserSessions } from './auth.repository';
 export { registerAuthRoutes } from './auth.routes';
 export { answerPasswordReset, issuePasswordLink, logout, openSession, type ResetJob } from './auth.service';
-export { countAttempt, LIMITS, purgeRateLimits, rememberPair, uncountAttempt } from './throttle';
+export { countAttempt, LIMITS, type Limit, purgeRateLimits, rememberPair, uncountAttempt } from './throttle';

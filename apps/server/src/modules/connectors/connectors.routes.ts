@@ -11,6 +11,7 @@ import {
   ListConnectorsQuery,
   PremiumActionQuery,
   PremiumActionResponse,
+  RefurbishmentFeaturesResponse,
 } from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -124,5 +125,12 @@ export function registerConnectorRoutes(fastify: FastifyInstance, deps: AppDeps)
       schema: { tags, querystring: PremiumActionQuery, response: { 200: PremiumActionResponse } },
     },
     async (request) => connectors.launchPremiumAction(contextOf(request, deps), request.query),
+  );
+
+  // the menus of the back office hide the refurbishment features the account switched off
+  app.get(
+    '/refurbishment-features',
+    { config: { authenticated: true }, schema: { tags, response: { 200: RefurbishmentFeaturesResponse } } },
+    async (request) => connectors.getRefurbishmentFeatures(contextOf(request, deps)),
   );
 }

@@ -12,6 +12,7 @@ import {
   type PremiumActionResponse,
   type PropertyViolation,
   premiumImei,
+  type RefurbishmentFeaturesResponse,
   SEARCH_PAGE_SIZE,
   TAC_LENGTH,
   type Violation,
@@ -19,9 +20,11 @@ import {
 import { audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import type { Page } from '../../platform/pagination';
+import { refurbishmentFeaturesOf } from '../../platform/refurbishment-features';
 import {
   type AccountScope,
   type RequestContext,
+  readerOf,
   type TxContext,
   transact,
 } from '../../platform/request-context';
@@ -337,4 +340,13 @@ async function imeiLookup(
   );
   if (total < minimum) return { action: 'imei_lookup', member: [], totalItems: 0 };
   return { action: 'imei_lookup', member: rows.map((r) => toProductCard(r, ctx.locale)), totalItems: total };
+}
+
+/**
+ * The refurbishment features of the caller's account, as its refurbishment connector switches
+ * them (platform/refurbishment-features.ts); platform operators have every one.
+ */
+export async function getRefurbishmentFeatures(ctx: RequestContext): Promise<RefurbishmentFeaturesResponse> {
+  if (ctx.actor.isPlatform) return { advancedStocks: true, refurbSteps: true, diagnosis: true };
+  return refurbishmentFeaturesOf(readerOf(ctx), ctx.actor.accountId);
 }

@@ -24,7 +24,7 @@ const allOf = (page: { member: RefurbQuestionResponse[]; totalItems: number }, u
 /** Refurbishment diagnosis questions of a buyer account. */
 export function registerRefurbQuestionRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const manage = { permission: 'refurb_diagnostic.manage' } as const;
+  const manage = { permission: 'refurb_diagnostic.manage', refurbishmentFeature: 'diagnosis' } as const;
 
   app.get(
     '/refurb-questions',

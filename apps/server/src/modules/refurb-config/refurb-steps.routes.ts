@@ -23,7 +23,7 @@ const tags = ['refurbishment: services'];
 /** Services (refurb steps) of a buyer account. */
 export function registerRefurbStepRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const manage = { permission: 'refurb_step.manage' } as const;
+  const manage = { permission: 'refurb_step.manage', refurbishmentFeature: 'refurbSteps' } as const;
 
   app.get(
     '/refurb-steps',
@@ -47,7 +47,7 @@ export function registerRefurbStepRoutes(fastify: FastifyInstance, deps: AppDeps
   app.get(
     '/refurb-steps/options',
     {
-      config: { permission: 'refurb_diagnostic.write' },
+      config: { permission: 'refurb_diagnostic.write', refurbishmentFeature: 'diagnosis' },
       schema: { tags, querystring: RefurbConfigAccountQuery, response: { 200: RefurbStepOptionsResponse } },
     },
     async (request) => steps.getRefurbStepOptions(contextOf(request, deps), request.query),

@@ -25,7 +25,7 @@ export function registerRefurbDiagnosisRoutes(fastify: FastifyInstance, deps: Ap
   app.post(
     '/refurb-diagnoses',
     {
-      config: { permission: WRITE },
+      config: { permission: WRITE, refurbishmentFeature: 'diagnosis' },
       schema: {
         tags,
         body: StartRefurbDiagnosisRequest,
@@ -42,7 +42,7 @@ export function registerRefurbDiagnosisRoutes(fastify: FastifyInstance, deps: Ap
   app.get(
     '/refurb-diagnoses/:id',
     {
-      config: { permission: WRITE },
+      config: { permission: WRITE, refurbishmentFeature: 'diagnosis' },
       schema: { tags, params: IdParams, response: { 200: RefurbDiagnosisResponse } },
     },
     async (request) => refurbDiagnosis.getRefurbDiagnosis(contextOf(request, deps), request.params.id),
@@ -51,7 +51,7 @@ export function registerRefurbDiagnosisRoutes(fastify: FastifyInstance, deps: Ap
   app.get(
     '/refurb-diagnoses/:id/questions',
     {
-      config: { permission: WRITE },
+      config: { permission: WRITE, refurbishmentFeature: 'diagnosis' },
       schema: { tags, params: IdParams, response: { 200: RefurbDiagnosisQuestionsResponse } },
     },
     async (request) => refurbDiagnosis.getRefurbQuestions(contextOf(request, deps), request.params.id),
@@ -60,7 +60,7 @@ export function registerRefurbDiagnosisRoutes(fastify: FastifyInstance, deps: Ap
   app.get(
     '/refurb-diagnoses/:id/refurb-steps',
     {
-      config: { permission: WRITE },
+      config: { permission: WRITE, refurbishmentFeature: 'diagnosis' },
       schema: { tags, params: IdParams, response: { 200: RefurbDiagnosisRefurbStepsResponse } },
     },
     async (request) => refurbDiagnosis.getRefurbSteps(contextOf(request, deps), request.params.id),
@@ -69,7 +69,7 @@ export function registerRefurbDiagnosisRoutes(fastify: FastifyInstance, deps: Ap
   app.get(
     '/refurb-diagnoses/:id/stocks',
     {
-      config: { permission: WRITE },
+      config: { permission: WRITE, refurbishmentFeature: 'diagnosis' },
       schema: { tags, params: IdParams, response: { 200: RefurbDiagnosisStocksResponse } },
     },
     async (request) => refurbDiagnosis.getStocks(contextOf(request, deps), request.params.id),
@@ -78,7 +78,7 @@ export function registerRefurbDiagnosisRoutes(fastify: FastifyInstance, deps: Ap
   app.put(
     '/refurb-diagnoses/:id/answers',
     {
-      config: { permission: WRITE },
+      config: { permission: WRITE, refurbishmentFeature: 'diagnosis' },
       schema: {
         tags,
         params: IdParams,
@@ -92,7 +92,7 @@ export function registerRefurbDiagnosisRoutes(fastify: FastifyInstance, deps: Ap
   app.put(
     '/refurb-diagnoses/:id/plan',
     {
-      config: { permission: WRITE },
+      config: { permission: WRITE, refurbishmentFeature: 'diagnosis' },
       schema: {
         tags,
         params: IdParams,
@@ -106,7 +106,7 @@ export function registerRefurbDiagnosisRoutes(fastify: FastifyInstance, deps: Ap
   app.post(
     '/refurb-diagnoses/:id/finalize',
     {
-      config: { permission: WRITE },
+      config: { permission: WRITE, refurbishmentFeature: 'diagnosis' },
       schema: {
         tags,
         params: IdParams,

@@ -30,7 +30,7 @@ export function registerItemRefurbStepRoutes(fastify: FastifyInstance, deps: App
   app.get(
     '/item-refurb-steps/search',
     {
-      config: { permission: 'refurb.write' },
+      config: { permission: 'refurb.write', refurbishmentFeature: 'refurbSteps' },
       schema: {
         tags,
         querystring: ItemRefurbStepSearchQuery,
@@ -43,7 +43,7 @@ export function registerItemRefurbStepRoutes(fastify: FastifyInstance, deps: App
   app.get(
     '/items/:id/item-refurb-steps',
     {
-      config: { permission: ['refurb.write', 'items_stock.read'] },
+      config: { permission: ['refurb.write', 'items_stock.read'], refurbishmentFeature: 'refurbSteps' },
       schema: { tags, params: IdParams, response: { 200: ItemRefurbStepsResponse } },
     },
     async (request) => steps.listItemSteps(contextOf(request, deps), request.params.id),
@@ -52,7 +52,7 @@ export function registerItemRefurbStepRoutes(fastify: FastifyInstance, deps: App
   app.get(
     '/item-refurb-steps/:id',
     {
-      config: { permission: 'refurb.write' },
+      config: { permission: 'refurb.write', refurbishmentFeature: 'refurbSteps' },
       schema: { tags, params: IdParams, response: { 200: ItemRefurbStepResponse } },
     },
     async (request, reply) => {
@@ -65,7 +65,7 @@ export function registerItemRefurbStepRoutes(fastify: FastifyInstance, deps: App
   app.post(
     '/item-refurb-steps/:id/:action',
     {
-      config: { permission: 'refurb.write' },
+      config: { permission: 'refurb.write', refurbishmentFeature: 'refurbSteps' },
       schema: {
         tags,
         params: ItemRefurbStepActionParams,
@@ -89,7 +89,7 @@ export function registerItemRefurbStepRoutes(fastify: FastifyInstance, deps: App
   app.post(
     '/items/:id/item-refurb-steps/validate',
     {
-      config: { permission: 'refurb.write' },
+      config: { permission: 'refurb.write', refurbishmentFeature: 'refurbSteps' },
       schema: {
         tags,
         params: IdParams,

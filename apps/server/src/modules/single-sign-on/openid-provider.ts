@@ -9,13 +9,23 @@ import * as client from 'openid-client';
  */
 
 const DISCOVERY_CACHE_MS = 5 * 60_000;
-/** Seconds a request to the provider may take. */
-const PROVIDER_TIMEOUT_SECONDS = 10;
 
 export interface ProviderSettings {
   configurationEndpoint: string;
   clientId: string;
   clientSecret: string;
+  /** Seconds each request to the provider may take (discovery, token, userinfo): config.ssoProviderTimeoutSeconds. */
+  timeoutSeconds: number;
+}
+
+/** True when openid-client gave up waiting for the provider (its timeout, `OAUTH_TIMEOUT`). */
+export function isProviderTimeout(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; depth += 1) {
+    const { code, name } = e as { code?: unknown; name?: unknown };
+    if (code === 'OAUTH_TIMEOUT' || name === 'TimeoutError') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** True for 127.0.0.0/8, ::1 and localhost: an address that never leaves this machine. */
@@ -40,6 +50,7 @@ export async function providerConfiguration(settings: ProviderSettings): Promise
     settings.configurationEndpoint,
     settings.clientId,
     createHash('sha256').update(settings.clientSecret).digest('hex'),
+    settings.timeoutSeconds,
   ].join('\n');
   const cached = cache.get(key);
   if (cached && Date.now() - cached.at < DISCOVERY_CACHE_MS) return cached.configuration;
@@ -52,7 +63,7 @@ export async function providerConfiguration(settings: ProviderSettings): Promise
     client.ClientSecretBasic(settings.clientSecret),
     {
       execute: url.protocol === 'http:' ? [client.allowInsecureRequests] : [],
-      timeout: PROVIDER_TIMEOUT_SECONDS,
+      timeout: settings.timeoutSeconds,
     },
   );
   cache.set(key, { at: Date.now(), configuration });

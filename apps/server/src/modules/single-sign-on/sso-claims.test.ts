@@ -1,6 +1,6 @@
 import { SSO_DEFAULT_CLAIM_TYPES } from '@reprise/shared';
 import { describe, expect, it } from 'vitest';
-import { claimValue, domainOf, modulesFromRoles, readClaims } from './sso-claims';
+import { claimValue, domainOf, modulesAfterSignIn, modulesFromRoles, readClaims } from './sso-claims';
 
 const STORE = '00000000-0000-4000-8000-000000000204';
 const MU = '00000000-0000-4000-8000-000000000202';
@@ -59,6 +59,29 @@ describe('the claims of a single sign-on', () => {
       { moduleType: 'rps', userType: 'warehouse_operator', organizationId: WAREHOUSE },
     ]);
     expect(modulesFromRoles(['visitors'], mapping)).toEqual([]);
+  });
+
+  it('at every sign-in, the roles decide the modules the mapping names; the others stay the administrators’', () => {
+    const mapping = [
+      { claimValue: 'managers', userType: 'store_manager' as const, organizationId: STORE },
+      { claimValue: 'sellers', userType: 'store_seller' as const, organizationId: STORE },
+    ];
+    const seller = { moduleType: 'tim' as const, userType: 'store_seller' as const, organizationId: STORE };
+    const operator = {
+      moduleType: 'rps' as const,
+      userType: 'warehouse_operator' as const,
+      organizationId: WAREHOUSE,
+    };
+    // promoted at the provider
+    expect(modulesAfterSignIn([seller, operator], ['managers'], mapping)).toEqual([
+      operator,
+      { moduleType: 'tim', userType: 'store_manager', organizationId: STORE },
+    ]);
+    // the role withdrawn at the provider: the module goes, the unmapped one stays
+    expect(modulesAfterSignIn([seller, operator], [], mapping)).toEqual([operator]);
+    expect(modulesAfterSignIn([seller], ['visitors'], mapping)).toEqual([]);
+    // no mapping: nothing changes
+    expect(modulesAfterSignIn([seller, operator], ['managers'], [])).toEqual([operator, seller]);
   });
 
   it('reads the domain of an e-mail, lower-cased', () => {

@@ -71,5 +71,23 @@ export function modulesFromRoles(
   return [...modules.values()];
 }
 
+type HeldModule = { moduleType: ModuleType; userType: UserType; organizationId: string };
+
+/**
+ * A known user's modules after a sign-in (docs/single-sign-on.md, "The user"): in every module the
+ * role mapping names, the claimed roles decide (the type and parent they give, or none: the module
+ * is withdrawn); the modules the mapping never names stay as the administrators set them.
+ */
+export function modulesAfterSignIn(
+  held: readonly HeldModule[],
+  roles: readonly string[],
+  mapping: readonly SsoRoleMappingEntry[],
+): HeldModule[] {
+  const named = new Set(mapping.map((entry) => moduleOf(entry.userType)));
+  return [...held.filter((m) => !named.has(m.moduleType)), ...modulesFromRoles(roles, mapping)].sort((a, b) =>
+    a.moduleType.localeCompare(b.moduleType),
+  );
+}
+
 /** The domain of an e-mail address, lower-cased. */
 export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();

@@ -1,7 +1,7 @@
 import type { ModuleType, UserType } from '@reprise/shared';
 import { sql } from 'kysely';
 import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
-import { deleteOwned, updateOwned } from '../../platform/scoped-writes';
+import { deleteChildOf, deleteOwned, updateOwned } from '../../platform/scoped-writes';
 
 /**
  * The SQL of a single sign-on under way (tables sso_authorization_requests and sso_logins,
@@ -140,6 +140,56 @@ export async function findUserByEmail(
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
   return row ? { id: row.id, accountId: row.account_id, status: row.status } : null;
+}
+
+type SsoModule = { moduleType: ModuleType; userType: UserType; organizationId: string };
+
+/** The modules a user holds. */
+export async function findUserModules(tx: BaseTxContext, userId: string): Promise<SsoModule[]> {
+  const rows = await tx.trx
+    .selectFrom('user_modules')
+    .select(['module_type', 'user_type', 'organization_id'])
+    .where('user_id', '=', userId)
+    .orderBy('module_type')
+    .execute();
+  return rows.map((r) => ({
+    moduleType: r.module_type as ModuleType,
+    userType: r.user_type as UserType,
+    organizationId: r.organization_id,
+  }));
+}
+
+/** Replaces the modules `held` by a user with `modules`, writing only the modules that change. */
+export async function replaceUserModules(
+  tx: BaseTxContext,
+  userId: string,
+  held: readonly SsoModule[],
+  modules: readonly SsoModule[],
+): Promise<void> {
+  const same = (a: SsoModule, b: SsoModule) =>
+    a.moduleType === b.moduleType && a.userType === b.userType && a.organizationId === b.organizationId;
+  const changed = [
+    ...held.filter((h) => !modules.some((m) => same(m, h))),
+    ...modules.filter((m) => !held.some((h) => same(m, h))),
+  ].map((m) => m.moduleType);
+  if (changed.length === 0) return;
+  await deleteChildOf(tx, 'user_modules', { column: 'organization_id', parent: 'organizations' })
+    .where('user_id', '=', userId)
+    .where('module_type', 'in', changed)
+    .execute();
+  const inserted = modules.filter((m) => changed.includes(m.moduleType));
+  if (inserted.length === 0) return;
+  await tx.trx
+    .insertInto('user_modules')
+    .values(
+      inserted.map((m) => ({
+        user_id: userId,
+        module_type: m.moduleType,
+        user_type: m.userType,
+        organization_id: m.organizationId,
+      })),
+    )
+    .execute();
 }
 
 /** Creates a user of single sign-on: no password, `force_connection_by_sso`, the modules the role mapping gave. */

@@ -18,9 +18,9 @@ import {
   transact,
 } from '../../platform/request-context';
 import { hashToken, newToken } from '../../platform/security';
-import { findUserById, logout, openSession } from '../auth';
-import { type ProviderSettings, providerConfiguration } from './openid-provider';
-import { domainOf, modulesFromRoles, readClaims } from './sso-claims';
+import { findUserById, logout, openSession, revokeUserSessions } from '../auth';
+import { isProviderTimeout, type ProviderSettings, providerConfiguration } from './openid-provider';
+import { domainOf, modulesAfterSignIn, modulesFromRoles, readClaims } from './sso-claims';
 import * as configurations from './sso-configuration.repository';
 import { CLIENT_SECRET_PURPOSE, postLogoutRedirectUriOf, redirectUriOf } from './sso-configuration.service';
 import * as repo from './sso-flow.repository';
@@ -50,6 +50,14 @@ const configurationError = (reason: string) =>
 const callbackFailed = (reason: string) =>
   new AppError('sso_callback_failed', `The single sign-on did not complete: ${reason}.`);
 const unknownUser = (reason: string) => new AppError('sso_user_unknown', reason);
+const providerTimeout = (ctx: BaseContext) =>
+  new AppError(
+    'sso_provider_timeout',
+    `The identity provider did not answer within ${ctx.deps.config.ssoProviderTimeoutSeconds} seconds. Try again later; if it lasts, contact your administrator.`,
+  );
+/** The error of a failed call to the provider: its timeout, or the step's own failure. */
+const providerFailure = (ctx: BaseContext, error: unknown, failure: (reason: string) => AppError) =>
+  isProviderTimeout(error) ? providerTimeout(ctx) : failure(reasonOf(error));
 /** openid-client's reason: its message, the provider's error code, the claim that failed. */
 function reasonOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error).slice(0, 300);
@@ -74,6 +82,7 @@ function settingsOf(ctx: BaseContext, row: configurations.ConfigurationRow): Pro
     configurationEndpoint: row.configurationEndpoint,
     clientId: row.clientId,
     clientSecret: ctx.deps.keyring.decrypt(CLIENT_SECRET_PURPOSE, row.clientSecret),
+    timeoutSeconds: ctx.deps.config.ssoProviderTimeoutSeconds,
   };
 }
 
@@ -81,7 +90,7 @@ async function configurationOf(ctx: BaseContext, row: configurations.Configurati
   try {
     return await providerConfiguration(settingsOf(ctx, row));
   } catch (error) {
-    throw configurationError(reasonOf(error));
+    throw providerFailure(ctx, error, configurationError);
   }
 }
 
@@ -142,7 +151,41 @@ function callbackUrl(ctx: BaseContext, organizationId: string, query: SsoCallbac
   return url;
 }
 
-/** The user of the account this e-mail names, created on a first sign-in when the role mapping gives a type. */
+/**
+ * Applies the role mapping to a known user at each sign-in: in the modules the mapping names, the
+ * claimed roles decide; a change is audited and ends the user's other sessions (what they may do
+ * changed). A user the mapping leaves with no module is refused, and nothing is changed.
+ */
+async function applyRoleMapping(
+  tx: BaseTxContext,
+  row: configurations.ConfigurationRow,
+  userId: string,
+  roles: readonly string[],
+): Promise<void> {
+  if (row.roleMapping.length === 0) return;
+  const held = await repo.findUserModules(tx, userId);
+  const next = modulesAfterSignIn(held, roles, row.roleMapping);
+  if (next.length === 0)
+    throw unknownUser('The role mapping of this organisation gives this user no user type any more.');
+  const same = (a: (typeof held)[number], b: (typeof held)[number]) =>
+    a.moduleType === b.moduleType && a.userType === b.userType && a.organizationId === b.organizationId;
+  if (next.length === held.length && next.every((m) => held.some((h) => same(m, h)))) return;
+  await repo.replaceUserModules(tx, userId, held, next);
+  await revokeUserSessions(tx, userId);
+  await audit(tx, {
+    action: 'update',
+    entityType: 'user',
+    entityId: userId,
+    accountId: row.accountId,
+    before: { modules: held },
+    after: { modules: next, updatedBy: 'single_sign_on' },
+  });
+}
+
+/**
+ * The user of the account this e-mail names: a known one has the role mapping applied, an unknown
+ * one is created on a first sign-in when the role mapping gives a type.
+ */
 async function userOf(
   tx: BaseTxContext,
   row: configurations.ConfigurationRow,
@@ -152,6 +195,7 @@ async function userOf(
   if (existing) {
     if (existing.accountId !== row.accountId || existing.status !== 'active')
       throw unknownUser('No active user of this organisation has this e-mail.');
+    await applyRoleMapping(tx, row, existing.id, claimed.roles);
     return existing.id;
   }
   const modules = modulesFromRoles(claimed.roles, row.roleMapping);
@@ -209,7 +253,7 @@ export async function completeSignIn(
       idTokenExpected: true,
     });
   } catch (error) {
-    throw callbackFailed(reasonOf(error));
+    throw providerFailure(ctx, error, callbackFailed);
   }
   const idClaims = (tokens.claims() ?? {}) as Record<string, unknown>;
   let userinfo: Record<string, unknown> = {};
@@ -217,7 +261,7 @@ export async function completeSignIn(
     try {
       userinfo = await client.fetchUserInfo(configuration, tokens.access_token, String(idClaims.sub));
     } catch (error) {
-      throw callbackFailed(reasonOf(error));
+      throw providerFailure(ctx, error, callbackFailed);
     }
   }
   const claimed = readClaims({ ...userinfo, ...idClaims }, row.claimTypes);

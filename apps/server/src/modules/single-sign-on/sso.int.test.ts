@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiKit, expectViolation, startApiKit } from '../../../test/api-kit';
-import { type OidcPeer, startOidcPeer } from '../../../test/oidc-peer';
+import { type OidcPeer, type PeerAccount, startOidcPeer } from '../../../test/oidc-peer';
 import { DEMO } from '../../../test/test-app';
 import { systemContext } from '../../platform/request-context';
 import { hashPassword } from '../../platform/security';
@@ -25,6 +25,8 @@ const PASSWORD = 'Provider-Pass-1';
 let k: ApiKit;
 let peer: OidcPeer;
 let publicUrl: string;
+/** The provider's accounts, whose roles a test changes between two sign-ins. */
+const peerAccounts: Record<string, PeerAccount> = {};
 
 const configuration = (overrides: Record<string, unknown> = {}) => ({
   status: 'active',
@@ -33,7 +35,10 @@ const configuration = (overrides: Record<string, unknown> = {}) => ({
   clientSecret: SECRET,
   configurationEndpoint: peer.discoveryUrl,
   scope: 'openid email profile',
-  roleMapping: [{ claimValue: 'reprise-sellers', userType: 'store_seller', organizationId: O.storeParis }],
+  roleMapping: [
+    { claimValue: 'reprise-sellers', userType: 'store_seller', organizationId: O.storeParis },
+    { claimValue: 'reprise-managers', userType: 'store_manager', organizationId: O.storeParis },
+  ],
   claimTypes: { email: 'email', firstname: 'given_name', lastname: 'family_name', roles: 'roles' },
   ...overrides,
 });
@@ -42,7 +47,30 @@ beforeAll(async () => {
   k = await startApiKit();
   publicUrl = k.t.deps.config.publicUrl;
   const redirect = (org: string) => `${publicUrl}/open-id/${org}/callback`;
+  Object.assign(peerAccounts, {
+    [`jane@${DOMAIN}`]: {
+      password: PASSWORD,
+      givenName: 'Jane',
+      familyName: 'Known',
+      roles: ['reprise-managers'],
+    },
+    [`mover@${DOMAIN}`]: { password: PASSWORD, givenName: 'Max', familyName: 'Mover', roles: [] },
+    [`newcomer@${DOMAIN}`]: {
+      password: PASSWORD,
+      givenName: 'Nina',
+      familyName: 'New',
+      roles: ['reprise-sellers'],
+    },
+    [`norole@${DOMAIN}`]: { password: PASSWORD, givenName: 'No', familyName: 'Role', roles: ['visitors'] },
+    'intruder@elsewhere.test': {
+      password: PASSWORD,
+      givenName: 'In',
+      familyName: 'Truder',
+      roles: ['reprise-sellers'],
+    },
+  });
   peer = await startOidcPeer({
+    accounts: peerAccounts,
     clients: [
       {
         clientId: 'reprise-demo',
@@ -56,22 +84,6 @@ beforeAll(async () => {
         redirectUris: [redirect(O.otherRoot)],
       },
     ],
-    accounts: {
-      [`jane@${DOMAIN}`]: { password: PASSWORD, givenName: 'Jane', familyName: 'Known' },
-      [`newcomer@${DOMAIN}`]: {
-        password: PASSWORD,
-        givenName: 'Nina',
-        familyName: 'New',
-        roles: ['reprise-sellers'],
-      },
-      [`norole@${DOMAIN}`]: { password: PASSWORD, givenName: 'No', familyName: 'Role', roles: ['visitors'] },
-      'intruder@elsewhere.test': {
-        password: PASSWORD,
-        givenName: 'In',
-        familyName: 'Truder',
-        roles: ['reprise-sellers'],
-      },
-    },
   });
   // a user of Demo Retail who signs in by single sign-on only (a password is kept to show it is refused)
   const user = await k.t.db
@@ -362,6 +374,85 @@ describe('signing in by single sign-on', () => {
       .where('entity_id', '=', user.id)
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['create']);
+  });
+
+  it('applies the role mapping at every sign-in: promoted, then refused once the provider withdraws the role', async () => {
+    const mover = peerAccounts[`mover@${DOMAIN}`] as PeerAccount;
+    mover.roles = ['reprise-sellers'];
+    const first = await signIn(`mover@${DOMAIN}`);
+    const firstLogin = await loginWith(O.retailRoot, first.res.json().openidSessionId);
+    expect(firstLogin.json().modules).toEqual({ tim: 'store_seller' });
+    const firstSession = firstLogin.cookies.find((c) => c.name === 'reprise_session')?.value as string;
+    // promoted at the provider: the next sign-in makes a store manager, audited; the older session ends
+    mover.roles = ['reprise-managers'];
+    const second = await signIn(`mover@${DOMAIN}`);
+    expect(second.res.statusCode, second.res.body).toBe(200);
+    const secondLogin = await loginWith(O.retailRoot, second.res.json().openidSessionId);
+    expect(secondLogin.json()).toMatchObject({
+      modules: { tim: 'store_manager' },
+      timOrganizationId: O.storeParis,
+    });
+    const me = await k.t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      cookies: { reprise_session: firstSession },
+    });
+    expect(me.statusCode).toBe(401);
+    const user = await k.t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', `mover@${DOMAIN}`)
+      .executeTakeFirstOrThrow();
+    const audits = await k.t.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('entity_type', '=', 'user')
+      .where('entity_id', '=', user.id)
+      .orderBy('at')
+      .execute();
+    expect(audits.map((a) => a.action)).toEqual(['create', 'update']);
+    expect(audits[1]?.after).toMatchObject({ modules: [{ moduleType: 'tim', userType: 'store_manager' }] });
+    // the same roles again: nothing to change, nothing audited
+    await signIn(`mover@${DOMAIN}`);
+    expect(
+      await k.t.db.selectFrom('audit_log').select('id').where('entity_id', '=', user.id).execute(),
+    ).toHaveLength(2);
+    // the role withdrawn at the provider: refused, and the user is left as they were
+    mover.roles = [];
+    const third = await signIn(`mover@${DOMAIN}`);
+    expect(third.res.statusCode).toBe(403);
+    expectRefused(third.res, 'sso_user_unknown', /no user type/);
+    const modules = await k.t.db
+      .selectFrom('user_modules')
+      .select(['module_type', 'user_type'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(modules).toEqual([{ module_type: 'tim', user_type: 'store_manager' }]);
+  });
+
+  it('bounds a slow provider by its timeout, with a clear message: at the start, and at the code exchange', async () => {
+    const config = k.t.deps.config as { ssoProviderTimeoutSeconds: number };
+    const before = config.ssoProviderTimeoutSeconds;
+    try {
+      // the discovery (cached per timeout: a new timeout fetches it again) answers too late
+      config.ssoProviderTimeoutSeconds = 1;
+      peer.slowDown({ discoveryMs: 2500 });
+      const started = await k.t.app.inject({
+        method: 'GET',
+        url: `/api/open-id/authorization-url?email=${encodeURIComponent(`jane@${DOMAIN}`)}`,
+      });
+      expect(started.statusCode, started.body).toBe(504);
+      expectRefused(started, 'sso_provider_timeout', /did not answer within 1 seconds/);
+      // the discovery is quick, the token endpoint too slow: the callback says so
+      config.ssoProviderTimeoutSeconds = 2;
+      peer.slowDown({ tokenMs: 3500 });
+      const { res } = await signIn(`jane@${DOMAIN}`);
+      expect(res.statusCode, res.body).toBe(504);
+      expectRefused(res, 'sso_provider_timeout', /did not answer within 2 seconds/);
+    } finally {
+      peer.slowDown(null);
+      config.ssoProviderTimeoutSeconds = before;
+    }
   });
 
   it('creates nobody when the role mapping gives no type, nor for an e-mail outside the domains', async () => {

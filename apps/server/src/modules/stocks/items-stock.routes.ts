@@ -44,7 +44,7 @@ export function registerItemsStockRoutes(fastify: FastifyInstance, deps: AppDeps
   app.patch(
     '/items-stock/:id',
     {
-      config: { permission: 'stock.manage' },
+      config: { permission: 'stock.manage', refurbishmentFeature: 'advancedStocks' },
       schema: {
         tags,
         params: IdParams,

@@ -25,7 +25,7 @@ const tags = ['stocks'];
  */
 export function registerStockRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const manage = { permission: 'stock.manage' } as const;
+  const manage = { permission: 'stock.manage', refurbishmentFeature: 'advancedStocks' } as const;
 
   app.get(
     '/stocks',

@@ -32,7 +32,12 @@ export function singleSignOnErrorMessage(error: unknown, t: TFunction): string {
   if (error instanceof NetworkError) return t('errors:network_error');
   if (
     error instanceof ApiError &&
-    ['sso_organization_not_found', 'sso_configuration_error', 'account_inactive'].includes(error.code)
+    [
+      'sso_organization_not_found',
+      'sso_configuration_error',
+      'sso_provider_timeout',
+      'account_inactive',
+    ].includes(error.code)
   )
     return t(`errors:${error.code}`);
   return t('auth:login.error.default');

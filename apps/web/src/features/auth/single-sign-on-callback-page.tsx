@@ -15,6 +15,7 @@ const EXPLAINED = [
   'sso_session_invalid',
   'sso_user_unknown',
   'sso_configuration_error',
+  'sso_provider_timeout',
   'no_permissions',
   'account_inactive',
 ];

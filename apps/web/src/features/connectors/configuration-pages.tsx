@@ -237,6 +237,20 @@ function ConfigurationFormView({
                 form.setFieldValue(`properties.${d.name}`, '');
               }}
             />
+          ) : d.kind === 'boolean' ? (
+            <Select
+              key={d.name}
+              label={propertyLabel(t, d)}
+              description={t('kind.boolean')}
+              required={d.required}
+              allowDeselect={false}
+              data={[
+                { value: 'true', label: t('boolean.true') },
+                { value: 'false', label: t('boolean.false') },
+              ]}
+              {...form.getInputProps(`properties.${d.name}`)}
+              data-testid={`property-${d.name}`}
+            />
           ) : (
             <TextInput
               key={d.name}

@@ -8,6 +8,7 @@ import type {
 import { CONNECTOR_PAGE_SIZE } from '@reprise/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { refurbishmentFeaturesKeys } from './refurbishment-features';
 
 /**
  * Connectors (modules/connectors on the server): the catalogue, read once in its page of 500, and
@@ -70,6 +71,8 @@ function useAfterWrite() {
   return (configuration?: ConnectorConfigurationResponse) => {
     if (configuration)
       queryClient.setQueryData(connectorsKeys.configuration(configuration.id), configuration);
+    // a refurbishment connector switches the menus of the refurbishment features
+    void queryClient.invalidateQueries({ queryKey: refurbishmentFeaturesKeys.all });
     return queryClient.invalidateQueries({ queryKey: connectorsKeys.configurationLists() });
   };
 }

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-const handle = { permission: 'refurb.write' } satisfies RouteHandle;
+const handle = { permission: 'refurb.write', refurbishmentFeature: 'refurbSteps' } satisfies RouteHandle;
 
 /** Running an item's services (refurbishment): search, the item's services, one service, the confirmation. */
 export const itemRefurbStepsRoutes: RouteObject[] = [

@@ -6,7 +6,7 @@ import { screen } from '../../app/lazy-screen';
 export const refurbConfigRoutes: RouteObject[] = [
   {
     path: 'refurb-steps',
-    handle: { permission: 'refurb_step.manage' } satisfies RouteHandle,
+    handle: { permission: 'refurb_step.manage', refurbishmentFeature: 'refurbSteps' } satisfies RouteHandle,
     lazy: screen(
       () => import('./refurb-steps-page'),
       (m) => m.RefurbStepsPage,
@@ -14,7 +14,7 @@ export const refurbConfigRoutes: RouteObject[] = [
   },
   {
     path: 'refurb-step/create',
-    handle: { permission: 'refurb_step.manage' } satisfies RouteHandle,
+    handle: { permission: 'refurb_step.manage', refurbishmentFeature: 'refurbSteps' } satisfies RouteHandle,
     lazy: screen(
       () => import('./refurb-step-pages'),
       (m) => m.RefurbStepCreatePage,
@@ -22,7 +22,7 @@ export const refurbConfigRoutes: RouteObject[] = [
   },
   {
     path: 'refurb-step/:id/edit',
-    handle: { permission: 'refurb_step.manage' } satisfies RouteHandle,
+    handle: { permission: 'refurb_step.manage', refurbishmentFeature: 'refurbSteps' } satisfies RouteHandle,
     lazy: screen(
       () => import('./refurb-step-pages'),
       (m) => m.RefurbStepEditPage,
@@ -30,7 +30,10 @@ export const refurbConfigRoutes: RouteObject[] = [
   },
   {
     path: 'refurb-diagnosis-questions',
-    handle: { permission: 'refurb_diagnostic.manage' } satisfies RouteHandle,
+    handle: {
+      permission: 'refurb_diagnostic.manage',
+      refurbishmentFeature: 'diagnosis',
+    } satisfies RouteHandle,
     lazy: screen(
       () => import('./refurb-questions-page'),
       (m) => m.RefurbQuestionsPage,
@@ -38,7 +41,10 @@ export const refurbConfigRoutes: RouteObject[] = [
   },
   {
     path: 'refurb-diagnosis-questions/create',
-    handle: { permission: 'refurb_diagnostic.manage' } satisfies RouteHandle,
+    handle: {
+      permission: 'refurb_diagnostic.manage',
+      refurbishmentFeature: 'diagnosis',
+    } satisfies RouteHandle,
     lazy: screen(
       () => import('./refurb-question-pages'),
       (m) => m.RefurbQuestionCreatePage,
@@ -46,7 +52,10 @@ export const refurbConfigRoutes: RouteObject[] = [
   },
   {
     path: 'refurb-diagnosis-questions/:id/edit',
-    handle: { permission: 'refurb_diagnostic.manage' } satisfies RouteHandle,
+    handle: {
+      permission: 'refurb_diagnostic.manage',
+      refurbishmentFeature: 'diagnosis',
+    } satisfies RouteHandle,
     lazy: screen(
       () => import('./refurb-question-pages'),
       (m) => m.RefurbQuestionEditPage,

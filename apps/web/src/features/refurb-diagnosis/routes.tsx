@@ -2,7 +2,10 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-const handle = { permission: 'refurb_diagnostic.write' } satisfies RouteHandle;
+const handle = {
+  permission: 'refurb_diagnostic.write',
+  refurbishmentFeature: 'diagnosis',
+} satisfies RouteHandle;
 
 /**
  * The refurbishment diagnosis of an item: the code, then the item and its

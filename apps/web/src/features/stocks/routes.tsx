@@ -6,7 +6,7 @@ import { screen } from '../../app/lazy-screen';
 export const stocksRoutes: RouteObject[] = [
   {
     path: 'stocks',
-    handle: { permission: 'stock.manage' } satisfies RouteHandle,
+    handle: { permission: 'stock.manage', refurbishmentFeature: 'advancedStocks' } satisfies RouteHandle,
     lazy: screen(
       () => import('./stocks-list-page'),
       (m) => m.StocksListPage,
@@ -14,7 +14,7 @@ export const stocksRoutes: RouteObject[] = [
   },
   {
     path: 'stocks/create',
-    handle: { permission: 'stock.manage' } satisfies RouteHandle,
+    handle: { permission: 'stock.manage', refurbishmentFeature: 'advancedStocks' } satisfies RouteHandle,
     lazy: screen(
       () => import('./stock-pages'),
       (m) => m.StockCreatePage,
@@ -22,7 +22,7 @@ export const stocksRoutes: RouteObject[] = [
   },
   {
     path: 'stocks/:id/edit',
-    handle: { permission: 'stock.manage' } satisfies RouteHandle,
+    handle: { permission: 'stock.manage', refurbishmentFeature: 'advancedStocks' } satisfies RouteHandle,
     lazy: screen(
       () => import('./stock-pages'),
       (m) => m.StockEditPage,

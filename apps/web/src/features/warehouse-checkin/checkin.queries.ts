@@ -9,6 +9,7 @@ import { type Has, inSettingsModule, shipsPackages } from '../../app/navigation'
 import { useSession } from '../../app/session';
 import { api } from '../../lib/api';
 import { buybacksKeys } from '../buybacks';
+import { useRefurbishmentFeature } from '../connectors';
 import { usePremiumFeature } from '../settings';
 
 export const checkinKeys = {
@@ -50,8 +51,11 @@ export function useMenuRequirements(): Has {
   const checkin = useCheckinEnabled();
   const { user } = useSession();
   const sftp = usePremiumFeature('sftp_access');
+  const refurbishment = useRefurbishmentFeature();
   return (requirement) => {
     if (requirement === 'warehouseCheckin') return checkin === true;
+    if (requirement === 'advancedStocks' || requirement === 'refurbSteps' || requirement === 'diagnosis')
+      return refurbishment(requirement);
     if (requirement === 'sftpAccess') return sftp.enabled;
     if (requirement === 'brandModule' || requirement === 'buyerModule')
       return inSettingsModule(requirement, user);
