@@ -1,7 +1,7 @@
 import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation } from 'react-router';
-import { useMenuRequirements } from '../../features/warehouse-checkin/checkin.queries';
+import { useMenuRequirements } from '../../features/warehouse-checkin/checkin-settings.queries';
 import { PANEL_MAX_HEIGHT } from '../layout-constants';
 import { isMenuGroup, MENU, type MenuEntry, type MenuLink, visibleMenu } from '../navigation';
 import { useSession } from '../session';
