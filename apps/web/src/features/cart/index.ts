@@ -3,6 +3,13 @@
 export { useBuybackSettings } from './cart.queries';
 export { cartLimitsOf } from './cart-limits';
 export { addBuyback, newId } from './cart-store';
+export {
+  CustomerFields,
+  type CustomerFormValues,
+  cartCustomerOf,
+  customerFormValues,
+  useCustomerFieldLabels,
+} from './customer-form';
 export { useCart } from './use-cart';
 export { useOwnStoreId } from './use-own-store';
 export { WizardFrame } from './wizard-frame';
