@@ -518,7 +518,7 @@ export const BUYBACK_EDITION_STEPS = ['customer', 'paymentMode', 'diagnosis'] as
 export type BuybackEditionStep = (typeof BUYBACK_EDITION_STEPS)[number];
 
 /** Why a part may no longer change: cancelled, ended, already controlled, payment under way. */
-export const BUYBACK_EDITION_REFUSALS = ['cancelled', 'ended', 'controlled', 'payment_started'] as const;
+const BUYBACK_EDITION_REFUSALS = ['cancelled', 'ended', 'controlled', 'payment_started'] as const;
 export type BuybackEditionRefusal = (typeof BUYBACK_EDITION_REFUSALS)[number];
 
 /** `GET /buybacks/{id}/edition`: per part, whether it may change now, else why not. */

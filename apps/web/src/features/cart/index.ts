@@ -8,7 +8,6 @@ export {
   type CustomerFormValues,
   cartCustomerOf,
   customerFormValues,
-  useCustomerFieldLabels,
 } from './customer-form';
 export { useCart } from './use-cart';
 export { useOwnStoreId } from './use-own-store';
