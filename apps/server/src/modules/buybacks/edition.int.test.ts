@@ -65,6 +65,16 @@ describe('editing a buyback', () => {
     expect(text).toContain('Kowalczyk');
     expect(text).not.toContain('Łukasiewicz');
 
+    // sending nothing new writes nothing
+    expect((await edit(b.id, { externalCode: 'CAISSE-9-0042' })).statusCode).toBe(200);
+    const entries = await k.t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('entity_type', '=', 'buyback')
+      .where('entity_id', '=', b.id)
+      .where('action', '=', 'update')
+      .execute();
+    expect(entries).toHaveLength(1);
     const entry = await k.t.db
       .selectFrom('audit_log')
       .select(['action', 'before', 'after'])

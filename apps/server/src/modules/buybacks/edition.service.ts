@@ -203,10 +203,13 @@ export async function editBuyback(
       steps.push('paymentMode');
     if (input.answers !== undefined) steps.push('diagnosis');
     assertOpen(row, steps.length > 0 ? steps : ['customer']);
+    const codeChanged = input.externalCode !== undefined && input.externalCode !== row.external_code;
+    // nothing to change: nothing written, no audit entry
+    if (steps.length === 0 && !codeChanged) return toBuybackResponse(tx.actor, row);
 
     const country = input.customer ? await editCustomer(tx, row, input.customer) : row.customer_country;
     if (steps.includes('paymentMode') || steps.includes('diagnosis')) await reprice(tx, row, input, country);
-    if (input.externalCode !== undefined && input.externalCode !== row.external_code) {
+    if (codeChanged) {
       await editionRepo.updateBuyback(tx, row, { external_code: input.externalCode });
     }
     const after = await visible(tx, id);
