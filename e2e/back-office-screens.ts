@@ -124,6 +124,7 @@ export async function sampleUrl(request: APIRequestContext, routePath: string): 
     'payment-mode/:id/edit': async () => `/payment-mode/${await firstId(request, '/api/payment-modes')}/edit`,
     'user/:id/edit': async () => `/user/${await firstId(request, '/api/users')}/edit`,
     'buyback/:id': async () => `/buyback/${await firstId(request, '/api/buybacks')}`,
+    'buyback/:id/edition': async () => `/buyback/${await firstId(request, '/api/buybacks')}/edition`,
     'diag/:productId?/:slug?/:itemId?/:predeclaredBuybackId?': async () =>
       `/diag/${await firstId(request, '/api/products?status=published')}`,
     'cart/:cartId/checkout': async () => '/cart/00000000-0000-4000-8000-00000000c0de/checkout',

@@ -243,7 +243,7 @@ test.describe('store buyback', () => {
     expect(await page.evaluate(() => localStorage.getItem('reprise.cart'))).toBeNull();
   });
 
-  test('a store manager finds a buyback in the list and cancels it, forcing it when the payment cannot be cancelled', async ({
+  test('a store manager finds a buyback in the list, edits it, and cancels it, forcing it when the payment cannot be cancelled', async ({
     page,
     baseURL,
   }) => {
@@ -269,6 +269,28 @@ test.describe('store buyback', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: `Reprise ${buyback.identificationNumber}` }),
     ).toBeVisible();
+    // the edition: its own reference and the customer's city changed; the payment on its way
+    // keeps its mode; the list then finds it by the reference
+    const reference = `E2E-${Date.now()}`;
+    await page.getByRole('link', { name: 'Modifier', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/buyback/${buyback.id}/edition`));
+    await page.getByRole('textbox', { name: 'Code externe' }).fill(reference);
+    await page.getByRole('textbox', { name: 'Ville' }).fill('Villeurbanne');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByTestId('edition-saved')).toContainText('bon de cession');
+    expect(await axeFindings(page, { seriousOnly: true }), '/buyback/:id/edition').toEqual([]);
+    await page.getByRole('tab', { name: 'Mode de paiement' }).click();
+    await expect(page).toHaveURL(/itemWorkflowStep=paymentMode/);
+    await expect(page.getByTestId('edition-refused')).toContainText('paiement est déjà en cours');
+    await page.goto('/buybacks');
+    await page.getByRole('searchbox', { name: 'Code externe' }).fill(reference);
+    await page.getByRole('searchbox', { name: 'Code externe' }).press('Enter');
+    await expect(page).toHaveURL(new RegExp(`externalCode=${reference}`));
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await page.getByRole('link', { name: buyback.identificationNumber }).click();
+    await expect(page.getByText(reference)).toBeVisible();
+    await expect(page.getByText(/Villeurbanne/)).toBeVisible();
+
     await page.getByRole('tab', { name: 'Résultats du diagnostic' }).click();
     await expect(page.getByRole('table')).toBeVisible();
     await page.getByRole('tab', { name: 'Informations' }).click();

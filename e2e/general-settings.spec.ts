@@ -92,9 +92,10 @@ test('a retailer admin changes the user experience and publishes its terms of us
   const cartMin = page.getByLabel(text.field.cartMinValue.replace('{{currency}}', 'EUR'));
   await expect(cartMin).toBeVisible(LOADED);
   await cartMin.fill('');
-  const barCode = page.getByRole('switch', { name: text.field.barCodeEnabled });
-  const wasOn = await barCode.isChecked();
-  await barCode.click({ force: true });
+  // the tag price, not the bar code: e2e/buyback.spec.ts finds products by barcode meanwhile
+  const tagPrice = page.getByRole('switch', { name: text.field.tagPriceEnabled });
+  const wasOn = await tagPrice.isChecked();
+  await tagPrice.click({ force: true });
   await page.getByRole('button', { name: text.save }).click();
   // an empty cart minimum is refused on its field (the positive-integer rule, shown as required)
   await expect(page.getByText(errors.required)).toBeVisible();
@@ -106,9 +107,18 @@ test('a retailer admin changes the user experience and publishes its terms of us
   await expect
     .poll(async () => {
       const d = await rootDetail(request, 'root_management_unit_manager@demo.test');
-      return [d.barCodeEnabled, d.noSearchResultDescription];
+      return [d.tagPriceEnabled, d.noSearchResultDescription];
     })
     .toEqual([!wasOn, 'Nothing matches: ask a seller in store.']);
+
+  // the public site's empty search shows the retailer's text
+  await page.goto(`${siteUrl(baseURL)}/search?q=zzqxwvk`);
+  await expect(page.getByTestId('no-result-description')).toHaveText(
+    'Nothing matches: ask a seller in store.',
+    LOADED,
+  );
+  await page.goto('/settings/tim/general');
+  await expect(page.getByLabel(text.field.noSearchResultDescription)).toBeVisible(LOADED);
 
   // a file too large and a file that is not a PDF are refused with a translated message
   await chooseFile(page, uploadName, {
@@ -163,12 +173,12 @@ test('a retailer admin changes the user experience and publishes its terms of us
   await expect(page.getByRole('heading', { level: 1, name: publicText.legal.cgu })).toBeVisible(LOADED);
   await expect(page.getByRole('link', { name: publicText.documents.open })).toHaveCount(0);
 
-  // the bar code as it was
+  // the tag price as it was
   const { headers } = await signIn(request, 'root_management_unit_manager@demo.test');
   const detail = await rootDetail(request, 'root_management_unit_manager@demo.test');
   const reset = await request.patch(`/api/organization-root-details/${detail.id}`, {
     headers: { ...headers, 'content-type': 'application/merge-patch+json' },
-    data: { barCodeEnabled: wasOn, noSearchResultDescription: null },
+    data: { tagPriceEnabled: wasOn, noSearchResultDescription: null },
   });
   expect(reset.status()).toBe(200);
 });

@@ -74,6 +74,7 @@ export const ERROR_STATUS = {
   transition_not_allowed: 409,
   buyback_cancelled: 409,
   predeclared_not_eligible: 409,
+  buyback_edition_closed: 409,
   payment_not_cancellable: 409,
   document_unavailable: 404,
   transfer_order_unavailable: 503,

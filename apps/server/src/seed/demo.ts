@@ -388,6 +388,8 @@ export async function seedDemo(db: Db, keyring: Keyring): Promise<void> {
           seller_support_email: 'support@demo-retail.test',
           enabled_premium_features: ['multi_product_cart', 'payment_bonus', 'sftp_access'],
           category_navigation_enabled: true,
+          // the wizard offers its barcode way only with it (e2e/buyback.spec.ts finds by barcode)
+          bar_code_enabled: true,
         },
         { account_id: A.demoBuyer, warehouse_checkin_requirement: 'mandatory' },
         { account_id: A.otherRetail },

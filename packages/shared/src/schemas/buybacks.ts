@@ -513,6 +513,40 @@ export const BuybackCollectionResponse = collectionOf(BuybackListItem);
 export const PatchBuybackRequest = z.object({ externalCode: externalCodeInput() }).partial().strict();
 export type PatchBuybackRequest = z.infer<typeof PatchBuybackRequest>;
 
+/** The parts of a buyback its edition changes (`/buyback/{id}/edition?itemWorkflowStep=`). */
+export const BUYBACK_EDITION_STEPS = ['customer', 'paymentMode', 'diagnosis'] as const;
+export type BuybackEditionStep = (typeof BUYBACK_EDITION_STEPS)[number];
+
+/** Why a part may no longer change: cancelled, ended, already controlled, payment under way. */
+const BUYBACK_EDITION_REFUSALS = ['cancelled', 'ended', 'controlled', 'payment_started'] as const;
+export type BuybackEditionRefusal = (typeof BUYBACK_EDITION_REFUSALS)[number];
+
+/** `GET /buybacks/{id}/edition`: per part, whether it may change now, else why not. */
+export const BuybackEditionResponse = z.object({
+  steps: z.object({
+    customer: z.object({ refusal: z.enum(BUYBACK_EDITION_REFUSALS).nullable() }),
+    paymentMode: z.object({ refusal: z.enum(BUYBACK_EDITION_REFUSALS).nullable() }),
+    diagnosis: z.object({ refusal: z.enum(BUYBACK_EDITION_REFUSALS).nullable() }),
+  }),
+});
+export type BuybackEditionResponse = z.infer<typeof BuybackEditionResponse>;
+
+/**
+ * `PATCH /buybacks/{id}/edition` (merge-patch): the customer's details (the whole form, checked as
+ * at creation, without the IBAN), the payment mode (one of its circuit's) and the diagnosis answers
+ * (the price is computed again), the external code. What is not sent is kept.
+ */
+export const EditBuybackRequest = z
+  .object({
+    externalCode: externalCodeInput(),
+    customer: CustomerInput,
+    paymentModeId: z.uuid({ message: 'invalid_uuid' }),
+    answers: answersInput,
+  })
+  .partial()
+  .strict();
+export type EditBuybackRequest = z.infer<typeof EditBuybackRequest>;
+
 // ---------- commands ----------
 
 /** A comment of a command on a buyback: trimmed, BUYBACK_COMMENT_MAX at most, null when empty. */

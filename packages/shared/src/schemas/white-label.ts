@@ -193,6 +193,9 @@ const PublicBrand = z.object({
 /** `GET /api/white-label/config`, plus the brand that themes the site. */
 export const WhiteLabelConfigResponse = WhiteLabelSettingsResponse.omit({ site: true }).extend({
   brand: PublicBrand,
+  /** The retailer's texts of the general settings: shown when a diagnosis gives 0, on an empty search. */
+  buybackZeroDescription: z.string().nullable(),
+  noSearchResultDescription: z.string().nullable(),
 });
 export type WhiteLabelConfigResponse = z.infer<typeof WhiteLabelConfigResponse>;
 

@@ -73,22 +73,22 @@ describe('updating the root details', () => {
   it('the account manager merge-patches the fields sent, with an audit row', async () => {
     const res = await patch('rmu', demoDetailId, {
       cartMinValue: 1500,
-      barCodeEnabled: true,
+      barCodeEnabled: false,
       eula: 'Conditions',
       warehouseCheckinRequirement: 'mandatory',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       cartMinValue: 1500,
-      barCodeEnabled: true,
+      barCodeEnabled: false,
       eula: 'Conditions',
       warehouseCheckinRequirement: 'mandatory',
       sellerSupportEmail: 'support@demo-retail.test',
     });
     const rows = await audits(demoDetailId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.before).toMatchObject({ cartMinValue: 0, barCodeEnabled: false });
-    expect(rows[0]?.after).toMatchObject({ cartMinValue: 1500, barCodeEnabled: true });
+    expect(rows[0]?.before).toMatchObject({ cartMinValue: 0, barCodeEnabled: true });
+    expect(rows[0]?.after).toMatchObject({ cartMinValue: 1500, barCodeEnabled: false });
   });
 
   it('null clears a text', async () => {

@@ -2,6 +2,7 @@ import {
   BuybackAdditionalInfosResponse,
   type BuybackChannel,
   BuybackCollectionResponse,
+  BuybackEditionResponse,
   BuybackInstructionsResponse,
   BuybackQuestionnaireResponse,
   BuybackResponse,
@@ -11,6 +12,7 @@ import {
   CreateCartRequest,
   CreateStoreBuybackRequest,
   DocumentQuery,
+  EditBuybackRequest,
   EstimateRequest,
   EstimateResponse,
   FinalizeBuybackRequest,
@@ -36,6 +38,7 @@ import * as documents from './buyback-documents.service';
 import * as buybacks from './buybacks.service';
 import { createBuybacks } from './create-buybacks.service';
 import { dropSlipPdf } from './drop-slip.service';
+import * as edition from './edition.service';
 import * as label from './shipping-label.service';
 import * as wizard from './wizard.service';
 
@@ -277,6 +280,25 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: AppDeps): 
       schema: { tags, params: IdParams, body: PatchBuybackRequest, response: { 200: BuybackResponse } },
     },
     async (request) => buybacks.patchBuyback(contextOf(request, deps), request.params.id, request.body),
+  );
+
+  // the edition screen (/buyback/{id}/edition): what may still change, then the change (docs/statuses.md)
+  app.get(
+    '/buybacks/:id/edition',
+    {
+      config: { permission: 'buyback.create' },
+      schema: { tags, params: IdParams, response: { 200: BuybackEditionResponse } },
+    },
+    async (request) => edition.getEdition(contextOf(request, deps), request.params.id),
+  );
+
+  app.patch(
+    '/buybacks/:id/edition',
+    {
+      config: { permission: 'buyback.create' },
+      schema: { tags, params: IdParams, body: EditBuybackRequest, response: { 200: BuybackResponse } },
+    },
+    async (request) => edition.editBuyback(contextOf(request, deps), request.params.id, request.body),
   );
 
   app.post(

@@ -46,10 +46,10 @@ export interface CreateBuybacksInput {
 }
 
 /** The customer checked with the account's rules and the payment modes' IBAN need (`customerSchemaFor`). */
-function validateCustomer(
+export function validateCustomer(
   raw: Record<string, unknown>,
   iban: string | null | undefined,
-  options: { identityDocumentRequired: boolean; ibanRequired: boolean; countries: readonly string[] },
+  options: { identityDocumentRequired: boolean; ibanRequired: boolean; countries?: readonly string[] },
 ) {
   const schema = customerSchemaFor(options);
   const result = schema.safeParse({ ...raw, iban: raw.iban ?? iban ?? null });

@@ -44,7 +44,10 @@ export async function siteOfHost(ctx: BaseContext, host: string | undefined): Pr
 
 export async function config(ctx: SiteContext): Promise<WhiteLabelConfigResponse> {
   const account = ctx.site;
-  const row = await repo.findConfig(ctx, account.id);
+  const [row, detail] = await Promise.all([
+    repo.findConfig(ctx, account.id),
+    repo.findRootDetail(ctx, account.id),
+  ]);
   return {
     tagManagerId: row?.tag_manager_id ?? null,
     axeptioId: row?.axeptio_id ?? null,
@@ -64,6 +67,8 @@ export async function config(ctx: SiteContext): Promise<WhiteLabelConfigResponse
       language: account.language as Locale,
       currency: account.currency,
     },
+    buybackZeroDescription: detail?.buyback_zero_description ?? null,
+    noSearchResultDescription: detail?.no_search_result_description ?? null,
   };
 }
 

@@ -90,6 +90,8 @@ describe('host resolution and the public config', () => {
         'accessibilityStatement',
         'axeptioId',
         'brand',
+        'buybackZeroDescription',
+        'noSearchResultDescription',
         'cookiesPolicy',
         'dropOffLocationsMapEnabled',
         'externalWebsiteLink',
@@ -101,6 +103,22 @@ describe('host resolution and the public config', () => {
       url: 'https://www.demo-retail.test',
       text: 'demo-retail.test',
     });
+  });
+
+  it("the config answers the retailer's zero-price and no-result texts of its general settings", async () => {
+    await t.db
+      .updateTable('organization_root_details')
+      .set({ buyback_zero_description: 'Recyclé gratuitement', no_search_result_description: 'Appelez-nous' })
+      .where('account_id', '=', A.demoRetail)
+      .execute();
+    const body = (await publicGet(DEMO_HOST, '/api/white-label/config')).json();
+    expect(body.buybackZeroDescription).toBe('Recyclé gratuitement');
+    expect(body.noSearchResultDescription).toBe('Appelez-nous');
+    await t.db
+      .updateTable('organization_root_details')
+      .set({ buyback_zero_description: null, no_search_result_description: null })
+      .where('account_id', '=', A.demoRetail)
+      .execute();
   });
 
   it.each([

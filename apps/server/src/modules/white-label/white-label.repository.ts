@@ -152,6 +152,8 @@ export async function findRootDetail(ctx: BaseContext, accountId: string) {
       'seller_support_email',
       'enabled_premium_features',
       'category_navigation_enabled',
+      'buyback_zero_description',
+      'no_search_result_description',
     ])
     .where('account_id', '=', accountId)
     .executeTakeFirst();

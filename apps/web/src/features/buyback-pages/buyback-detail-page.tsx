@@ -3,10 +3,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { BuybackResponse } from '@reprise/shared';
 import { formatPhoneInternational } from '@reprise/shared/customer/phone';
-import { IconAlertTriangle, IconBan, IconMapPinOff, IconReceipt } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBan, IconMapPinOff, IconPencil, IconReceipt } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { usePageHeader } from '../../app/page-header';
 import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
@@ -227,8 +227,20 @@ function Actions({ buyback }: { buyback: BuybackResponse }) {
   const [lostOpened, lostModal] = useDisclosure(false);
   const mayCancel = buyback.allowedActions.cancel && can('buyback.cancel');
   const mayMarkLost = buyback.allowedActions.markLost && can('item.mark_lost_store');
+  // the edition screen says which parts its step still allows (docs/statuses.md)
+  const mayEdit = can('buyback.create') && buyback.status !== 'bb_cancelled';
   return (
     <Group gap="xs">
+      {mayEdit && (
+        <Button
+          component={Link}
+          to={`/buyback/${buyback.id}/edition`}
+          variant="light"
+          leftSection={<IconPencil size={18} aria-hidden />}
+        >
+          {t('detail.edit')}
+        </Button>
+      )}
       <DocumentButtons buyback={buyback} />
       <PaymentButtons buyback={buyback} />
       <ItemActions buyback={buyback} />

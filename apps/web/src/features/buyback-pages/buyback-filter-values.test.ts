@@ -4,11 +4,12 @@ import { buybackFilterQuery, readBuybackFilters } from './buyback-filter-values'
 describe('buyback list filters in the address', () => {
   it('reads every filter, the lists from repeated parameters', () => {
     const params = new URLSearchParams(
-      'code=2000&status=bb_cancelled&status=bb_in_transit&createdAt[after]=2026-01-01&customerName=Durand&paymentType=voucher&page=2',
+      'code=2000&externalCode=TICKET-7&status=bb_cancelled&status=bb_in_transit&createdAt[after]=2026-01-01&customerName=Durand&paymentType=voucher&page=2',
     );
     expect(readBuybackFilters(params)).toEqual({
       text: {
         code: '2000',
+        externalCode: 'TICKET-7',
         customerName: 'Durand',
         'createdAt[after]': '2026-01-01',
         'createdAt[before]': '',

@@ -1,5 +1,11 @@
 /** The list's filters, named as the API names them, each mirrored in the address. */
-export const TEXT_FILTERS = ['code', 'customerName', 'createdAt[after]', 'createdAt[before]'] as const;
+export const TEXT_FILTERS = [
+  'code',
+  'externalCode',
+  'customerName',
+  'createdAt[after]',
+  'createdAt[before]',
+] as const;
 export const LIST_FILTERS = ['status', 'store', 'paymentType'] as const;
 export type TextFilter = (typeof TEXT_FILTERS)[number];
 export type ListFilter = (typeof LIST_FILTERS)[number];

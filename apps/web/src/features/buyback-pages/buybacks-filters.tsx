@@ -40,7 +40,7 @@ interface BuybacksFiltersProps {
   onClear: () => void;
 }
 
-/** Code, status, dates, store (for those who see several), customer name and payment type. */
+/** Code, external code, status, dates, store (for those who see several), customer name and payment type. */
 export function BuybacksFilters({ values, onText, onList, onClear }: BuybacksFiltersProps) {
   const { t } = useTranslation('buybacks');
   const { can } = useSession();
@@ -70,6 +70,11 @@ export function BuybacksFilters({ values, onText, onList, onClear }: BuybacksFil
           </span>
         )}
       </div>
+      <SearchFilter
+        label={t('filters.externalCode')}
+        value={values.text.externalCode}
+        onChange={(value) => onText('externalCode', value)}
+      />
       <SearchFilter
         label={t('filters.customerName')}
         value={values.text.customerName}

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../app/guards';
 import { screen } from '../../app/lazy-screen';
 
-/** The buybacks list and detail, in the dashboard layout. */
+/** The buybacks list, detail and edition, in the dashboard layout. */
 export const buybacksRoutes: RouteObject[] = [
   {
     path: 'buybacks',
@@ -18,6 +18,14 @@ export const buybacksRoutes: RouteObject[] = [
     lazy: screen(
       () => import('./buyback-detail-page'),
       (m) => m.BuybackDetailPage,
+    ),
+  },
+  {
+    path: 'buyback/:id/edition',
+    handle: { permission: 'buyback.create' } satisfies RouteHandle,
+    lazy: screen(
+      () => import('./buyback-edition-page'),
+      (m) => m.BuybackEditionPage,
     ),
   },
 ];

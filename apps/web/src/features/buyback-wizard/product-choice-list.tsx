@@ -1,6 +1,7 @@
 import {
   Alert,
   Avatar,
+  Badge,
   Button,
   Group,
   Paper,
@@ -10,26 +11,32 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { ProductSearchHit } from '@reprise/shared';
-import { IconAlertCircle, IconChevronRight, IconPhotoOff, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconChevronRight, IconPhotoOff, IconRefresh, IconTag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { translateErrorCode } from '../../app/errors';
+import { useCurrentUser } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { EmptyState } from '../../ui/empty-state';
 import { PageLoader } from '../../ui/page-loader';
 import type { useProductSearch } from '../catalog';
 import { SearchUnavailableError } from '../catalog';
+import { useRootDetail } from '../settings';
 import { productDetails } from './product-details';
 import classes from './wizard.module.css';
 
 function ProductChoice({
   hit,
   onChoose,
+  tagPrice,
 }: {
   hit: ProductSearchHit;
   onChoose: (hit: ProductSearchHit) => void;
+  /** The account's tag price is on: the best price shows as the price tag of the product. */
+  tagPrice: boolean;
 }) {
   const { t } = useTranslation('buybackWizard');
   const { money } = useFormatters();
+  const best = money(Math.max(...Object.values(hit.buybackPrices)));
   const details = productDetails(hit.name, [hit.brand, hit.model]);
   // The name is the button (its text is its accessible name); the whole card answers clicks through it.
   return (
@@ -53,14 +60,26 @@ function ProductChoice({
             {hit.eanCode ? ` · ${t('finder.ean', { ean: hit.eanCode })}` : ''}
           </Text>
         </Stack>
-        <Stack gap={0} align="flex-end">
-          <Text size="xs" c="dimmed">
-            {t('finder.upTo')}
-          </Text>
-          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-            {money(Math.max(...Object.values(hit.buybackPrices)))}
-          </Text>
-        </Stack>
+        {tagPrice ? (
+          <Badge
+            size="lg"
+            variant="light"
+            leftSection={<IconTag size={14} aria-hidden />}
+            data-testid="tag-price"
+            aria-label={t('finder.tagPrice', { price: best })}
+          >
+            {best}
+          </Badge>
+        ) : (
+          <Stack gap={0} align="flex-end">
+            <Text size="xs" c="dimmed">
+              {t('finder.upTo')}
+            </Text>
+            <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+              {best}
+            </Text>
+          </Stack>
+        )}
         <IconChevronRight size={18} aria-hidden opacity={0.5} />
       </Group>
     </Paper>
@@ -83,6 +102,7 @@ export function ProductChoiceList({
   emptyDescription,
 }: ProductChoiceListProps) {
   const { t } = useTranslation('buybackWizard');
+  const detail = useRootDetail(useCurrentUser().currentOrganization.account.id).data;
   const hits = search.data?.pages.flatMap((page) => page.member) ?? [];
   const first = search.data?.pages[0];
 
@@ -113,7 +133,8 @@ export function ProductChoiceList({
         {t('finder.count', { count: first.totalItems })}
       </Text>
       {hits.length === 0 ? (
-        <EmptyState title={emptyTitle} description={emptyDescription} />
+        // the retailer's own word on an empty search (general settings), else the generic help
+        <EmptyState title={emptyTitle} description={detail?.noSearchResultDescription ?? emptyDescription} />
       ) : (
         <Stack
           component="ul"
@@ -124,7 +145,12 @@ export function ProductChoiceList({
           aria-label={t('finder.results')}
         >
           {hits.map((hit) => (
-            <ProductChoice key={hit.id} hit={hit} onChoose={onChoose} />
+            <ProductChoice
+              key={hit.id}
+              hit={hit}
+              onChoose={onChoose}
+              tagPrice={detail?.tagPriceEnabled ?? false}
+            />
           ))}
         </Stack>
       )}

@@ -22,7 +22,7 @@ const ICONS = { keyword: IconSearch, category: IconCategory, imei: IconDeviceMob
 /**
  * `/buyback/create`: the first step of the store wizard, finding the product by keyword, by
  * category (when the account's category navigation is on), by IMEI (with imei_search_and_collect)
- * or by barcode. The way chosen is kept in the address (`?by=`).
+ * or by barcode (when the account's bar code is on). The way chosen is kept in the address (`?by=`).
  */
 export function ProductFinderPage() {
   const { t } = useTranslation('buybackWizard');
@@ -53,7 +53,8 @@ export function ProductFinderPage() {
   const available = MODES.filter(
     (mode) =>
       (mode !== 'category' || rootDetail.data.categoryNavigationEnabled) &&
-      (mode !== 'imei' || settings.data.imei_search_and_collect),
+      (mode !== 'imei' || settings.data.imei_search_and_collect) &&
+      (mode !== 'barcode' || rootDetail.data.barCodeEnabled),
   );
   const requested = params.get('by') as Mode | null;
   const mode: Mode = requested && available.includes(requested) ? requested : 'keyword';

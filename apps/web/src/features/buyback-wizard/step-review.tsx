@@ -2,8 +2,10 @@ import { Alert, Anchor, Card, Group, Stack, Text, VisuallyHidden } from '@mantin
 import type { PaymentMethod, PriceBreakdown, ShippingMethod } from '@reprise/shared';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../app/session';
 import { normaliseImei } from '../../lib/imei';
 import { PriceBreakdownList } from '../buybacks';
+import { useRootDetail } from '../settings';
 import type { WizardDraft, WizardStep } from './wizard-model';
 
 interface StepReviewProps {
@@ -29,6 +31,8 @@ export function StepReview({
   onEdit,
 }: StepReviewProps) {
   const { t } = useTranslation('buybackWizard');
+  const zeroDescription = useRootDetail(useCurrentUser().currentOrganization.account.id).data
+    ?.buybackZeroDescription;
   const edit = (index: number, what: string) => (
     <Anchor component="button" type="button" size="sm" onClick={() => onEdit(index)}>
       {t('review.edit')}
@@ -103,6 +107,14 @@ export function StepReview({
       {price.zeroRefused && (
         <Alert color="red" icon={<IconAlertTriangle aria-hidden />} role="alert">
           {t('error.no_buyback_price.message')}
+        </Alert>
+      )}
+      {/* the retailer's own word on a product worth nothing (general settings) */}
+      {price.totalCents === 0 && zeroDescription && (
+        <Alert color="gray" icon={<IconInfoCircle aria-hidden />} data-testid="zero-description">
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {zeroDescription}
+          </Text>
         </Alert>
       )}
       {cartFull && (

@@ -1,10 +1,12 @@
 import type {
   BuybackAdditionalInfosResponse,
+  BuybackEditionResponse,
   BuybackInstructionsResponse,
   BuybackListItem,
   BuybackResponse,
   CancelBuybackInput,
   Collection,
+  EditBuybackRequest,
 } from '@reprise/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -17,6 +19,7 @@ export const buybacksKeys = {
   detail: (id: string) => [...buybacksKeys.details(), id] as const,
   instructions: (id: string) => [...buybacksKeys.detail(id), 'instructions'] as const,
   additionalInfos: (id: string) => [...buybacksKeys.detail(id), 'additional-infos'] as const,
+  edition: (id: string) => [...buybacksKeys.detail(id), 'edition'] as const,
   /** The stores of the list's store filter. */
   filterStores: () => [...buybacksKeys.all, 'filter-stores'] as const,
 };
@@ -77,4 +80,28 @@ export function useCancelBuyback() {
 /** `POST /buybacks/{id}/mark-lost`: the item is lost in store. */
 export function useMarkLost() {
   return useBuybackCommand<{ comment?: string | null }>((id) => `/buybacks/${id}/mark-lost`);
+}
+
+/** `GET /buybacks/{id}/edition`: which parts of the buyback may still change, else why not. */
+export function useBuybackEdition(id: string) {
+  return useQuery({
+    queryKey: buybacksKeys.edition(id),
+    queryFn: ({ signal }) => api.get<BuybackEditionResponse>(`/buybacks/${id}/edition`, { signal }),
+  });
+}
+
+/** `PATCH /buybacks/{id}/edition`: the detail takes the answer; lists and what may change are read again. */
+export function useEditBuyback() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: EditBuybackRequest }) =>
+      api.patch<BuybackResponse>(`/buybacks/${id}/edition`, body),
+    onSuccess: (buyback) => {
+      queryClient.setQueryData(buybacksKeys.detail(buyback.id), buyback);
+      void queryClient.invalidateQueries({ queryKey: buybacksKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: buybacksKeys.edition(buyback.id) });
+      void queryClient.invalidateQueries({ queryKey: buybacksKeys.additionalInfos(buyback.id) });
+    },
+    meta: { handlesErrors: true },
+  });
 }

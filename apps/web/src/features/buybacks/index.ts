@@ -4,9 +4,11 @@ export {
   buybacksKeys,
   useBuyback,
   useBuybackAdditionalInfos,
+  useBuybackEdition,
   useBuybackInstructions,
   useBuybacks,
   useCancelBuyback,
+  useEditBuyback,
   useMarkLost,
 } from './buybacks.queries';
 export { DocumentButtons } from './document-buttons';

@@ -28,6 +28,7 @@ import {
   selectedPayment,
   webCircuits,
 } from '../journey/steps';
+import { useSite } from '../site-context';
 import { useFormatPrice, usePageTitle } from '../use-page-title';
 import { recoverFromLostSession, useVisitor } from '../visitor-context';
 import { LoadError, Loading } from './states';
@@ -375,6 +376,7 @@ function Journey({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const money = useFormatPrice();
+  const { buybackZeroDescription } = useSite().config;
   const { product } = questionnaire;
   const [draft, setDraftState] = useState<Draft>(() => loadDraft(product.id));
   const [attempted, setAttempted] = useState(false);
@@ -538,6 +540,12 @@ function Journey({
         {isLast && price.zeroRefused && (
           <p className="notice notice-warning" role="status">
             {t('review.zeroRefused')}
+          </p>
+        )}
+        {/* the retailer's own word on a product worth nothing (general settings) */}
+        {isLast && price.totalCents === 0 && buybackZeroDescription && (
+          <p className="notice" data-testid="zero-description" style={{ whiteSpace: 'pre-line' }}>
+            {buybackZeroDescription}
           </p>
         )}
         {failure && (

@@ -6,6 +6,7 @@ import { getJson, useResource } from '../api';
 import { ImeiResults, ImeiSearchForm, useImeiSearchOffered } from '../imei-search';
 import { ProductCards } from '../product-cards';
 import { SearchForm } from '../search-form';
+import { useSite } from '../site-context';
 import { usePageTitle } from '../use-page-title';
 
 type Results = { q: string; pages: PublicSearchResponse[] } | { q: string; failed: true };
@@ -19,6 +20,7 @@ export function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const imeiOffered = useImeiSearchOffered();
+  const { noSearchResultDescription } = useSite().config;
   const imei = imeiOffered ? (params.get('imei') ?? '').trim() : '';
   const [results, setResults] = useState<Results | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -81,6 +83,11 @@ export function SearchPage() {
         {pages && (
           <>
             <p role="status">{total === 0 ? t('search.none') : t('search.count', { count: total })}</p>
+            {total === 0 && noSearchResultDescription && (
+              <p data-testid="no-result-description" style={{ whiteSpace: 'pre-line' }}>
+                {noSearchResultDescription}
+              </p>
+            )}
             <ProductCards products={products} headingLevel={2} />
             {products.length < total && (
               <button type="button" className="button button-secondary" onClick={more} disabled={loadingMore}>
