@@ -630,6 +630,8 @@ export interface PaymentsTable {
   iban_requested_at: Generated<Date | null>;
   /** Migration 023: the account holder's name given through the IBAN link. */
   iban_holder: Generated<string | null>;
+  /** Migration 040: the account whose bank pays the transfer (the buyer under buyer payment). */
+  payer_account_id: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -273,3 +273,20 @@ export type SubmitIbanInput = z.input<typeof SubmitIbanRequest>;
 
 export const SubmitIbanResponse = z.object({ ibanMasked: z.string() });
 export type SubmitIbanResponse = z.infer<typeof SubmitIbanResponse>;
+
+/** The payment types a buyer pays under buyer payment: the transfers (a card or a voucher is the retailer's credit). */
+export const BUYER_PAID_PAYMENT_TYPES = ['bank_transfer', 'no_iban_transfer'] as const;
+
+/**
+ * `GET /payment/account/{id}/by-buyer-feature-available`: whether the account pays the customers of
+ * the buybacks it receives (docs/payments.md, "Buyer payment"): its setting, its active SEPA
+ * configuration, and both together.
+ */
+export const BuyerPaymentFeaturesResponse = z.object({
+  accountId: z.uuid(),
+  buyerPaymentEnabled: z.boolean(),
+  bankTransferConnectorActive: z.boolean(),
+  available: z.boolean(),
+  paymentTypes: z.array(z.enum(BUYBACK_PAYMENT_TYPES)),
+});
+export type BuyerPaymentFeaturesResponse = z.infer<typeof BuyerPaymentFeaturesResponse>;

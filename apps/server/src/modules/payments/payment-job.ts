@@ -81,36 +81,64 @@ async function executePayment(ctx: BaseContext, job: PaymentJob, jobId: string):
 }
 
 /**
- * A transfer: into the account's open SEPA batch (payment_created), which the retailer sends to its
- * bank (transfer-batches.service.ts). Without an active SEPA configuration, or in a currency SEPA
- * does not carry, the payment fails with its reason (the retailer relaunches it once configured).
+ * A transfer: into the payer's open SEPA batch (payment_created), which the payer sends to its bank
+ * (transfer-batches.service.ts). The payer is the retailer, or the buyback's buyer when that buyer
+ * pays the customers of the buybacks it receives (buyer payment, `payerOf`). Without an active SEPA
+ * configuration of the payer, or in a currency SEPA does not carry, the payment fails with its reason
+ * (relaunched once configured).
  */
 export async function payByTransfer(
   tx: AnyTx,
-  row: { id: string; account_id: string; buyback_id: string; status: string },
+  row: {
+    id: string;
+    account_id: string;
+    buyback_id: string;
+    status: string;
+    buyer_account_id: string | null;
+    buyer_pays: boolean | null;
+  },
   payment: PaymentToExecute,
 ): Promise<void> {
   const fail = (reason: string) =>
-    changePaymentStatus(tx, row, 'payment_failed', { failure_reason: reason, transfer_batch_id: null });
+    changePaymentStatus(tx, row, 'payment_failed', {
+      failure_reason: reason,
+      transfer_batch_id: null,
+      payer_account_id: null,
+    });
   if (payment.currency !== 'EUR') return fail(PAYMENT_FAILURE_REASONS.currencyNotSupported);
-  const configuration = await findActiveConfiguration(
-    tx,
-    payment.accountId,
-    CONNECTOR_FQN.sepaCreditTransfer,
-  );
-  if (!configuration) return fail(PAYMENT_FAILURE_REASONS.noBankTransferConnector);
+  const payerId = payerOf(row);
+  // the buyer's configuration and batch are read and written as the buyer, reached through the buyback assigned to it
+  const payer: AnyTx =
+    payerId === payment.accountId ? tx : { ...tx, scope: { kind: 'account', accountId: payerId } };
+  const configuration = await findActiveConfiguration(payer, payerId, CONNECTOR_FQN.sepaCreditTransfer);
+  if (!configuration)
+    return fail(
+      payerId === payment.accountId
+        ? PAYMENT_FAILURE_REASONS.noBankTransferConnector
+        : PAYMENT_FAILURE_REASONS.noBuyerBankTransferConnector,
+    );
   const batchId = await addToOpenBatch(
-    tx,
-    { accountId: payment.accountId, currency: payment.currency },
+    payer,
+    { accountId: payerId, currency: payment.currency },
     configuration.id,
   );
   const columns = {
     transfer_batch_id: batchId,
     connector_configuration_id: configuration.id,
+    payer_account_id: payerId,
     failure_reason: null,
   };
   if (row.status === 'payment_created') await repo.updatePayment(tx, row, columns);
   else await changePaymentStatus(tx, row, 'payment_created', columns);
+}
+
+/** Who pays a transfer: the buyback's buyer when it has buyer payment enabled, else the retailer. */
+export function payerOf(row: {
+  account_id: string;
+  buyer_account_id: string | null;
+  buyer_pays: boolean | null;
+}) {
+  return row.buyer_account_id && row.buyer_pays ? row.buyer_account_id : row.account_id;
 }
 
 /** Registers the handler (workers.ts). */

@@ -1,4 +1,5 @@
 import {
+  BuyerPaymentFeaturesResponse,
   IdParams,
   ListPaymentsQuery,
   MarkPaymentPaidRequest,
@@ -10,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { pageResponse } from '../../platform/pagination';
 import { contextOf } from '../../platform/request-context';
+import { buyerPaymentFeatures } from './buyer-payment.service';
 import * as payments from './payments.service';
 
 const tags = ['payments'];
@@ -17,7 +19,7 @@ const tags = ['payments'];
 /**
  * The back office's payments: the search with its relaunch
  * (`payment.search`), marking a payment as paid (`payment.mark_paid`), and the buyback detail's
- * payment panel (`buyback.detail`).
+ * payment panel (`buyback.detail`); whether an account pays as a buyer (`general_settings`).
  */
 export function registerPaymentRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -61,5 +63,14 @@ export function registerPaymentRoutes(fastify: FastifyInstance, deps: AppDeps): 
       schema: { tags, params: IdParams, body: MarkPaymentPaidRequest, response: { 200: PaymentResponse } },
     },
     async (request) => payments.markPaymentPaid(contextOf(request, deps), request.params.id, request.body),
+  );
+
+  app.get(
+    '/payment/account/:id/by-buyer-feature-available',
+    {
+      config: { permission: 'general_settings' },
+      schema: { tags, params: IdParams, response: { 200: BuyerPaymentFeaturesResponse } },
+    },
+    async (request) => buyerPaymentFeatures(contextOf(request, deps), request.params.id),
   );
 }

@@ -17,6 +17,7 @@ import { useBuybackPayment } from './payments.queries';
 const KNOWN_REASONS: readonly string[] = [
   ...GIFT_CARD_FAILURE_REASONS,
   'no_bank_transfer_connector',
+  'no_buyer_bank_transfer_connector',
   'currency_not_supported',
 ];
 
