@@ -207,7 +207,7 @@ test('a buyer manager changes the check-in requirement of its warehouses', async
     .toBe('mandatory');
 
   // buyer payment saved: without a SEPA configuration of its own the buyer is told its transfers would fail
-  const buyerPayment = page.getByLabel(text.field.buyerPaymentEnabled);
+  const buyerPayment = page.getByRole('switch', { name: text.field.buyerPaymentEnabled });
   await expect(buyerPayment).not.toBeChecked();
   await buyerPayment.check();
   await page.getByRole('button', { name: text.save }).click();
