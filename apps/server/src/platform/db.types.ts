@@ -903,6 +903,8 @@ export interface Database {
   sandbox_carrier_accounts: SandboxCarrierAccountsTable;
   sandbox_carrier_shipments: SandboxCarrierShipmentsTable;
   sandbox_carrier_events: SandboxCarrierEventsTable;
+  sandbox_payout_accounts: SandboxPayoutAccountsTable;
+  sandbox_payouts: SandboxPayoutsTable;
   imports: ImportsTable;
   import_ignored_lines: ImportIgnoredLinesTable;
   exports: ExportsTable;
@@ -1047,6 +1049,35 @@ interface WebhookDeliveriesTable {
   created_at: CreatedAt;
   last_attempt_at: Date | null;
   delivered_at: Date | null;
+}
+
+// Migration 041: the sandbox payment provider's own tables (modules/sandbox-payouts).
+export interface SandboxPayoutAccountsTable {
+  id: Generated<string>;
+  kind: string;
+  app_id: string;
+  app_secret_hash: string;
+  private_key_encrypted: string;
+  webhook_url: string | null;
+  outcome: Generated<string>;
+  settle_delay_seconds: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface SandboxPayoutsTable {
+  id: Generated<string>;
+  payout_account_id: string;
+  idempotency_key: string;
+  reference: string;
+  amount_cents: number;
+  currency: string;
+  beneficiary: Json<{ name: string; iban?: string; email?: string }>;
+  status: Generated<string>;
+  failure_reason: string | null;
+  callback_status: Generated<string>;
+  callback_attempts: Generated<number>;
+  created_at: CreatedAt;
+  settled_at: Date | null;
 }
 
 // Migration 025: the sandbox carrier's own tables (modules/sandbox-carrier).

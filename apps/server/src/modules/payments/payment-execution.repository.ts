@@ -104,6 +104,8 @@ export interface PaymentColumns {
   transfer_batch_id?: string | null;
   connector_configuration_id?: string | null;
   payer_account_id?: string | null;
+  provider?: string | null;
+  provider_payment_id?: string | null;
   iban_encrypted?: string;
   iban_masked?: string;
   iban_holder?: string;
@@ -147,5 +149,22 @@ export async function findPaymentByIbanToken(ctx: BaseContext, tokenHash: string
     .selectFrom('payments')
     .select(['id', 'account_id'])
     .where('iban_token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** The payment a payout connector's payout pays, its row locked (the provider's callback settles it). */
+export async function lockPaymentByPayout(
+  tx: BaseTxContext,
+  configurationId: string,
+  payerAccountId: string,
+  payoutId: string,
+) {
+  return tx.trx
+    .selectFrom('payments')
+    .select(['id', 'account_id', 'buyback_id', 'status'])
+    .where('connector_configuration_id', '=', configurationId)
+    .where('provider_payment_id', '=', payoutId)
+    .where(sql<boolean>`coalesce(payer_account_id, account_id) = ${payerAccountId}`)
+    .forUpdate()
     .executeTakeFirst();
 }

@@ -51,6 +51,8 @@ export const PAYMENT_FAILURE_REASONS = {
   /** Buyer payment: the buyer that pays has no active SEPA configuration. */
   noBuyerBankTransferConnector: 'no_buyer_bank_transfer_connector',
   currencyNotSupported: 'currency_not_supported',
+  /** A payment provider refused the payout without saying why. */
+  providerRefused: 'provider_refused',
 } as const;
 
 type AnyTx = BaseTxContext;
