@@ -126,7 +126,7 @@ describe('the sandbox bank', () => {
       status: 'settled',
       amount_cents: initiated.amount_cents,
     });
-    expect((payout?.beneficiary as { iban: string }).iban).toMatch(/^[A-Z]{2}\d{2}/);
+    expect((payout?.beneficiary as { iban?: string } | undefined)?.iban).toMatch(/^[A-Z]{2}\d{2}/);
     await expect
       .poll(async () => (await payoutsOf(b.identificationNumber))[0]?.callback_status)
       .toBe('delivered');

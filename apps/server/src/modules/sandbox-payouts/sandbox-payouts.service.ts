@@ -109,16 +109,16 @@ export async function updateAccount(
 export async function createPayout(
   ctx: BaseContext,
   account: repo.PayoutAccountRow,
-  request: { body: SandboxPayoutRequest; idempotencyKey: string | undefined; signature: string | undefined },
+  call: { body: SandboxPayoutRequest; idempotencyKey: string | undefined; signature: string | undefined },
 ): Promise<{ created: boolean; payout: SandboxPayoutResponse }> {
-  const { body, idempotencyKey } = request;
+  const { body, idempotencyKey } = call;
   if (!idempotencyKey || idempotencyKey.length < 8 || idempotencyKey.length > 255)
     throw new AppError('validation_failed', 'An Idempotency-Key header of 8 to 255 characters is required.', [
       { propertyPath: 'Idempotency-Key', message: 'required', code: 'required' },
     ]);
   const key = ctx.deps.keyring.decrypt(KEY_PURPOSE, account.private_key_encrypted);
   const signed = payoutRequestSigned({ idempotencyKey, ...body });
-  const check = checkPayloadSignature(key, request.signature, signed, Math.floor(Date.now() / 1000));
+  const check = checkPayloadSignature(key, call.signature, signed, Math.floor(Date.now() / 1000));
   if (check === 'invalid')
     throw new AppError(
       'webhook_signature_invalid',

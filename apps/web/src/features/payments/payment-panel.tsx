@@ -19,6 +19,8 @@ const KNOWN_REASONS: readonly string[] = [
   'no_bank_transfer_connector',
   'no_buyer_bank_transfer_connector',
   'currency_not_supported',
+  'provider_refused',
+  'payout_refused',
 ];
 
 export function failureReasonText(t: TFunction, reason: string): string {
