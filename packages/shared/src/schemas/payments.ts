@@ -293,8 +293,8 @@ export type BuyerPaymentFeaturesResponse = z.infer<typeof BuyerPaymentFeaturesRe
 
 // ---------- payouts through a provider (docs/payments.md, "Payouts through a provider") ----------
 
-export const PAYOUT_KINDS = ['bank', 'wallet'] as const;
-export const SANDBOX_PAYOUT_OUTCOMES = ['settled', 'failed', 'refused', 'manual'] as const;
+const PAYOUT_KINDS = ['bank', 'wallet'] as const;
+const SANDBOX_PAYOUT_OUTCOMES = ['settled', 'failed', 'refused', 'manual'] as const;
 
 /** `POST /sandbox-payouts/accounts` (a platform admin): a client account at the sandbox bank or wallet. */
 export const SandboxPayoutAccountRequest = z.object({

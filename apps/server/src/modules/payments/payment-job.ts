@@ -274,7 +274,7 @@ async function sendPayout(ctx: BaseContext, pending: PendingPayout): Promise<voi
 }
 
 /** Who pays a transfer: the buyback's buyer when it has buyer payment enabled, else the retailer. */
-export function payerOf(row: {
+function payerOf(row: {
   account_id: string;
   buyer_account_id: string | null;
   buyer_pays: boolean | null;

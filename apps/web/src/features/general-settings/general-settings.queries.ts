@@ -15,7 +15,7 @@ import { checkinKeys } from '../warehouse-checkin';
  * which replace that one cache entry.
  */
 
-export const buyerPaymentKeys = {
+const buyerPaymentKeys = {
   all: ['buyer-payment-features'] as const,
   detail: (accountId: string) => [...buyerPaymentKeys.all, accountId] as const,
 };
