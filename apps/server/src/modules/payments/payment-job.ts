@@ -274,11 +274,7 @@ async function sendPayout(ctx: BaseContext, pending: PendingPayout): Promise<voi
 }
 
 /** Who pays a transfer: the buyback's buyer when it has buyer payment enabled, else the retailer. */
-function payerOf(row: {
-  account_id: string;
-  buyer_account_id: string | null;
-  buyer_pays: boolean | null;
-}) {
+function payerOf(row: { account_id: string; buyer_account_id: string | null; buyer_pays: boolean | null }) {
   return row.buyer_account_id && row.buyer_pays ? row.buyer_account_id : row.account_id;
 }
 

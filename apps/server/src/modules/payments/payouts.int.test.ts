@@ -3,6 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer, expectProblem, PM } from '../../../test/buyback-kit';
 import { type ControlKit, startControlKit } from '../../../test/control-kit';
 import { DEMO } from '../../../test/test-app';
+import { TEST_DATA_ENCRYPTION_KEY } from '../../../test/test-keys';
+import { ConfigError } from '../../platform/config';
+import { systemContext } from '../../platform/request-context';
+import { createKeyring, keyIdOf, parseKeys } from '../../platform/secrets';
+import { protectSandboxPayoutKeysAtRest } from '../sandbox-payouts';
 import { signPayload } from './payout-signature';
 
 /**
@@ -256,5 +261,24 @@ describe('the sandbox wallet', () => {
     const [payout] = await payoutsOf(b.identificationNumber);
     expect(payout?.beneficiary).toMatchObject({ email });
     expect(k.mailsTo(email)).toEqual([]);
+  });
+});
+
+describe("the sandbox accounts' private keys at rest", () => {
+  it('a data key that did not encrypt them stops the start; a rotation encrypts them again with the new key', async () => {
+    const withKeys = (keys: string) =>
+      systemContext({ ...k.t.deps, keyring: createKeyring(parseKeys(keys)) }, { kind: 'all' });
+    await expect(protectSandboxPayoutKeysAtRest(withKeys('ab'.repeat(32)))).rejects.toThrow(ConfigError);
+    expect(await protectSandboxPayoutKeysAtRest(withKeys(TEST_DATA_ENCRYPTION_KEY))).toBe(0);
+    const newKey = 'cd'.repeat(32);
+    expect(
+      await protectSandboxPayoutKeysAtRest(withKeys(`${newKey},${TEST_DATA_ENCRYPTION_KEY}`)),
+    ).toBeGreaterThan(0);
+    const stored = await k.t.db
+      .selectFrom('sandbox_payout_accounts')
+      .select('private_key_encrypted')
+      .execute();
+    const newId = createKeyring(parseKeys(newKey)).currentKeyId;
+    expect(new Set(stored.map((row) => keyIdOf(row.private_key_encrypted)))).toEqual(new Set([newId]));
   });
 });

@@ -124,3 +124,19 @@ export async function countCallbackAttempt(tx: BaseTxContext, id: string, delive
     .where('id', '=', id)
     .execute();
 }
+
+/** Every account's private key as stored (the start-up's key check and rotation). */
+export async function listAccountKeys(ctx: BaseContext) {
+  return readerOf(ctx)
+    .selectFrom('sandbox_payout_accounts')
+    .select(['id', 'private_key_encrypted'])
+    .execute();
+}
+
+export async function updateAccountKey(tx: BaseTxContext, id: string, encrypted: string) {
+  await tx.trx
+    .updateTable('sandbox_payout_accounts')
+    .set({ private_key_encrypted: encrypted })
+    .where('id', '=', id)
+    .execute();
+}

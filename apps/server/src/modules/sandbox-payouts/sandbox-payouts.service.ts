@@ -6,9 +6,11 @@ import type {
   SandboxPayoutRequest,
   SandboxPayoutResponse,
 } from '@reprise/shared';
+import { ConfigError } from '../../platform/config';
 import { AppError, notFound } from '../../platform/errors';
 import { followUpJobId } from '../../platform/jobs';
 import { type BaseContext, type BaseTxContext, transact } from '../../platform/request-context';
+import { keyIdOf } from '../../platform/secrets';
 import { hashToken } from '../../platform/security';
 import {
   checkPayloadSignature,
@@ -249,4 +251,29 @@ async function postCallback(ctx: BaseContext, payoutId: string): Promise<void> {
   }
   // the queue tries again later, each wait longer (platform/jobs.ts, queue sandbox-payouts)
   throw new Error(`the callback of payout ${row.id} answered ${error}`);
+}
+
+/**
+ * The start-up step of the sandbox accounts' private keys (encrypted with the platform's keys, as
+ * the sandbox carrier's secrets): refuses to start on a key under a data key the keyring lacks,
+ * then encrypts again with the current key those under an older one. Answers how many it rewrote.
+ */
+export async function protectSandboxPayoutKeysAtRest(ctx: BaseContext): Promise<number> {
+  const { keyring } = ctx.deps;
+  const rows = await repo.listAccountKeys(ctx);
+  const unknown = new Set(
+    rows
+      .map((row) => keyIdOf(row.private_key_encrypted))
+      .filter((id): id is string => id !== null && !keyring.keyIds.includes(id)),
+  );
+  if (unknown.size > 0)
+    throw new ConfigError(
+      `The database holds sandbox payout keys encrypted with the key ${[...unknown].join(', ')}, which DATA_ENCRYPTION_KEY does not hold (it holds ${keyring.keyIds.join(', ')}).`,
+    );
+  const stale = rows.filter((row) => keyIdOf(row.private_key_encrypted) !== keyring.currentKeyId);
+  for (const row of stale) {
+    const plain = keyring.decrypt(KEY_PURPOSE, row.private_key_encrypted);
+    await transact(ctx, (tx) => repo.updateAccountKey(tx, row.id, keyring.encrypt(KEY_PURPOSE, plain)));
+  }
+  return stale.length;
 }
