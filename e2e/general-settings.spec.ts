@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, expect, login, test, useLanguage } from './fixtures';
  * The general settings (docs/general-settings.md): a retailer admin changes the user experience
  * and uploads its terms of use as a PDF on the brand screen, and the public site's /cgu offers that
  * PDF; a file too large or not a PDF is refused with a translated message; a buyer manager
- * changes the check-in requirement on the buyer screen.
+ * changes the check-in requirement on the buyer screen, and turns buyer payment on and off.
  */
 
 useLanguage('en-GB');
@@ -215,6 +215,19 @@ test('a buyer manager changes the check-in requirement of its warehouses', async
   await expect
     .poll(async () => (await rootDetail(request, 'buyer_manager@demo.test')).warehouseCheckinRequirement)
     .toBe('mandatory');
+
+  // buyer payment saved: without a SEPA configuration of its own the buyer is told its transfers would fail
+  const buyerPayment = page.getByRole('switch', { name: text.field.buyerPaymentEnabled });
+  await expect(buyerPayment).not.toBeChecked();
+  await buyerPayment.check();
+  await page.getByRole('button', { name: text.save }).click();
+  await expect(page.getByText(text.buyer.paymentNoConnector)).toBeVisible(LOADED);
+  await buyerPayment.uncheck();
+  await page.getByRole('button', { name: text.save }).click();
+  await expect(page.getByText(text.buyer.paymentNoConnector)).toHaveCount(0);
+  await expect
+    .poll(async () => (await rootDetail(request, 'buyer_manager@demo.test')).buyerPaymentEnabled)
+    .toBe(false);
 });
 
 test('a user without the general settings permission is sent home', async ({ page }) => {

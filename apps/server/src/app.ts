@@ -34,6 +34,7 @@ import { registerRefurbConfigRoutes } from './modules/refurb-config';
 import { registerRefurbDiagnosisRoutes } from './modules/refurb-diagnosis';
 import { registerRefurbExecutionRoutes } from './modules/refurb-execution';
 import { registerSandboxCarrierRoutes } from './modules/sandbox-carrier';
+import { registerSandboxPayoutRoutes } from './modules/sandbox-payouts';
 import { registerSftpAccessRoutes } from './modules/sftp';
 import { registerSsoRoutes, signInWithOpenidSession } from './modules/single-sign-on';
 import { registerStockRoutes } from './modules/stocks';
@@ -145,6 +146,7 @@ export async function buildApp(
       registerExportRoutes(api, deps);
       // a carrier of its own for demos and tests: never in production unless asked (SANDBOX_CARRIER)
       if (deps.config.sandboxCarrier) registerSandboxCarrierRoutes(api, deps);
+      if (deps.config.sandboxPayouts) registerSandboxPayoutRoutes(api, deps);
       registerTransportRoutes(api, deps);
       registerTransferBatchRoutes(api, deps);
       registerIbanLinkRoutes(api, deps);

@@ -4,6 +4,7 @@ import { compactBuybackCounts, protectIbansAtRest } from './modules/buybacks';
 import { purgeOldClientErrors } from './modules/client-errors';
 import { protectConnectorSecretsAtRest } from './modules/connectors';
 import { protectSandboxSecretsAtRest } from './modules/sandbox-carrier';
+import { protectSandboxPayoutKeysAtRest } from './modules/sandbox-payouts';
 import { startSftpServer } from './modules/sftp';
 import { purgeExpiredSignIns } from './modules/single-sign-on';
 import { ConfigError, loadConfig } from './platform/config';
@@ -74,7 +75,8 @@ if (reencrypted > 0) log.info(`IBANs encrypted with the current data encryption 
 // and the connector configurations' and the sandbox carrier's secrets, under the same keys
 const secrets =
   (await protectConnectorSecretsAtRest(systemContext(deps, { kind: 'all' })).catch(refuseToStart)) +
-  (await protectSandboxSecretsAtRest(systemContext(deps, { kind: 'all' })).catch(refuseToStart));
+  (await protectSandboxSecretsAtRest(systemContext(deps, { kind: 'all' })).catch(refuseToStart)) +
+  (await protectSandboxPayoutKeysAtRest(systemContext(deps, { kind: 'all' })).catch(refuseToStart));
 if (secrets > 0) log.info(`Connector secrets encrypted with the current data encryption key: ${secrets}`);
 // a JSON line per request in production; elsewhere when asked (LOG_REQUESTS=true)
 const app = await buildApp(deps, {

@@ -7,6 +7,7 @@ import { runImport } from './modules/imports';
 import type { PaymentJob } from './modules/payments';
 import { paymentJobHandler } from './modules/payments';
 import { runSandboxCarrierJob, type SandboxCarrierJob } from './modules/sandbox-carrier';
+import { runSandboxPayoutJob, type SandboxPayoutJob } from './modules/sandbox-payouts';
 import { runConnectorSchedule, runSftpPull, type SftpPullJob } from './modules/sftp';
 import { runShipmentJob, type ShipmentJob } from './modules/transport';
 import { type LitigationReminderJob, remindLitigation } from './modules/warehouse';
@@ -64,6 +65,10 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
   // the sandbox carrier's own work: its rows belong to no tenant
   await deps.jobs.work<SandboxCarrierJob>('sandbox-carrier', (job) =>
     runSandboxCarrierJob(systemContext(deps, { kind: 'all' }), job),
+  );
+  // the sandbox bank and wallet's own work: their rows belong to no tenant
+  await deps.jobs.work<SandboxPayoutJob>('sandbox-payouts', (job) =>
+    runSandboxPayoutJob(systemContext(deps, { kind: 'all' }), job),
   );
   // the dashboard's weekly statistics: every account's facts of one week, one row per scope
   await deps.jobs.work<WeeklyStatisticsJob>('weekly-statistics', (job) =>

@@ -95,6 +95,9 @@ export const ERROR_STATUS = {
   webhook_signature_invalid: 401,
   webhook_timestamp_out_of_window: 401,
   webhook_replayed: 409,
+  // the sandbox payment provider (docs/payments.md, "Payouts through a provider")
+  payout_refused: 422,
+  payout_not_pending: 409,
   // translations of catalogue and home page texts (docs/translations.md)
   translation_of_base_language: 422,
   // warehouse: check-in, control, litigation, quarantine, loss, dispatch rules (issue 12)

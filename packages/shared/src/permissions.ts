@@ -225,6 +225,8 @@ export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
     'quarantine.send_mail',
     'payment.mark_paid',
     'payment.search',
+    // buyer payment: a buyer that pays the customers sends its own transfer batches
+    'payment.batches',
     'menu.configuration',
     'warehouse_dispatch_rule.read',
     'warehouse_dispatch_rule.write',

@@ -54,6 +54,16 @@ describe('RUN_WORKER', () => {
   });
 });
 
+describe('SANDBOX_PAYOUTS', () => {
+  it('runs the sandbox bank and wallet by default, not when NODE_ENV=production, unless told', () => {
+    expect(loadConfig({}).sandboxPayouts).toBe(true);
+    expect(loadConfig(PRODUCTION).sandboxPayouts).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, SANDBOX_PAYOUTS: 'true' }).sandboxPayouts).toBe(true);
+    expect(loadConfig({ SANDBOX_PAYOUTS: 'false' }).sandboxPayouts).toBe(false);
+    expect(() => loadConfig({ SANDBOX_PAYOUTS: 'yes' })).toThrow(/SANDBOX_PAYOUTS must be true or false/);
+  });
+});
+
 describe('SANDBOX_CARRIER', () => {
   it('runs the sandbox carrier by default, but not when NODE_ENV=production', () => {
     expect(loadConfig({}).sandboxCarrier).toBe(true);

@@ -47,6 +47,11 @@ export interface Config {
    */
   sandboxCarrier: boolean;
   /**
+   * SANDBOX_PAYOUTS: whether this process serves the sandbox bank and wallet (modules/sandbox-payouts,
+   * docs/payments.md) under /api/sandbox-payouts; by default only outside production (NODE_ENV).
+   */
+  sandboxPayouts: boolean;
+  /**
    * JOB_POLLING_SECONDS: how often this process's job workers look for new jobs (default 2, at
    * least 0.5, pg-boss's floor); the browser tests poll every half second to wait less for mails
    * and labels.
@@ -128,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sftpPort: env.SFTP_PORT === 'off' ? null : int(env.SFTP_PORT, 2222),
     sftpHost: env.SFTP_HOST ?? new URL(env.PUBLIC_URL ?? `http://localhost:${port}`).hostname,
     sandboxCarrier: parseSandboxCarrier(env),
+    sandboxPayouts: parseSandboxSwitch(env, 'SANDBOX_PAYOUTS'),
     jobPollingSeconds: Math.max(0.5, int(env.JOB_POLLING_SECONDS, 2)),
     production: env.NODE_ENV === 'production',
     shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 25),
@@ -212,6 +218,15 @@ function parseSandboxCarrier(env: NodeJS.ProcessEnv): boolean {
   if (value === 'true') return true;
   if (value === 'false') return false;
   if (value) throw new ConfigError(`SANDBOX_CARRIER must be true or false, not ${JSON.stringify(value)}.`);
+  return env.NODE_ENV !== 'production';
+}
+
+/** A sandbox's switch: true or false wins; unset, the sandbox runs unless NODE_ENV=production. */
+function parseSandboxSwitch(env: NodeJS.ProcessEnv, name: string): boolean {
+  const value = env[name]?.trim();
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (value) throw new ConfigError(`${name} must be true or false, not ${JSON.stringify(value)}.`);
   return env.NODE_ENV !== 'production';
 }
 

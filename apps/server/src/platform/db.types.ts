@@ -630,6 +630,8 @@ export interface PaymentsTable {
   iban_requested_at: Generated<Date | null>;
   /** Migration 023: the account holder's name given through the IBAN link. */
   iban_holder: Generated<string | null>;
+  /** Migration 040: the account whose bank pays the transfer (the buyer under buyer payment). */
+  payer_account_id: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -901,6 +903,8 @@ export interface Database {
   sandbox_carrier_accounts: SandboxCarrierAccountsTable;
   sandbox_carrier_shipments: SandboxCarrierShipmentsTable;
   sandbox_carrier_events: SandboxCarrierEventsTable;
+  sandbox_payout_accounts: SandboxPayoutAccountsTable;
+  sandbox_payouts: SandboxPayoutsTable;
   imports: ImportsTable;
   import_ignored_lines: ImportIgnoredLinesTable;
   exports: ExportsTable;
@@ -1046,6 +1050,35 @@ interface WebhookDeliveriesTable {
   created_at: CreatedAt;
   last_attempt_at: Date | null;
   delivered_at: Date | null;
+}
+
+// Migration 041: the sandbox payment provider's own tables (modules/sandbox-payouts).
+export interface SandboxPayoutAccountsTable {
+  id: Generated<string>;
+  kind: string;
+  app_id: string;
+  app_secret_hash: string;
+  private_key_encrypted: string;
+  webhook_url: string | null;
+  outcome: Generated<string>;
+  settle_delay_seconds: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface SandboxPayoutsTable {
+  id: Generated<string>;
+  payout_account_id: string;
+  idempotency_key: string;
+  reference: string;
+  amount_cents: number;
+  currency: string;
+  beneficiary: Json<{ name: string; iban?: string; email?: string }>;
+  status: Generated<string>;
+  failure_reason: string | null;
+  callback_status: Generated<string>;
+  callback_attempts: Generated<number>;
+  created_at: CreatedAt;
+  settled_at: Date | null;
 }
 
 // Migration 025: the sandbox carrier's own tables (modules/sandbox-carrier).

@@ -94,6 +94,15 @@ export const QUEUES = {
     expireInSeconds: 60,
     deadLetter: DEAD_LETTER_QUEUE,
   },
+  /** The sandbox payment provider's own work (modules/sandbox-payouts): a payout settled, its callback posted. */
+  'sandbox-payouts': {
+    retryLimit: 6,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 60,
+    deadLetter: DEAD_LETTER_QUEUE,
+  },
   /**
    * One catalogue import to run (modules/imports): one transaction per batch of lines, its position
    * saved with each, so a run that dies resumes where it stopped. A long file runs for minutes:
@@ -186,6 +195,7 @@ export const SHOWN_DATA: Record<QueueName, readonly string[]> = {
   shipment: ['shipmentId', 'step'],
   webhook: ['deliveryId'],
   'sandbox-carrier': ['shipmentId', 'step'],
+  'sandbox-payouts': ['payoutId', 'step'],
   import: ['importId'],
   export: ['exportId'],
   'sftp-pull': ['configurationId'],

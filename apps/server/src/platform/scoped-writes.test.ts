@@ -33,6 +33,8 @@ const SYSTEM_WRITES: Record<string, string> = {
   'auth/auth.repository.ts':
     'sessions, password reset tokens and the sign-in facts of a user, reached by a credential or the session itself',
   'auth/throttle.ts': 'rate_limits: counters per address and account, no tenant data',
+  'sandbox-payouts/sandbox-payouts.repository.ts':
+    "the sandbox payment provider's own tables: a provider's rows, no tenant's, reached by its clients' app secrets",
   'sandbox-carrier/sandbox-carrier.repository.ts':
     "the sandbox carrier's own tables: a provider's rows, no tenant's, reached by its shippers' API keys",
   'buybacks/buyback-counts.repository.ts':

@@ -10,6 +10,7 @@ export const JOB_QUEUES = [
   'shipment',
   'webhook',
   'sandbox-carrier',
+  'sandbox-payouts',
   'import',
   'export',
   'sftp-pull',

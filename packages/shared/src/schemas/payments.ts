@@ -273,3 +273,92 @@ export type SubmitIbanInput = z.input<typeof SubmitIbanRequest>;
 
 export const SubmitIbanResponse = z.object({ ibanMasked: z.string() });
 export type SubmitIbanResponse = z.infer<typeof SubmitIbanResponse>;
+
+/** The payment types a buyer pays under buyer payment: the transfers (a card or a voucher is the retailer's credit). */
+export const BUYER_PAID_PAYMENT_TYPES = ['bank_transfer', 'no_iban_transfer'] as const;
+
+/**
+ * `GET /payment/account/{id}/by-buyer-feature-available`: whether the account pays the customers of
+ * the buybacks it receives (docs/payments.md, "Buyer payment"): its setting, its active SEPA
+ * configuration, and both together.
+ */
+export const BuyerPaymentFeaturesResponse = z.object({
+  accountId: z.uuid(),
+  buyerPaymentEnabled: z.boolean(),
+  bankTransferConnectorActive: z.boolean(),
+  available: z.boolean(),
+  paymentTypes: z.array(z.enum(BUYBACK_PAYMENT_TYPES)),
+});
+export type BuyerPaymentFeaturesResponse = z.infer<typeof BuyerPaymentFeaturesResponse>;
+
+// ---------- payouts through a provider (docs/payments.md, "Payouts through a provider") ----------
+
+const PAYOUT_KINDS = ['bank', 'wallet'] as const;
+const SANDBOX_PAYOUT_OUTCOMES = ['settled', 'failed', 'refused', 'manual'] as const;
+
+/** `POST /sandbox-payouts/accounts` (a platform admin): a client account at the sandbox bank or wallet. */
+export const SandboxPayoutAccountRequest = z.object({
+  kind: z.enum(PAYOUT_KINDS),
+  webhookUrl: z.string().trim().min(1).max(2048).nullable().optional(),
+  outcome: z.enum(SANDBOX_PAYOUT_OUTCOMES).optional(),
+  settleDelaySeconds: z.number().int().min(0).max(3600).optional(),
+});
+export type SandboxPayoutAccountRequest = z.infer<typeof SandboxPayoutAccountRequest>;
+
+/** `PATCH /sandbox-payouts/accounts/me`: where callbacks go and what becomes of the next payouts. */
+export const SandboxPayoutAccountPatch = SandboxPayoutAccountRequest.omit({ kind: true });
+export type SandboxPayoutAccountPatch = z.infer<typeof SandboxPayoutAccountPatch>;
+
+export const SandboxPayoutAccountResponse = z.object({
+  id: z.uuid(),
+  kind: z.enum(PAYOUT_KINDS),
+  appId: z.string(),
+  webhookUrl: z.string().nullable(),
+  outcome: z.enum(SANDBOX_PAYOUT_OUTCOMES),
+  settleDelaySeconds: z.number().int(),
+});
+/** The sign-up's answer: the credentials, shown once (the connector's app secret and private key). */
+export const SandboxPayoutSignUpResponse = SandboxPayoutAccountResponse.extend({
+  appSecret: z.string(),
+  privateKey: z.string(),
+});
+
+/** `POST /sandbox-payouts/payouts`: a bank payout names an IBAN, a wallet payout an e-mail. */
+export const SandboxPayoutRequest = z.object({
+  reference: z.string().min(1).max(64),
+  amountCents: z.number().int().positive(),
+  currency: z.string().length(3),
+  beneficiary: z.object({
+    name: z.string().min(1).max(140),
+    iban: ibanSchema.optional(),
+    email: z.email().optional(),
+  }),
+});
+export type SandboxPayoutRequest = z.infer<typeof SandboxPayoutRequest>;
+
+export const SandboxPayoutResponse = z.object({
+  id: z.uuid(),
+  reference: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['accepted', 'settled', 'failed']),
+  failureReason: z.string().nullable(),
+});
+export type SandboxPayoutResponse = z.infer<typeof SandboxPayoutResponse>;
+
+/** `POST /sandbox-payouts/payouts/{id}/outcome`: the console settles or fails an accepted payout. */
+export const SandboxPayoutOutcomeRequest = z.object({
+  status: z.enum(['settled', 'failed']),
+  reason: z.string().min(1).max(255).optional(),
+});
+
+/** The provider's callback to the platform, signed (`X-Payout-Signature`). */
+export const PayoutCallback = z.object({
+  payoutId: z.string().min(1).max(255),
+  reference: z.string().max(64),
+  status: z.enum(['settled', 'failed']),
+  reason: z.string().max(255).nullable(),
+});
+export type PayoutCallback = z.infer<typeof PayoutCallback>;
+
+export const PayoutWebhookParams = z.object({ configurationId: z.uuid() });

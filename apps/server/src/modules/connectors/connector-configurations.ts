@@ -20,6 +20,8 @@ export const CONNECTOR_FQN = {
   sepaCreditTransfer: 'reprise.payment.sepa_credit_transfer',
   giftCardIssuer: 'reprise.payment.gift_card_issuer',
   giftCardTerminal: 'reprise.payment.gift_card_terminal',
+  bankPayout: 'reprise.payment.bank_payout',
+  walletPayout: 'reprise.payment.wallet_payout',
   sandboxCarrier: 'reprise.transport.sandbox_carrier',
   buyerResaleWebhook: 'reprise.buyer.resale_webhook',
   scanSearch: 'reprise.premium.scan_search',

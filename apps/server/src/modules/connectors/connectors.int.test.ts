@@ -95,10 +95,10 @@ afterAll(async () => {
 });
 
 describe('the catalogue', () => {
-  it('lists the nine connectors in one page of 500, filtered by id, name, type and fqn', async () => {
+  it('lists the eleven connectors in one page of 500, filtered by id, name, type and fqn', async () => {
     const all = await k.get('rmu', '/api/connectors');
     expect(all.statusCode, all.body).toBe(200);
-    expect(all.json().totalItems).toBe(9);
+    expect(all.json().totalItems).toBe(11);
     expect(all.json().view.first).toContain('itemsPerPage=500');
     const terminalConnector = all.json().member.find((c: { id: string }) => c.id === CONNECTOR.terminal);
     expect(terminalConnector).toMatchObject({
@@ -110,9 +110,11 @@ describe('the catalogue', () => {
     });
     const byType = (await k.get('rmu', '/api/connectors?type=payment_mode')).json();
     expect(byType.member.map((c: { fqn: string }) => c.fqn).sort()).toEqual([
+      'reprise.payment.bank_payout',
       'reprise.payment.gift_card_issuer',
       'reprise.payment.gift_card_terminal',
       'reprise.payment.sepa_credit_transfer',
+      'reprise.payment.wallet_payout',
     ]);
     const byName = (await k.get('rmu', '/api/connectors?name=GIFT')).json();
     expect(byName.totalItems).toBe(2);

@@ -115,7 +115,7 @@ export async function submitIban(
       customer: { firstName: row.first_name, lastName: row.last_name, email: row.email },
       attempts: row.attempts,
     };
-    await payByTransfer(tx, row, payment);
+    await payByTransfer(tx, row, payment, null);
     return { ibanMasked: stored.iban_masked };
   });
 }

@@ -4,5 +4,11 @@ export { registerIbanLinkRoutes } from './iban-link.routes';
 export type { PaymentJob } from './payment-execution';
 export { paymentJobHandler } from './payment-job';
 export { registerPaymentRoutes } from './payments.routes';
+export {
+  checkPayloadSignature,
+  PAYOUT_SIGNATURE_HEADER,
+  payoutRequestSigned,
+  signPayload,
+} from './payout-signature';
 export { paymentStatusReactions } from './status-reactions';
 export { registerTransferBatchRoutes } from './transfer-batches.routes';

@@ -52,6 +52,8 @@ export async function lockPaymentForExecution(tx: BaseTxContext, paymentId: stri
     .innerJoin('customers as cu', 'cu.id', 'b.customer_id')
     .innerJoin('accounts as a', 'a.id', 'p.account_id')
     .leftJoin('transfer_batches as tb', 'tb.id', 'p.transfer_batch_id')
+    // the buyback's buyer and whether it pays the customers of the buybacks it receives (buyer payment)
+    .leftJoin('organization_root_details as brd', 'brd.account_id', 'b.buyer_account_id')
     .select([
       'p.id',
       'p.account_id',
@@ -70,6 +72,8 @@ export async function lockPaymentForExecution(tx: BaseTxContext, paymentId: stri
       'p.attempts',
       'b.identification_number',
       'b.status as buyback_status',
+      'b.buyer_account_id',
+      'brd.buyer_payment_enabled as buyer_pays',
       'b.store_id',
       'b.total_cents',
       'b.estimated_price_cents',
@@ -99,6 +103,9 @@ export interface PaymentColumns {
   attempts?: number;
   transfer_batch_id?: string | null;
   connector_configuration_id?: string | null;
+  payer_account_id?: string | null;
+  provider?: string | null;
+  provider_payment_id?: string | null;
   iban_encrypted?: string;
   iban_masked?: string;
   iban_holder?: string;
@@ -142,5 +149,22 @@ export async function findPaymentByIbanToken(ctx: BaseContext, tokenHash: string
     .selectFrom('payments')
     .select(['id', 'account_id'])
     .where('iban_token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** The payment a payout connector's payout pays, its row locked (the provider's callback settles it). */
+export async function lockPaymentByPayout(
+  tx: BaseTxContext,
+  configurationId: string,
+  payerAccountId: string,
+  payoutId: string,
+) {
+  return tx.trx
+    .selectFrom('payments')
+    .select(['id', 'account_id', 'buyback_id', 'status'])
+    .where('connector_configuration_id', '=', configurationId)
+    .where('provider_payment_id', '=', payoutId)
+    .where(sql<boolean>`coalesce(payer_account_id, account_id) = ${payerAccountId}`)
+    .forUpdate()
     .executeTakeFirst();
 }

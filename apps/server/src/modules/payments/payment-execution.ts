@@ -48,7 +48,11 @@ export interface PaymentJob {
 /** Why the job failed a payment (payments.failure_reason; the screens translate these codes). */
 export const PAYMENT_FAILURE_REASONS = {
   noBankTransferConnector: 'no_bank_transfer_connector',
+  /** Buyer payment: the buyer that pays has no active SEPA configuration. */
+  noBuyerBankTransferConnector: 'no_buyer_bank_transfer_connector',
   currencyNotSupported: 'currency_not_supported',
+  /** A payment provider refused the payout without saying why. */
+  providerRefused: 'provider_refused',
 } as const;
 
 type AnyTx = BaseTxContext;

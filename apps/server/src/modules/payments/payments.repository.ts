@@ -185,3 +185,14 @@ export async function leaveOpenBatch(
     )
     .execute();
 }
+
+/** Whether an account of the context's scope has buyer payment enabled (its root details), if it exists. */
+export async function findBuyerPaymentSetting(ctx: BaseContext, accountId: string) {
+  const query = readerOf(ctx)
+    .selectFrom('organization_root_details')
+    .select('buyer_payment_enabled')
+    .where('account_id', '=', accountId);
+  return (
+    ctx.scope.kind === 'all' ? query : query.where('account_id', '=', ctx.scope.accountId)
+  ).executeTakeFirst();
+}

@@ -152,42 +152,45 @@ export async function updateBatch(
 
 /** The payments of a batch with what the screen and the file show (the IBAN encrypted: the file decrypts it). */
 export async function listBatchPayments(ctx: BaseContext, batch: { id: string; account_id: string }) {
-  return readerOf(ctx)
-    .selectFrom('payments as p')
-    .innerJoin('buybacks as b', 'b.id', 'p.buyback_id')
-    .innerJoin('customers as cu', 'cu.id', 'b.customer_id')
-    .select([
-      'p.id',
-      'p.account_id',
-      'p.buyback_id',
-      'p.status',
-      'p.amount_cents',
-      'p.currency',
-      'p.reference',
-      'p.failure_reason',
-      'p.paid_at',
-      'p.iban_encrypted',
-      'p.iban_masked',
-      'p.iban_holder',
-      'b.identification_number',
-      'cu.first_name',
-      'cu.last_name',
-    ])
-    .where('p.transfer_batch_id', '=', batch.id)
-    .where('p.account_id', '=', batch.account_id)
-    .orderBy('p.created_at')
-    .orderBy('p.id')
-    .execute();
+  return (
+    readerOf(ctx)
+      .selectFrom('payments as p')
+      .innerJoin('buybacks as b', 'b.id', 'p.buyback_id')
+      .innerJoin('customers as cu', 'cu.id', 'b.customer_id')
+      .select([
+        'p.id',
+        'p.account_id',
+        'p.buyback_id',
+        'p.status',
+        'p.amount_cents',
+        'p.currency',
+        'p.reference',
+        'p.failure_reason',
+        'p.paid_at',
+        'p.iban_encrypted',
+        'p.iban_masked',
+        'p.iban_holder',
+        'b.identification_number',
+        'cu.first_name',
+        'cu.last_name',
+      ])
+      .where('p.transfer_batch_id', '=', batch.id)
+      // the batch's account pays them: their own, or the buyer's under buyer payment (payer_account_id)
+      .where(sql<boolean>`coalesce(p.payer_account_id, p.account_id) = ${batch.account_id}`)
+      .orderBy('p.created_at')
+      .orderBy('p.id')
+      .execute()
+  );
 }
 export type BatchPaymentRow = Awaited<ReturnType<typeof listBatchPayments>>[number];
 
-/** The payments of an account holding these references, locked (a statement settles them). */
+/** The transfers an account pays holding these references, locked (its statement settles them). */
 export async function lockPaymentsByReference(tx: BaseTxContext, accountId: string, references: string[]) {
   if (references.length === 0) return [];
   return tx.trx
     .selectFrom('payments')
     .select(['id', 'account_id', 'buyback_id', 'status', 'amount_cents', 'reference', 'transfer_batch_id'])
-    .where('account_id', '=', accountId)
+    .where(sql<boolean>`coalesce(payer_account_id, account_id) = ${accountId}`)
     .where('reference', 'in', references)
     .where('type', 'in', ['bank_transfer', 'no_iban_transfer'])
     .orderBy('created_at')

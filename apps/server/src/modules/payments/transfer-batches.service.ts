@@ -184,6 +184,15 @@ export async function batchFile(ctx: RequestContext, id: string): Promise<{ file
   return { fileName: `${batch.message_id}.xml`, xml };
 }
 
+/**
+ * A payment of the batch's account written as its own account: under buyer payment the buyer's batch
+ * holds the retailer's payments (payer_account_id), reached through the batch, never further.
+ */
+function asPaymentAccount(tx: AnyTx, payment: { account_id: string }): AnyTx {
+  if (tx.scope.kind === 'all' || tx.scope.accountId === payment.account_id) return tx;
+  return { ...tx, scope: { kind: 'account', accountId: payment.account_id } };
+}
+
 /** `POST /transfer-batches/{id}/sent`: the file went to the bank; its payments are initiated. */
 export async function markSent(ctx: RequestContext, id: string): Promise<TransferBatchDetailResponse> {
   await transact(ctx, async (tx) => {
@@ -195,7 +204,8 @@ export async function markSent(ctx: RequestContext, id: string): Promise<Transfe
       throw new AppError('conflict', 'This batch has no transfer to send.');
     await repo.updateBatch(tx, batch, { status: 'sent', sent_at: new Date(), sent_by: tx.actor.userId });
     for (const payment of payments)
-      if (payment.status === 'payment_created') await changePaymentStatus(tx, payment, 'payment_initiated');
+      if (payment.status === 'payment_created')
+        await changePaymentStatus(asPaymentAccount(tx, payment), payment, 'payment_initiated');
     await audit(tx, {
       action: 'update',
       entityType: 'transfer_batch',
@@ -301,11 +311,11 @@ async function settleEntry(
       : 'not_initiated';
   if (payment.amount_cents !== entry.amountCents) return 'amount_mismatch';
   if (entry.outcome === 'paid') {
-    await changePaymentStatus(tx, payment, 'payment_completed', {
+    await changePaymentStatus(asPaymentAccount(tx, payment), payment, 'payment_completed', {
       paid_at: entry.date ? new Date(`${entry.date}T12:00:00Z`) : new Date(),
     });
   } else {
-    await changePaymentStatus(tx, payment, 'payment_failed', {
+    await changePaymentStatus(asPaymentAccount(tx, payment), payment, 'payment_failed', {
       failure_reason: (entry.reason ?? 'rejected by the bank').slice(0, 255),
     });
   }

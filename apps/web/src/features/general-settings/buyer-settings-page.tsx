@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Radio, Stack, Switch, Text } from '@mantine/core';
 import { type OrganizationRootDetailResponse, WAREHOUSE_CHECKIN_REQUIREMENTS } from '@reprise/shared';
-import { IconDeviceFloppy, IconEyeOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBuildingBank, IconDeviceFloppy, IconEyeOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../ui/page-loader';
 import { SettingsSection } from '../../ui/section';
+import { useBuyerPaymentFeatures } from './general-settings.queries';
 import { OtherAccountNotice } from './other-account-notice';
 import { PremiumFeaturesCard } from './premium-features-card';
 import { buyerRequestOf, buyerValuesOf } from './settings-values';
@@ -74,6 +75,7 @@ function BuyerForm({ detail }: { detail: OrganizationRootDetailResponse }) {
             description={t('help.buyerPaymentEnabled')}
             {...form.getInputProps('buyerPaymentEnabled', { type: 'checkbox' })}
           />
+          {detail.buyerPaymentEnabled && <BuyerPaymentNotice accountId={detail.accountId} />}
         </SettingsSection>
         <Group>
           <Button
@@ -87,5 +89,21 @@ function BuyerForm({ detail }: { detail: OrganizationRootDetailResponse }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** What the saved buyer payment does now: the account pays, or its transfers fail for want of a SEPA configuration. */
+function BuyerPaymentNotice({ accountId }: { accountId: string }) {
+  const { t } = useTranslation('generalSettings');
+  const features = useBuyerPaymentFeatures(accountId);
+  if (!features.data) return null;
+  return features.data.available ? (
+    <Alert color="teal" icon={<IconBuildingBank aria-hidden />}>
+      {t('buyer.paymentAvailable')}
+    </Alert>
+  ) : (
+    <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />}>
+      {t('buyer.paymentNoConnector')}
+    </Alert>
   );
 }

@@ -1,9 +1,10 @@
 import type {
+  BuyerPaymentFeaturesResponse,
   OrganizationRootDetailResponse,
   PatchOrganizationRootDetailRequest,
   PolicyFile,
 } from '@reprise/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { rootDetailKeys } from '../settings';
 import { checkinKeys } from '../warehouse-checkin';
@@ -14,6 +15,20 @@ import { checkinKeys } from '../warehouse-checkin';
  * which replace that one cache entry.
  */
 
+const buyerPaymentKeys = {
+  all: ['buyer-payment-features'] as const,
+  detail: (accountId: string) => [...buyerPaymentKeys.all, accountId] as const,
+};
+
+/** `GET /payment/account/{id}/by-buyer-feature-available`: whether the account pays as a buyer. */
+export function useBuyerPaymentFeatures(accountId: string) {
+  return useQuery({
+    queryKey: buyerPaymentKeys.detail(accountId),
+    queryFn: () =>
+      api.get<BuyerPaymentFeaturesResponse>(`/payment/account/${accountId}/by-buyer-feature-available`),
+  });
+}
+
 /** `PATCH /organization-root-details/{id}` (merge-patch): the fields sent change, the others stay. */
 export function usePatchRootDetail(accountId: string) {
   const queryClient = useQueryClient();
@@ -23,6 +38,8 @@ export function usePatchRootDetail(accountId: string) {
     meta: { handlesErrors: true },
     onSuccess: (detail, { patch }) => {
       queryClient.setQueryData(rootDetailKeys.detail(accountId), detail);
+      if (patch.buyerPaymentEnabled !== undefined)
+        void queryClient.invalidateQueries({ queryKey: buyerPaymentKeys.detail(accountId) });
       if (patch.warehouseCheckinRequirement !== undefined)
         // the check-in menu entry and screens follow the requirement
         void queryClient.invalidateQueries({ queryKey: checkinKeys.allSettings() });

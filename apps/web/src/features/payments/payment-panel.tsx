@@ -17,7 +17,10 @@ import { useBuybackPayment } from './payments.queries';
 const KNOWN_REASONS: readonly string[] = [
   ...GIFT_CARD_FAILURE_REASONS,
   'no_bank_transfer_connector',
+  'no_buyer_bank_transfer_connector',
   'currency_not_supported',
+  'provider_refused',
+  'payout_refused',
 ];
 
 export function failureReasonText(t: TFunction, reason: string): string {
