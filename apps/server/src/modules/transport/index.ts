@@ -1,4 +1,6 @@
 /** The door of modules/transport: what other modules, app.ts and workers.ts use of it (docs/architecture.md). */
+
+export { hasPickup, type PickupJob, requestPickups, runPickupJob } from './pickups.service';
 export {
   activeTransportConfiguration,
   carrierLabelPdf,

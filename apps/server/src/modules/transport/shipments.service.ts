@@ -342,19 +342,29 @@ async function shipmentRequest(
     city: warehouse.city,
     country: warehouse.country,
   };
-  const size = (value: number | null, fallback: number, max: number) =>
-    value && value > 0 ? Math.min(Math.round(value), max) : fallback;
   return {
     reference: facts.identification_number,
     kind: shipment.kind as 'shipping' | 'return',
     sender: shipment.kind === 'return' ? site : customer,
     recipient: shipment.kind === 'return' ? customer : site,
-    parcel: {
-      weightGrams: size(facts.weight, DEFAULT_PARCEL.weightGrams, 70_000),
-      lengthCm: size(facts.length, DEFAULT_PARCEL.lengthCm, 300),
-      widthCm: size(facts.width, DEFAULT_PARCEL.widthCm, 300),
-      heightCm: size(facts.height, DEFAULT_PARCEL.heightCm, 300),
-    },
+    parcel: parcelOf(facts),
+  };
+}
+
+/** A buyback's parcel: the product's weight and size (or its category's defaults; cm and g), else a small parcel's. */
+export function parcelOf(facts: {
+  weight: number | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
+}): CarrierParcel {
+  const size = (value: number | null, fallback: number, max: number) =>
+    value && value > 0 ? Math.min(Math.round(value), max) : fallback;
+  return {
+    weightGrams: size(facts.weight, DEFAULT_PARCEL.weightGrams, 70_000),
+    lengthCm: size(facts.length, DEFAULT_PARCEL.lengthCm, 300),
+    widthCm: size(facts.width, DEFAULT_PARCEL.widthCm, 300),
+    heightCm: size(facts.height, DEFAULT_PARCEL.heightCm, 300),
   };
 }
 
