@@ -12,9 +12,11 @@ import { findVisibleBuyback } from '../buyback-lifecycle';
 import { type ResolvedConfiguration, resolveConfiguration } from '../connectors';
 import { CarrierError, type CarrierPickup } from './carrier';
 import { carrierFor } from './carriers';
+import { parcelOf } from './parcel';
 import * as repo from './pickups.repository';
+import { pickupBookable, pickupCancellable } from './pickups.rules';
 import { findShipmentFacts } from './shipments.repository';
-import { activeTransportConfiguration, parcelOf } from './shipments.service';
+import { activeTransportConfiguration } from './shipments.service';
 
 /**
  * Home collection (docs/transport.md, "Pick-ups"): a store_collect or web_collect buyback of an
@@ -24,11 +26,6 @@ import { activeTransportConfiguration, parcelOf } from './shipments.service';
  * cancelled before its slot starts, and booked again on another slot.
  */
 
-/** The circuits whose parcel a carrier collects at the customer's. */
-export const PICKUP_CIRCUIT_TYPES: readonly string[] = ['store_collect', 'web_collect'];
-export const hasPickup = (circuitType: string) => PICKUP_CIRCUIT_TYPES.includes(circuitType);
-/** The item has not left the customer: a pick-up may be booked (again). */
-const AT_CUSTOMER_ITEM_STATUSES = ['item_created', 'item_awaiting_inventory'];
 const MAX_BOOK_ATTEMPTS = 5;
 
 export interface PickupJob {
@@ -107,29 +104,6 @@ async function visibleBuyback(ctx: RequestContext, id: string) {
   const buyback = await findVisibleBuyback(ctx, { id });
   if (!buyback) throw notFound('buyback');
   return buyback;
-}
-
-/** Whether a pick-up may be booked for a buyback now (the transport section's button). */
-export function pickupBookable(
-  buyback: { circuit_type: string; item_status: string },
-  hasCarrier: boolean,
-  pickups: { status: string }[],
-): boolean {
-  return (
-    hasPickup(buyback.circuit_type) &&
-    hasCarrier &&
-    AT_CUSTOMER_ITEM_STATUSES.includes(buyback.item_status) &&
-    !pickups.some((p) => p.status === 'requested' || p.status === 'booked')
-  );
-}
-
-/** The current pick-up may be cancelled: requested or booked, its slot not started. */
-export function pickupCancellable(pickup: { status: string; slot_start: Date | string } | undefined) {
-  return (
-    pickup !== undefined &&
-    (pickup.status === 'requested' || pickup.status === 'booked') &&
-    new Date(pickup.slot_start).getTime() > Date.now()
-  );
 }
 
 /**

@@ -14,7 +14,7 @@ import type { BaseContext, RequestContext } from '../../platform/request-context
 import { findAccountSettings } from '../accounts';
 import { findVisibleBuyback } from '../buyback-lifecycle';
 import * as pickupsRepo from './pickups.repository';
-import { hasPickup, pickupBookable, pickupCancellable } from './pickups.service';
+import { hasPickup, pickupBookable, pickupCancellable } from './pickups.rules';
 import * as repo from './shipments.repository';
 import { activeTransportConfiguration } from './shipments.service';
 import { shippingLabelState } from './shipping-labels';
