@@ -166,9 +166,10 @@ test('a store collect buyback: the seller books its pick-up on a carrier slot, s
   test.setTimeout(120_000);
   // an iPhone of the store_collect circuit, paid without an IBAN, created through the API
   const seller = await signIn(request, 'store_seller@demo.test');
+  const rmu = await signIn(request, 'root_management_unit_manager@demo.test');
   const products = await call<{ member: { id: string }[] }>(
     request,
-    seller,
+    rmu,
     'GET',
     '/api/products?status=published&itemsPerPage=10&search_product_buyback=iPhone',
   );
@@ -176,7 +177,7 @@ test('a store collect buyback: the seller books its pick-up on a carrier slot, s
   for (const product of products.member) {
     const methods = await call<{
       member: { id: string; type: string; paymentMethods: { id: string; iban: boolean }[] }[];
-    }>(request, seller, 'GET', `/api/products/${product.id}/shipping-methods?channel=store&country=FR`);
+    }>(request, rmu, 'GET', `/api/products/${product.id}/shipping-methods?channel=store&country=FR`);
     const collect = methods.member.find((m) => m.type === 'store_collect');
     const payment = collect?.paymentMethods.find((p) => !p.iban);
     if (!collect || !payment) continue;
@@ -187,7 +188,7 @@ test('a store collect buyback: the seller books its pick-up on a carrier slot, s
         paymentModeId: payment.id,
         questionnaire: await call<StoreDropOffer<{ id: string; answers: { id: string }[] }>['questionnaire']>(
           request,
-          seller,
+          rmu,
           'GET',
           `/api/products/${product.id}/buyback-questionnaire`,
         ),
