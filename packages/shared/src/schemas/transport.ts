@@ -151,11 +151,11 @@ export const TrackingNumberParams = z.object({
 // ---------- pick-ups (home collection) ----------
 
 /** A pick-up order's events as the carrier reports them ("order created, quoted, cancelled"). */
-export const PICKUP_EVENT_CODES = ['order_created', 'order_quoted', 'order_cancelled'] as const;
+const PICKUP_EVENT_CODES = ['order_created', 'order_quoted', 'order_cancelled'] as const;
 export type PickupEventCode = (typeof PICKUP_EVENT_CODES)[number];
 
 /** A buyback's pick-up as the platform follows it (migration 042, pickups.status). */
-export const PICKUP_STATUSES = ['requested', 'booked', 'failed', 'cancelled'] as const;
+const PICKUP_STATUSES = ['requested', 'booked', 'failed', 'cancelled'] as const;
 export type PickupStatus = (typeof PICKUP_STATUSES)[number];
 
 /** Where a pick-up would be: the slots depend on the address's country and postcode. */

@@ -119,7 +119,7 @@ export function withCustomer(cart: Cart, customer: CartCustomer, now: number): C
   return touched({ ...cart, customer, checkoutKey: null }, now);
 }
 
-export function withPickupSlot(cart: Cart, pickupSlot: Cart['pickupSlot'], now: number): Cart {
+function withPickupSlot(cart: Cart, pickupSlot: Cart['pickupSlot'], now: number): Cart {
   return touched({ ...cart, pickupSlot, checkoutKey: null }, now);
 }
 
