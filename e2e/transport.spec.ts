@@ -1,4 +1,5 @@
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
+import { call, STORE_PARIS, type StoreDropOffer, signIn, storeBuybackRequest } from './api-calls';
 import { answerQuestions, DEMO_PASSWORD, expect, login, test } from './fixtures';
 
 /**
@@ -156,4 +157,88 @@ test('a web post buyback gets its label after the 425s, tracking events move it 
   await expect(page.getByText('Enregistré en entrepôt').first()).toBeVisible(LOADED);
   await warehouse.api.dispose();
   await rmu.api.dispose();
+});
+
+test('a store collect buyback: the seller books its pick-up on a carrier slot, sees the order events, cancels it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // an iPhone of the store_collect circuit, paid without an IBAN, created through the API
+  const seller = await signIn(request, 'store_seller@demo.test');
+  const rmu = await signIn(request, 'root_management_unit_manager@demo.test');
+  const products = await call<{ member: { id: string }[] }>(
+    request,
+    rmu,
+    'GET',
+    '/api/products?status=published&itemsPerPage=10&search_product_buyback=iPhone',
+  );
+  let body: Record<string, unknown> | null = null;
+  for (const product of products.member) {
+    const methods = await call<{
+      member: { id: string; type: string; paymentMethods: { id: string; iban: boolean }[] }[];
+    }>(request, rmu, 'GET', `/api/products/${product.id}/shipping-methods?channel=store&country=FR`);
+    const collect = methods.member.find((m) => m.type === 'store_collect');
+    const payment = collect?.paymentMethods.find((p) => !p.iban);
+    if (!collect || !payment) continue;
+    body = storeBuybackRequest(
+      {
+        productId: product.id,
+        shippingMethodId: collect.id,
+        paymentModeId: payment.id,
+        questionnaire: await call<StoreDropOffer<{ id: string; answers: { id: string }[] }>['questionnaire']>(
+          request,
+          rmu,
+          'GET',
+          `/api/products/${product.id}/buyback-questionnaire`,
+        ),
+      },
+      {
+        firstName: 'Paule',
+        lastName: 'Enlèvement',
+        email: 'paule.enlevement@example.test',
+        phone: '06 12 34 56 78',
+        street: '3 rue des Collectes',
+        zip: '75011',
+        city: 'Paris',
+        country: 'FR',
+        identification: {
+          type: 'identity_card',
+          number: 'PE12345',
+          deliveryDate: '2020-05-04',
+          issuingAuthority: 'Préfecture de Paris',
+        },
+      },
+    );
+    break;
+  }
+  expect(body).not.toBeNull();
+  const created = await call<{ id: string }>(
+    request,
+    seller,
+    'POST',
+    `/api/store/${STORE_PARIS}/buybacks`,
+    body,
+  );
+
+  await login(page, 'store_seller@demo.test', `/buyback/${created.id}`);
+  const pickup = page.getByTestId('pickup');
+  await expect(pickup.getByText('Aucun enlèvement réservé.')).toBeVisible(LOADED);
+  await pickup.getByTestId('pickup-slot').click();
+  await page.getByRole('option').first().click();
+  await pickup.getByRole('button', { name: 'Réserver l’enlèvement' }).click();
+  // booked by a job at the sandbox carrier: the order created and quoted
+  await expect(pickup.getByTestId('pickup-status')).toHaveText('Réservé', LOADED);
+  await expect(pickup.getByTestId('pickup-events').getByRole('listitem')).toHaveText([
+    /Commande créée/,
+    /Commande chiffrée/,
+  ]);
+  await pickup.getByRole('button', { name: 'Annuler l’enlèvement' }).click();
+  await expect(pickup.getByTestId('pickup-status').first()).toHaveText('Annulé');
+  await expect(pickup.getByTestId('pickup-events').getByRole('listitem').last()).toHaveText(
+    /Commande annulée/,
+    LOADED,
+  );
+  // booked again is offered
+  await expect(pickup.getByRole('button', { name: 'Réserver l’enlèvement' })).toBeVisible();
 });

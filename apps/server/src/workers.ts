@@ -9,7 +9,7 @@ import { paymentJobHandler } from './modules/payments';
 import { runSandboxCarrierJob, type SandboxCarrierJob } from './modules/sandbox-carrier';
 import { runSandboxPayoutJob, type SandboxPayoutJob } from './modules/sandbox-payouts';
 import { runConnectorSchedule, runSftpPull, type SftpPullJob } from './modules/sftp';
-import { runShipmentJob, type ShipmentJob } from './modules/transport';
+import { type PickupJob, runPickupJob, runShipmentJob, type ShipmentJob } from './modules/transport';
 import { type LitigationReminderJob, remindLitigation } from './modules/warehouse';
 import type { WebhookJob } from './modules/webhooks';
 import { deliverWebhook } from './modules/webhooks';
@@ -41,6 +41,10 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
   // a shipment's account is read from the job's shipment; its writes are scoped to it
   await deps.jobs.work<ShipmentJob>('shipment', (job, jobId) =>
     runShipmentJob(systemContext(deps, { kind: 'all' }), job, jobId),
+  );
+  // a pick-up's account is read from the job's pick-up; its writes are scoped to it
+  await deps.jobs.work<PickupJob>('pickup', (job, jobId) =>
+    runPickupJob(systemContext(deps, { kind: 'all' }), job, jobId),
   );
   // an export's account is read from its row; every read and write is scoped to it
   await deps.jobs.work<ExportJob>('export', (job, jobId) =>

@@ -91,6 +91,7 @@ export const AUDIT_ENTITIES = [
   'package',
   'payment',
   'payment_mode',
+  'pickup',
   'product',
   'refurb_diagnosis',
   'refurb_question',

@@ -92,6 +92,11 @@ export const ERROR_STATUS = {
   shipping_label_unavailable: 410,
   carrier_label_failed: 422,
   shipment_not_cancellable: 409,
+  // home collection pick-ups (docs/transport.md, "Pick-ups")
+  pickup_slot_unavailable: 422,
+  pickup_refused: 422,
+  pickup_not_bookable: 409,
+  pickup_not_cancellable: 409,
   webhook_signature_invalid: 401,
   webhook_timestamp_out_of_window: 401,
   webhook_replayed: 409,

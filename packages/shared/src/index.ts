@@ -22,6 +22,7 @@ export * from './schemas/jobs';
 export * from './schemas/litigations';
 export * from './schemas/organizations';
 export * from './schemas/payments';
+export * from './schemas/pickup-slot';
 export * from './schemas/quarantine';
 export * from './schemas/refurbishment';
 export * from './schemas/single-sign-on';

@@ -905,6 +905,9 @@ export interface Database {
   sandbox_carrier_events: SandboxCarrierEventsTable;
   sandbox_payout_accounts: SandboxPayoutAccountsTable;
   sandbox_payouts: SandboxPayoutsTable;
+  sandbox_carrier_pickups: SandboxCarrierPickupsTable;
+  pickups: PickupsTable;
+  pickup_events: PickupEventsTable;
   imports: ImportsTable;
   import_ignored_lines: ImportIgnoredLinesTable;
   exports: ExportsTable;
@@ -1091,6 +1094,7 @@ export interface SandboxCarrierAccountsTable {
   webhook_secret_encrypted: string;
   label_delay_seconds: Generated<number>;
   label_outcome: Generated<string>;
+  pickup_outcome: Generated<string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -1121,6 +1125,49 @@ export interface SandboxCarrierEventsTable {
   webhook_attempts: Generated<number>;
   webhook_last_error: string | null;
   webhook_delivered_at: Date | null;
+}
+
+// Migration 042: home collection pick-ups (modules/transport) and the sandbox carrier's own.
+
+export interface SandboxCarrierPickupsTable {
+  id: Generated<string>;
+  carrier_account_id: string;
+  reference: string;
+  address: Json<Record<string, unknown>>;
+  parcel: Json<Record<string, unknown>>;
+  slot_start: Date | string;
+  slot_end: Date | string;
+  price_cents: number;
+  status: Generated<string>;
+  created_at: CreatedAt;
+  quoted_at: Generated<Date>;
+  cancelled_at: Date | null;
+}
+
+export interface PickupsTable {
+  id: Generated<string>;
+  account_id: string;
+  buyback_id: string;
+  connector_configuration_id: string;
+  slot_start: Date | string;
+  slot_end: Date | string;
+  status: Generated<string>;
+  carrier_pickup_id: string | null;
+  price_cents: number | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+interface PickupEventsTable {
+  id: Generated<number>;
+  pickup_id: string;
+  account_id: string;
+  code: string;
+  occurred_at: Date | string;
+  received_at: CreatedAt;
 }
 
 // Migration 026: imports, exports and SFTP access.

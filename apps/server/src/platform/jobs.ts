@@ -73,6 +73,18 @@ export const QUEUES = {
     expireInSeconds: 120,
     deadLetter: DEAD_LETTER_QUEUE,
   },
+  /**
+   * One step of a buyback's pick-up at its carrier (modules/transport, docs/transport.md): book it
+   * on its slot, or cancel it. A carrier that is down is tried again for about half an hour.
+   */
+  pickup: {
+    retryLimit: 8,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: 120,
+    deadLetter: DEAD_LETTER_QUEUE,
+  },
   /** One buyer resale webhook to deliver (modules/webhooks), retried with a growing wait for about 6 hours. */
   webhook: {
     retryLimit: 10,
@@ -193,6 +205,7 @@ export const SHOWN_DATA: Record<QueueName, readonly string[]> = {
   'litigation-reminder': ['litigationId'],
   payment: ['paymentId'],
   shipment: ['shipmentId', 'step'],
+  pickup: ['pickupId', 'step'],
   webhook: ['deliveryId'],
   'sandbox-carrier': ['shipmentId', 'step'],
   'sandbox-payouts': ['payoutId', 'step'],

@@ -12,6 +12,7 @@ import {
 } from './buyback-config';
 import { DIAGNOSTIC_QUESTION_TYPES, PRICE_IMPACT_KINDS, PRODUCT_GRADES } from './catalog';
 import { collectionOf, queryArray, queryPage, SortDirection } from './common';
+import { PickupSlot } from './pickup-slot';
 
 /**
  * Buybacks: the wizard's estimate, store buyback creation, the cart,
@@ -247,6 +248,8 @@ export const CreateStoreBuybackRequest = z.object({
   paymentModeId: z.uuid({ message: 'invalid_uuid' }),
   customer: CustomerInput,
   iban: ibanInput,
+  /** A collect circuit's pick-up slot, among `GET /pickup-slots` (with a carrier; docs/transport.md). */
+  pickupSlot: PickupSlot.optional(),
 });
 export type CreateStoreBuybackRequest = z.infer<typeof CreateStoreBuybackRequest>;
 
@@ -278,6 +281,8 @@ const CreateStoreCartRequest = z.object({
   customer: CustomerInput,
   iban: ibanInput,
   termsAccepted: z.boolean().optional(),
+  /** The pick-up slot of the cart's collect buybacks (each its own pick-up), among `GET /pickup-slots`. */
+  pickupSlot: PickupSlot.optional(),
 });
 
 /**
@@ -291,6 +296,8 @@ const CreateWebCartRequest = z.object({
   customer: CustomerInput,
   iban: ibanInput,
   termsAccepted: z.boolean().optional(),
+  /** The pick-up slot of the cart's collect buybacks (each its own pick-up), among `GET /pickup-slots`. */
+  pickupSlot: PickupSlot.optional(),
 });
 
 /** `POST /carts`: every buyback of the cart is created, or none. */

@@ -8,6 +8,7 @@ export const JOB_QUEUES = [
   'litigation-reminder',
   'payment',
   'shipment',
+  'pickup',
   'webhook',
   'sandbox-carrier',
   'sandbox-payouts',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHIPPING_LABEL_STATUSES } from './buybacks';
+import { PickupSlot } from './pickup-slot';
 
 /**
  * Transport (docs/transport.md): the sandbox carrier's own API (`/api/sandbox-carrier/*`), the
@@ -60,12 +61,16 @@ export type SandboxCarrierAccountRequest = z.infer<typeof SandboxCarrierAccountR
 
 /** Whether the sandbox carrier makes the labels of an account's shipments. */
 const SANDBOX_LABEL_OUTCOMES = ['ready', 'failed'] as const;
+/** How the sandbox carrier answers an account's pick-up calls. */
+const SANDBOX_PICKUP_OUTCOMES = ['booked', 'refused', 'unavailable'] as const;
 
 export const SandboxCarrierAccountPatch = z.object({
   webhookUrl: webhookUrl.nullable().optional(),
   labelDelaySeconds: z.number().int().min(0).max(3600).optional(),
   /** `failed`: the carrier makes no label for the account's next shipments (to test that path). */
   labelOutcome: z.enum(SANDBOX_LABEL_OUTCOMES).optional(),
+  /** `refused`: the carrier refuses the next pick-ups (422); `unavailable`: its pick-up calls answer 503. */
+  pickupOutcome: z.enum(SANDBOX_PICKUP_OUTCOMES).optional(),
 });
 export type SandboxCarrierAccountPatch = z.infer<typeof SandboxCarrierAccountPatch>;
 
@@ -74,6 +79,7 @@ export const SandboxCarrierAccountResponse = z.object({
   webhookUrl: z.string().nullable(),
   labelDelaySeconds: z.number().int(),
   labelOutcome: z.enum(SANDBOX_LABEL_OUTCOMES),
+  pickupOutcome: z.enum(SANDBOX_PICKUP_OUTCOMES),
 });
 export type SandboxCarrierAccountResponse = z.infer<typeof SandboxCarrierAccountResponse>;
 
@@ -142,6 +148,68 @@ export const TrackingNumberParams = z.object({
   trackingNumber: z.string().regex(/^[A-Z]{2}[0-9]{9}[A-Z]{2}$/, { message: 'invalid_value' }),
 });
 
+// ---------- pick-ups (home collection) ----------
+
+/** A pick-up order's events as the carrier reports them ("order created, quoted, cancelled"). */
+const PICKUP_EVENT_CODES = ['order_created', 'order_quoted', 'order_cancelled'] as const;
+export type PickupEventCode = (typeof PICKUP_EVENT_CODES)[number];
+
+/** A buyback's pick-up as the platform follows it (migration 042, pickups.status). */
+const PICKUP_STATUSES = ['requested', 'booked', 'failed', 'cancelled'] as const;
+export type PickupStatus = (typeof PICKUP_STATUSES)[number];
+
+/** Where a pick-up would be: the slots depend on the address's country and postcode. */
+export const PickupSlotsQuery = z.object({
+  country: z.string().regex(/^[A-Z]{2}$/, { message: 'invalid_country' }),
+  zip: z.string().trim().min(1).max(20),
+});
+export type PickupSlotsQuery = z.infer<typeof PickupSlotsQuery>;
+
+export const SandboxCarrierPickupSlotsResponse = z.object({ slots: z.array(PickupSlot) });
+
+export const SandboxCarrierPickupRequest = z.object({
+  reference: z.string().trim().min(1).max(64),
+  address: CarrierAddress,
+  parcel: CarrierParcel,
+  slot: PickupSlot,
+});
+export type SandboxCarrierPickupRequest = z.infer<typeof SandboxCarrierPickupRequest>;
+
+const PickupEvent = z.object({
+  code: z.enum(PICKUP_EVENT_CODES),
+  occurredAt: z.iso.datetime({ offset: true }),
+});
+
+export const SandboxCarrierPickupResponse = z.object({
+  id: z.uuid(),
+  reference: z.string(),
+  status: z.enum(['booked', 'cancelled']),
+  slot: PickupSlot,
+  priceCents: z.number().int(),
+  events: z.array(PickupEvent),
+});
+export type SandboxCarrierPickupResponse = z.infer<typeof SandboxCarrierPickupResponse>;
+
+/** `GET /pickup-slots`: the slots the account's carrier offers; `available: false` without a carrier. */
+export const PickupSlotsResponse = z.object({ available: z.boolean(), slots: z.array(PickupSlot) });
+export type PickupSlotsResponse = z.infer<typeof PickupSlotsResponse>;
+
+/** `POST /buybacks/{id}/pickup`: books (again) the pick-up of a collect buyback on a slot. */
+export const BookPickupRequest = z.object({ slot: PickupSlot });
+export type BookPickupRequest = z.infer<typeof BookPickupRequest>;
+
+const PickupResponse = z.object({
+  id: z.uuid(),
+  status: z.enum(PICKUP_STATUSES),
+  slot: PickupSlot,
+  carrierName: z.string().nullable(),
+  priceCents: z.number().int().nullable(),
+  /** Why the carrier refused it (a failed pick-up). */
+  lastError: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  events: z.array(PickupEvent.extend({ receivedAt: z.iso.datetime({ offset: true }) })),
+});
+
 // ---------- the platform's side ----------
 
 export const TransportWebhookParams = z.object({ configurationId: z.uuid({ message: 'invalid_uuid' }) });
@@ -171,6 +239,12 @@ export const BuybackTransportResponse = z.object({
   deliveryStatus: z.enum(DELIVERY_EVENT_CODES).nullable(),
   shippingLabel: z.enum(SHIPPING_LABEL_STATUSES),
   shipments: z.array(ShipmentResponse),
+  /** The pick-ups of a collect buyback, oldest first (the last one is the current one). */
+  pickups: z.array(PickupResponse),
+  /** A pick-up may be booked now: a collect circuit, a carrier, none requested or booked, the buyback open. */
+  pickupBookable: z.boolean(),
+  /** The current pick-up may be cancelled: requested or booked, its slot not started. */
+  pickupCancellable: z.boolean(),
   /** The tracking sheet (`GET /buybacks/{id}/documents/tracking-sheet`) exists: a carrier carries it. */
   trackingSheet: z.boolean(),
 });

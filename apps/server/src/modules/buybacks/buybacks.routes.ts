@@ -145,7 +145,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: AppDeps): 
       },
     },
     async (request, reply) => {
-      const { customer, iban, externalCode, ...line } = request.body;
+      const { customer, iban, externalCode, pickupSlot, ...line } = request.body;
       return idempotent(request, reply, contextOf(request, deps), async (tx) => {
         const created = await createBuybacks(tx, {
           channel: 'store',
@@ -155,6 +155,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: AppDeps): 
           iban,
           externalCode: externalCode ?? null,
           asCart: false,
+          ...(pickupSlot ? { pickupSlot } : {}),
         });
         return { status: 201, body: created.buybacks[0] };
       });
@@ -187,7 +188,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: AppDeps): 
         ]);
       }
       return idempotent(request, reply, ctx, async (tx) => {
-        const { buybacks: lines, customer, iban, termsAccepted, channel } = body;
+        const { buybacks: lines, customer, iban, termsAccepted, channel, pickupSlot } = body;
         const created = await createBuybacks(tx, {
           channel,
           storeId: body.channel === 'store' ? body.storeId : null,
@@ -196,6 +197,7 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: AppDeps): 
           iban,
           termsAccepted,
           asCart: true,
+          ...(pickupSlot ? { pickupSlot } : {}),
         });
         return { status: 201, body: { cartId: created.cartId as string, buybacks: created.buybacks } };
       });

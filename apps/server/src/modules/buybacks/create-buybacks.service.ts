@@ -3,13 +3,20 @@ import {
   type BuybackResponse,
   type CartBuybackInput,
   customerSchemaFor,
+  type PickupSlot,
   type Violation,
 } from '@reprise/shared';
 import { type AuditEntry, audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import type { TxContext } from '../../platform/request-context';
 import { fold } from '../catalog';
-import { activeTransportConfiguration, hasShippingLabel, requestShipments } from '../transport';
+import {
+  activeTransportConfiguration,
+  hasPickup,
+  hasShippingLabel,
+  requestPickups,
+  requestShipments,
+} from '../transport';
 import { chooseWarehouses } from '../warehouse-dispatch';
 import { toBuybackResponse } from './buybacks.mapper';
 import * as repo from './buybacks.repository';
@@ -43,6 +50,8 @@ export interface CreateBuybacksInput {
   externalCode?: string | null;
   /** Creates a cart holding the buybacks (`POST /carts`). */
   asCart: boolean;
+  /** The pick-up slot of the collect buybacks, booked with the account's carrier (docs/transport.md). */
+  pickupSlot?: PickupSlot;
 }
 
 /** The customer checked with the account's rules and the payment modes' IBAN need (`customerSchemaFor`). */
@@ -109,8 +118,9 @@ export async function createBuybacks(
       productState: l.breakdown.declaredState,
     })),
   });
-  // a carrier makes the labels when the account has a transport configuration (modules/transport)
-  const carrier = lines.some((l) => hasShippingLabel(l.circuit.type))
+  // a carrier makes the labels, and collects at the customer's, when the account has a transport
+  // configuration (modules/transport)
+  const carrier = lines.some((l) => hasShippingLabel(l.circuit.type) || hasPickup(l.circuit.type))
     ? await activeTransportConfiguration(tx, accountId)
     : null;
 
@@ -144,6 +154,10 @@ export async function createBuybacks(
       'shipping',
       rows.filter((r) => hasShippingLabel(r.buyback.circuit_type)).map((r) => r.buyback.id),
     );
+  const collected = rows.filter((r) => hasPickup(r.buyback.circuit_type)).map((r) => r.buyback.id);
+  // booked by a job once the buybacks exist; without a slot, from the buyback's detail later
+  if (carrier && input.pickupSlot && collected.length > 0)
+    await requestPickups(tx, carrier, collected, input.pickupSlot, tx.actor.userId);
   await auditCreation(tx, accountId, cartId, rows);
   return { cartId, buybacks: await createdBuybacks(tx, rows) };
 }

@@ -134,6 +134,7 @@ describe('sandbox carrier', () => {
       webhookUrl: peerUrl,
       labelDelaySeconds: 4,
       labelOutcome: 'ready',
+      pickupOutcome: 'booked',
     });
   });
 

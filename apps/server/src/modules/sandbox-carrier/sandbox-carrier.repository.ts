@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type {
   SandboxCarrierAccountsTable,
   SandboxCarrierEventsTable,
+  SandboxCarrierPickupsTable,
   SandboxCarrierShipmentsTable,
 } from '../../platform/db.types';
 import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/request-context';
@@ -16,6 +17,7 @@ import { type BaseContext, type BaseTxContext, readerOf } from '../../platform/r
 export type CarrierAccountRow = Selectable<SandboxCarrierAccountsTable>;
 export type CarrierShipmentRow = Selectable<SandboxCarrierShipmentsTable>;
 export type CarrierEventRow = Selectable<SandboxCarrierEventsTable>;
+export type CarrierPickupRow = Selectable<SandboxCarrierPickupsTable>;
 
 export async function insertAccount(
   tx: BaseTxContext,
@@ -62,7 +64,12 @@ export async function accountNumberTaken(ctx: BaseContext, accountNumber: string
 export async function updateAccount(
   tx: BaseTxContext,
   id: string,
-  values: { webhook_url?: string | null; label_delay_seconds?: number; label_outcome?: string },
+  values: {
+    webhook_url?: string | null;
+    label_delay_seconds?: number;
+    label_outcome?: string;
+    pickup_outcome?: string;
+  },
 ): Promise<CarrierAccountRow> {
   return tx.trx
     .updateTable('sandbox_carrier_accounts')
@@ -217,4 +224,44 @@ export async function recordWebhookAttempt(
     }))
     .where('id', '=', id)
     .execute();
+}
+
+export async function insertPickup(
+  tx: BaseTxContext,
+  values: {
+    carrier_account_id: string;
+    reference: string;
+    address: string;
+    parcel: string;
+    slot_start: string;
+    slot_end: string;
+    price_cents: number;
+  },
+): Promise<CarrierPickupRow> {
+  return tx.trx.insertInto('sandbox_carrier_pickups').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A pick-up of this carrier account (none of another's), locked for a change with `forUpdate`. */
+export async function findPickup(
+  ctx: BaseContext,
+  carrierAccountId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<CarrierPickupRow | undefined> {
+  let query = readerOf(ctx)
+    .selectFrom('sandbox_carrier_pickups')
+    .selectAll()
+    .where('id', '=', id)
+    .where('carrier_account_id', '=', carrierAccountId);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function cancelPickup(tx: BaseTxContext, id: string): Promise<CarrierPickupRow> {
+  return tx.trx
+    .updateTable('sandbox_carrier_pickups')
+    .set({ status: 'cancelled', cancelled_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -1,10 +1,14 @@
 import {
   CarrierDeliveryEvent,
   IdParams,
+  PickupSlotsQuery,
   SandboxCarrierAccountPatch,
   SandboxCarrierAccountRequest,
   SandboxCarrierAccountResponse,
   SandboxCarrierEventRequest,
+  SandboxCarrierPickupRequest,
+  SandboxCarrierPickupResponse,
+  SandboxCarrierPickupSlotsResponse,
   SandboxCarrierShipmentRequest,
   SandboxCarrierShipmentResponse,
   SandboxCarrierSignUpResponse,
@@ -14,6 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { systemContext } from '../../platform/request-context';
+import * as pickups from './sandbox-carrier.pickups';
 import * as carrier from './sandbox-carrier.service';
 import { trackingPageHtml } from './sandbox-carrier.tracking-page';
 
@@ -133,6 +138,44 @@ export function registerSandboxCarrierRoutes(fastify: FastifyInstance, deps: App
       schema: { tags, params: IdParams, response: { 200: SandboxCarrierShipmentResponse } },
     },
     async (request) => carrier.cancelShipment(ctx(), await accountOf(request), request.params.id),
+  );
+
+  // pick-ups at the customer's address (home collection): the slots, a booking, its cancellation
+  app.get(
+    `${base}/pickups/slots`,
+    {
+      config: { public: true },
+      schema: { tags, querystring: PickupSlotsQuery, response: { 200: SandboxCarrierPickupSlotsResponse } },
+    },
+    async (request) => pickups.pickupSlots(await accountOf(request), request.query),
+  );
+
+  app.post(
+    `${base}/pickups`,
+    {
+      config: { public: true },
+      schema: { tags, body: SandboxCarrierPickupRequest, response: { 201: SandboxCarrierPickupResponse } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await pickups.bookPickup(ctx(), await accountOf(request), request.body)),
+  );
+
+  app.get(
+    `${base}/pickups/:id`,
+    {
+      config: { public: true },
+      schema: { tags, params: IdParams, response: { 200: SandboxCarrierPickupResponse } },
+    },
+    async (request) => pickups.getPickup(ctx(), await accountOf(request), request.params.id),
+  );
+
+  app.post(
+    `${base}/pickups/:id/cancel`,
+    {
+      config: { public: true },
+      schema: { tags, params: IdParams, response: { 200: SandboxCarrierPickupResponse } },
+    },
+    async (request) => pickups.cancelPickup(ctx(), await accountOf(request), request.params.id),
   );
 
   app.get(

@@ -18,3 +18,26 @@ export function signatureOf(secret: string, timestamp: number, body: string): st
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
   return `t=${timestamp},v1=${v1}`;
 }
+
+/** The sandbox carrier's pick-up slots: 08:00–12:00 and 13:00–17:00 UTC of the next 6 days but Sundays. */
+export function pickupSlotsFrom(now: Date): { start: string; end: string }[] {
+  const slots: { start: string; end: string }[] = [];
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  for (let offset = 1; offset <= 6; offset++) {
+    const date = new Date(day.getTime() + offset * 86_400_000);
+    if (date.getUTCDay() === 0) continue;
+    for (const [from, to] of [
+      [8, 12],
+      [13, 17],
+    ] as const) {
+      slots.push({
+        start: new Date(date.getTime() + from * 3_600_000).toISOString(),
+        end: new Date(date.getTime() + to * 3_600_000).toISOString(),
+      });
+    }
+  }
+  return slots;
+}
+
+/** What the sandbox carrier charges for a pick-up: 9.90, and 4.00 more for a parcel above 5 kg. */
+export const pickupPriceCents = (weightGrams: number) => (weightGrams > 5000 ? 1390 : 990);

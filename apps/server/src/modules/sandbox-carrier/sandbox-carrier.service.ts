@@ -58,6 +58,7 @@ function toAccount(row: repo.CarrierAccountRow): SandboxCarrierAccountResponse {
     webhookUrl: row.webhook_url,
     labelDelaySeconds: row.label_delay_seconds,
     labelOutcome: row.label_outcome as 'ready' | 'failed',
+    pickupOutcome: row.pickup_outcome as SandboxCarrierAccountResponse['pickupOutcome'],
   };
 }
 
@@ -113,6 +114,7 @@ export async function updateAccount(
         ...(patch.webhookUrl !== undefined ? { webhook_url: patch.webhookUrl } : {}),
         ...(patch.labelDelaySeconds !== undefined ? { label_delay_seconds: patch.labelDelaySeconds } : {}),
         ...(patch.labelOutcome !== undefined ? { label_outcome: patch.labelOutcome } : {}),
+        ...(patch.pickupOutcome !== undefined ? { pickup_outcome: patch.pickupOutcome } : {}),
       }),
     ),
   );

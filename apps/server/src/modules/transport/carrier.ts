@@ -1,4 +1,10 @@
-import type { CarrierAddress, CarrierParcel, ShipmentKind } from '@reprise/shared';
+import type {
+  CarrierAddress,
+  CarrierParcel,
+  PickupEventCode,
+  PickupSlot,
+  ShipmentKind,
+} from '@reprise/shared';
 
 /**
  * What the platform asks of a parcel carrier (docs/transport.md, "How to write a real transport
@@ -30,10 +36,30 @@ export type CarrierLabel =
   /** The carrier will make none. */
   | { status: 'failed'; reason: string };
 
+export interface CarrierPickupRequest {
+  /** The buyback's 13-digit code. */
+  reference: string;
+  /** Where the parcel is collected: the customer's address. */
+  address: CarrierAddress;
+  parcel: CarrierParcel;
+  slot: PickupSlot;
+}
+
+/** A pick-up order at the carrier and its events so far (created, quoted, cancelled). */
+export interface CarrierPickup {
+  carrierPickupId: string;
+  priceCents: number | null;
+  events: { code: PickupEventCode; occurredAt: string }[];
+}
+
 export interface Carrier {
   createShipment(request: CarrierShipmentRequest): Promise<CarrierShipment>;
   fetchLabel(carrierShipmentId: string): Promise<CarrierLabel>;
   cancel(carrierShipmentId: string): Promise<void>;
+  /** The collection slots it offers at an address (home collection). */
+  pickupSlots(address: { country: string; zip: string }): Promise<PickupSlot[]>;
+  bookPickup(request: CarrierPickupRequest): Promise<CarrierPickup>;
+  cancelPickup(carrierPickupId: string): Promise<CarrierPickup>;
 }
 
 /**

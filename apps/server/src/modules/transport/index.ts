@@ -1,4 +1,7 @@
 /** The door of modules/transport: what other modules, app.ts and workers.ts use of it (docs/architecture.md). */
+
+export { hasPickup } from './pickups.rules';
+export { type PickupJob, requestPickups, runPickupJob } from './pickups.service';
 export {
   activeTransportConfiguration,
   carrierLabelPdf,

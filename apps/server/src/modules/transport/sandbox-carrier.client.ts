@@ -1,4 +1,12 @@
-import type { Carrier, CarrierLabel, CarrierShipment, CarrierShipmentRequest } from './carrier';
+import type { PickupSlot } from '@reprise/shared';
+import type {
+  Carrier,
+  CarrierLabel,
+  CarrierPickup,
+  CarrierPickupRequest,
+  CarrierShipment,
+  CarrierShipmentRequest,
+} from './carrier';
 import { CarrierError } from './carrier';
 
 /**
@@ -44,7 +52,32 @@ export function sandboxCarrierClient(settings: SandboxCarrierSettings): Carrier 
     throw new CarrierError(`${what}: HTTP ${response.status} ${text.slice(0, 200)}`, permanent);
   };
 
+  const pickupOf = async (response: Response): Promise<CarrierPickup> => {
+    const body = (await response.json()) as {
+      id: string;
+      priceCents?: number;
+      events?: CarrierPickup['events'];
+    };
+    return { carrierPickupId: body.id, priceCents: body.priceCents ?? null, events: body.events ?? [] };
+  };
+
   return {
+    async pickupSlots(address): Promise<PickupSlot[]> {
+      const query = new URLSearchParams({ country: address.country, zip: address.zip });
+      const response = await call('GET', `/pickups/slots?${query}`);
+      if (response.status !== 200) return refuse(response, 'the carrier gave no pick-up slots');
+      return ((await response.json()) as { slots: PickupSlot[] }).slots;
+    },
+    async bookPickup(request: CarrierPickupRequest): Promise<CarrierPickup> {
+      const response = await call('POST', '/pickups', request);
+      if (response.status !== 201) return refuse(response, 'the carrier refused the pick-up');
+      return pickupOf(response);
+    },
+    async cancelPickup(carrierPickupId: string): Promise<CarrierPickup> {
+      const response = await call('POST', `/pickups/${encodeURIComponent(carrierPickupId)}/cancel`);
+      if (!response.ok) return refuse(response, 'the carrier refused to cancel the pick-up');
+      return pickupOf(response);
+    },
     async createShipment(request: CarrierShipmentRequest): Promise<CarrierShipment> {
       const response = await call('POST', '/shipments', request);
       if (response.status !== 201) return refuse(response, 'the carrier refused the shipment');

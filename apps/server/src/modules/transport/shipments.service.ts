@@ -1,4 +1,4 @@
-import type { CarrierAddress, CarrierParcel } from '@reprise/shared';
+import type { CarrierAddress } from '@reprise/shared';
 import { audit } from '../../platform/audit';
 import { followUpJobId } from '../../platform/jobs';
 import { organizationAddress } from '../../platform/organization-address';
@@ -6,6 +6,7 @@ import { type BaseContext, type BaseTxContext, transact } from '../../platform/r
 import { findActiveConfiguration, type ResolvedConfiguration, resolveConfiguration } from '../connectors';
 import { CarrierError, type CarrierShipmentRequest } from './carrier';
 import { carrierFor, TRANSPORT_CONNECTORS } from './carriers';
+import { parcelOf } from './parcel';
 import * as repo from './shipments.repository';
 
 /**
@@ -307,8 +308,6 @@ async function labelFailed(
   });
 }
 
-const DEFAULT_PARCEL: CarrierParcel = { weightGrams: 500, lengthCm: 20, widthCm: 15, heightCm: 10 };
-
 /**
  * The request of a shipment: outbound, from the customer to the buyback's warehouse; a return,
  * from the item's warehouse to the customer. The parcel's weight and size are the product's (or
@@ -342,19 +341,12 @@ async function shipmentRequest(
     city: warehouse.city,
     country: warehouse.country,
   };
-  const size = (value: number | null, fallback: number, max: number) =>
-    value && value > 0 ? Math.min(Math.round(value), max) : fallback;
   return {
     reference: facts.identification_number,
     kind: shipment.kind as 'shipping' | 'return',
     sender: shipment.kind === 'return' ? site : customer,
     recipient: shipment.kind === 'return' ? customer : site,
-    parcel: {
-      weightGrams: size(facts.weight, DEFAULT_PARCEL.weightGrams, 70_000),
-      lengthCm: size(facts.length, DEFAULT_PARCEL.lengthCm, 300),
-      widthCm: size(facts.width, DEFAULT_PARCEL.widthCm, 300),
-      heightCm: size(facts.height, DEFAULT_PARCEL.heightCm, 300),
-    },
+    parcel: parcelOf(facts),
   };
 }
 

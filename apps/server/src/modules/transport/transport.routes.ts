@@ -1,16 +1,27 @@
-import { BuybackTransportResponse, DocumentQuery, IdParams, TransportWebhookParams } from '@reprise/shared';
+import {
+  BookPickupRequest,
+  BuybackTransportResponse,
+  DocumentQuery,
+  IdParams,
+  PickupSlotsQuery,
+  PickupSlotsResponse,
+  TransportWebhookParams,
+} from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import { sendPdfDownload } from '../../platform/documents/pdf-reply';
 import { contextOf, systemContext } from '../../platform/request-context';
 import { receiveDeliveryEvent } from './delivery-events.service';
+import * as pickups from './pickups.service';
 import * as transport from './transport.service';
 import { SIGNATURE_HEADER } from './webhook-signature';
 
 const tags = ['transport'];
 /** The back office reads a buyback's transport as it reads the buyback. */
 const READ = ['buyback.detail'] as const;
+/** Who makes buybacks chooses and books their pick-ups: the store wizard's sellers, the public site's visitors. */
+const BOOK = ['buyback.create', 'web_buyback.create'] as const;
 
 export function registerTransportRoutes(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,6 +33,47 @@ export function registerTransportRoutes(fastify: FastifyInstance, deps: AppDeps)
       schema: { tags, params: IdParams, response: { 200: BuybackTransportResponse } },
     },
     async (request) => transport.getBuybackTransport(contextOf(request, deps), request.params.id),
+  );
+
+  app.get(
+    '/pickup-slots',
+    {
+      config: { permission: BOOK },
+      schema: { tags, querystring: PickupSlotsQuery, response: { 200: PickupSlotsResponse } },
+    },
+    async (request) => pickups.pickupSlots(contextOf(request, deps), request.query),
+  );
+
+  // the detail's pick-up: booked (again) on a slot, or cancelled before its slot starts
+  app.post(
+    '/buybacks/:id/pickup',
+    {
+      config: { permission: 'buyback.create' },
+      schema: {
+        tags,
+        params: IdParams,
+        body: BookPickupRequest,
+        response: { 200: BuybackTransportResponse },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request, deps);
+      await pickups.bookPickup(ctx, request.params.id, request.body.slot);
+      return transport.getBuybackTransport(ctx, request.params.id);
+    },
+  );
+
+  app.post(
+    '/buybacks/:id/pickup/cancel',
+    {
+      config: { permission: 'buyback.create' },
+      schema: { tags, params: IdParams, response: { 200: BuybackTransportResponse } },
+    },
+    async (request) => {
+      const ctx = contextOf(request, deps);
+      await pickups.cancelPickup(ctx, request.params.id);
+      return transport.getBuybackTransport(ctx, request.params.id);
+    },
   );
 
   app.get(

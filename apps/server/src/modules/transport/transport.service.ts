@@ -1,4 +1,11 @@
-import type { BuybackTransportResponse, DeliveryEventCode, Locale, ShipmentStatus } from '@reprise/shared';
+import type {
+  BuybackTransportResponse,
+  DeliveryEventCode,
+  Locale,
+  PickupEventCode,
+  PickupStatus,
+  ShipmentStatus,
+} from '@reprise/shared';
 import { documentFileName } from '@reprise/shared/document-file-names';
 import type { PdfDocument } from '../../platform/documents';
 import { renderTrackingSheet } from '../../platform/documents/tracking-sheet';
@@ -6,7 +13,10 @@ import { AppError, notFound } from '../../platform/errors';
 import type { BaseContext, RequestContext } from '../../platform/request-context';
 import { findAccountSettings } from '../accounts';
 import { findVisibleBuyback } from '../buyback-lifecycle';
+import * as pickupsRepo from './pickups.repository';
+import { hasPickup, pickupBookable, pickupCancellable } from './pickups.rules';
 import * as repo from './shipments.repository';
+import { activeTransportConfiguration } from './shipments.service';
 import { shippingLabelState } from './shipping-labels';
 
 /** A buyback's transport as the back office reads it, and its tracking sheet (docs/transport.md). */
@@ -42,7 +52,39 @@ export async function getBuybackTransport(
 ): Promise<BuybackTransportResponse> {
   const buyback = await visibleBuyback(ctx, id);
   const shipments = await shipmentsWithEvents(ctx, buyback.id);
+  const pickups = await pickupsRepo.findPickupsOfBuyback(ctx, {
+    id: buyback.id,
+    accountId: buyback.account_id,
+  });
+  const pickupEvents = await pickupsRepo.findPickupEvents(
+    ctx,
+    pickups.map((p) => p.id),
+  );
+  const carrier = hasPickup(buyback.circuit_type)
+    ? (await activeTransportConfiguration(ctx, buyback.account_id)) !== null
+    : false;
+  const iso = (value: Date | string) => new Date(value).toISOString();
   return {
+    pickups: pickups.map((p) => ({
+      id: p.id,
+      status: p.status as PickupStatus,
+      slot: { start: iso(p.slot_start), end: iso(p.slot_end) },
+      carrierName: p.carrier_name,
+      priceCents: p.price_cents,
+      lastError: p.status === 'failed' ? p.last_error : null,
+      createdAt: iso(p.created_at),
+      events: pickupEvents
+        .filter((e) => e.pickup_id === p.id)
+        .map((e) => ({
+          code: e.code as PickupEventCode,
+          occurredAt: iso(e.occurred_at),
+          receivedAt: iso(e.received_at),
+        })),
+    })),
+    pickupBookable: pickupBookable(buyback, carrier, pickups),
+    pickupCancellable: pickupCancellable(
+      pickups.find((p) => p.status === 'requested' || p.status === 'booked'),
+    ),
     trackingNumber: buyback.tracking_number,
     trackingUrl: buyback.tracking_url,
     deliveryStatus: (buyback.delivery_status as DeliveryEventCode | null) ?? null,

@@ -40,6 +40,8 @@ export interface Cart {
   storeId: string | null;
   buybacks: CartBuyback[];
   customer: CartCustomer | null;
+  /** The pick-up slot of the cart's collect buybacks, among the carrier's (docs/transport.md). */
+  pickupSlot?: { start: string; end: string } | null;
   /**
    * The `Idempotency-Key` of the checkout attempt under way: made when the seller confirms the
    * summary, reused by every retry of that attempt, dropped whenever the cart changes.
@@ -162,6 +164,12 @@ export function saveCustomer(customer: CartCustomer, storeId: string | null): vo
   const cart = readCart();
   if (!cart) return;
   write({ ...cart, customer, storeId, checkoutKey: null });
+}
+
+export function savePickupSlot(pickupSlot: { start: string; end: string } | null): void {
+  const cart = readCart();
+  if (!cart) return;
+  write({ ...cart, pickupSlot, checkoutKey: null });
 }
 
 /** The key of this checkout attempt: kept while the cart does not change, so a retry replays it. */

@@ -7,6 +7,7 @@ import { useFormatters } from '../../app/use-formatters';
 import { countryOptions } from '../../lib/countries';
 import { PageLoader } from '../../ui/page-loader';
 import { PriceBreakdownList } from '../buybacks';
+import { PickupSlotSelect } from '../transport';
 import { useBuybackSettings } from './cart.queries';
 import { cartLimitsOf } from './cart-limits';
 import {
@@ -15,7 +16,9 @@ import {
   cartTotalCents,
   checkoutKeyOf,
   missingToMinimumCents,
+  savePickupSlot,
 } from './cart-store';
+import { collected } from './checkout-body';
 import { readIban } from './iban-store';
 import { useCart } from './use-cart';
 import { WizardFrame } from './wizard-frame';
@@ -148,6 +151,16 @@ export function CartSummaryPage() {
           <BuybackSummary key={buyback.inCartId} buyback={buyback} index={index} />
         ))}
         <CustomerSummary customer={cart.customer} iban={readIban(cart.id)} />
+        {cart.buybacks.some(collected) && (
+          <Card withBorder padding="md" radius="md">
+            <PickupSlotSelect
+              country={cart.customer.country}
+              zip={cart.customer.zip}
+              value={cart.pickupSlot?.start ?? null}
+              onChange={savePickupSlot}
+            />
+          </Card>
+        )}
         <Card withBorder padding="md" radius="md">
           <Group justify="space-between">
             <Text fw={700}>{t('summary.total')}</Text>

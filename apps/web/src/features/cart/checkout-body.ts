@@ -1,6 +1,10 @@
 import type { CreateCartInput } from '@reprise/shared';
 import type { Cart } from './cart-store';
 
+/** A buyback whose parcel a carrier collects at the customer's (store_collect): its pick-up slot is asked. */
+export const collected = (buyback: Cart['buybacks'][number]) =>
+  buyback.shippingMethod.depositType === 'collect';
+
 /** The body of `POST /carts` from the stored cart. */
 export function checkoutBody(cart: Cart, iban: string): CreateCartInput {
   const customer = cart.customer;
@@ -18,5 +22,6 @@ export function checkoutBody(cart: Cart, iban: string): CreateCartInput {
     })),
     customer: { ...customer, iban: iban || null },
     iban: iban || null,
+    ...(cart.pickupSlot && cart.buybacks.some(collected) ? { pickupSlot: cart.pickupSlot } : {}),
   };
 }

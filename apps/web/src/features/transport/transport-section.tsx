@@ -9,6 +9,7 @@ import { useFormatters } from '../../app/use-formatters';
 import { ApiError } from '../../lib/api';
 import { Facts } from '../../ui/facts';
 import { Section } from '../../ui/section';
+import { PickupBlock } from './pickup-block';
 import { downloadTransportPdf, useBuybackTransport } from './transport.queries';
 
 const DELIVERY_COLORS: Record<DeliveryEventCode, string> = {
@@ -34,7 +35,14 @@ export function TransportSection({ buyback }: { buyback: BuybackResponse }) {
   const transport = useBuybackTransport(buyback.id);
   const [pending, setPending] = useState<Download | null>(null);
   const data = transport.data;
-  if (!data || (data.shippingLabel === 'not_expected' && data.shipments.length === 0)) return null;
+  if (
+    !data ||
+    (data.shippingLabel === 'not_expected' &&
+      data.shipments.length === 0 &&
+      data.pickups.length === 0 &&
+      !data.pickupBookable)
+  )
+    return null;
 
   const download = async (kind: Download) => {
     setPending(kind);
@@ -115,6 +123,7 @@ export function TransportSection({ buyback }: { buyback: BuybackResponse }) {
   return (
     <Section title={t('title')} testId="transport-section">
       <Facts rows={rows} />
+      <PickupBlock buyback={buyback} data={data} />
       {data.shipments.map((shipment) => (
         <Stack key={shipment.id} gap={4} mt="sm">
           <Text size="sm" fw={600}>

@@ -53,6 +53,8 @@ export interface Cart {
   expiresAt: number;
   buybacks: CartLine[];
   customer: CartCustomer | null;
+  /** The pick-up slot the customer chose for the collect lines (a carrier's, docs/transport.md). */
+  pickupSlot?: { start: string; end: string } | null;
   /** The Idempotency-Key of the checkout attempt under way; dropped whenever the cart changes. */
   checkoutKey: string | null;
 }
@@ -116,6 +118,13 @@ export function withoutLine(cart: Cart, inCartId: string, now: number): Cart | n
 export function withCustomer(cart: Cart, customer: CartCustomer, now: number): Cart {
   return touched({ ...cart, customer, checkoutKey: null }, now);
 }
+
+function withPickupSlot(cart: Cart, pickupSlot: Cart['pickupSlot'], now: number): Cart {
+  return touched({ ...cart, pickupSlot, checkoutKey: null }, now);
+}
+
+/** A line whose parcel a carrier collects at the customer's (web_collect): the customer picks a slot. */
+export const isCollected = (line: CartLine) => line.shippingMethod.depositType === 'collect';
 
 /** The cart with the key of its checkout attempt: the same key while the cart does not change. */
 export function withCheckoutKey(cart: Cart, newId: () => string): Cart {
@@ -199,6 +208,11 @@ export function removeFromCart(inCartId: string): number {
 export function saveCartCustomer(customer: CartCustomer): void {
   const cart = readCart();
   if (cart) write(withCustomer(cart, customer, Date.now()));
+}
+
+export function saveCartPickupSlot(pickupSlot: Cart['pickupSlot']): void {
+  const cart = readCart();
+  if (cart) write(withPickupSlot(cart, pickupSlot, Date.now()));
 }
 
 /** The key of this checkout attempt (made once, kept for its retries). */

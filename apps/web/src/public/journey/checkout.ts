@@ -1,4 +1,4 @@
-import type { Cart } from './cart';
+import { type Cart, isCollected } from './cart';
 
 /**
  * The web checkout (`POST /api/carts`): the cart's lines, the customer and
@@ -20,6 +20,7 @@ export function webCheckoutBody(cart: Cart, iban: string) {
     customer: { ...cart.customer, iban: ibanOrNull },
     iban: ibanOrNull,
     termsAccepted: true as const,
+    ...(cart.pickupSlot && cart.buybacks.some(isCollected) ? { pickupSlot: cart.pickupSlot } : {}),
   };
 }
 

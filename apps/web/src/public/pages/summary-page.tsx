@@ -1,8 +1,18 @@
-import { type FormEvent, useState } from 'react';
+import type { PickupSlotsResponse } from '@reprise/shared';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { countryName } from '../../lib/countries';
-import { canContinue, cartTotalCents, checkoutKeyOfCart, useCart } from '../journey/cart';
+import { useResource } from '../api';
+import {
+  type Cart,
+  canContinue,
+  cartTotalCents,
+  checkoutKeyOfCart,
+  isCollected,
+  saveCartPickupSlot,
+  useCart,
+} from '../journey/cart';
 import { acceptTerms } from '../journey/checkout';
 import { readIban } from '../journey/customer-store';
 import { PriceLines } from '../journey/price';
@@ -22,6 +32,7 @@ export function SummaryPage() {
   const settings = useBuybackSettings();
   const [accepted, setAccepted] = useState(false);
   const [attempted, setAttempted] = useState(false);
+  const [slotsOffered, setSlotsOffered] = useState(false);
   usePageTitle(t('summary.title'));
 
   if (!cart) return <Navigate to="/cart" replace />;
@@ -34,6 +45,11 @@ export function SummaryPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (cart.buybacks.some(isCollected) && slotsOffered && !cart.pickupSlot) {
+      setAttempted(true);
+      document.getElementById('pickup-slot')?.focus();
+      return;
+    }
     if (!accepted) {
       setAttempted(true);
       document.getElementById('terms')?.focus();
@@ -104,6 +120,9 @@ export function SummaryPage() {
         {t('cart.total', { total: money(cartTotalCents(cart)) })}
       </p>
       <form noValidate onSubmit={submit}>
+        {cart.buybacks.some(isCollected) && (
+          <PickupSlotField cart={cart} attempted={attempted} onOffered={setSlotsOffered} />
+        )}
         <div className="field">
           <label className="inline-check">
             <input
@@ -138,6 +157,60 @@ export function SummaryPage() {
           </button>
         </div>
       </form>
+    </div>
+  );
+}
+
+/** The collect lines' pick-up slot, among those the carrier offers at the customer's address. */
+function PickupSlotField({
+  cart,
+  attempted,
+  onOffered,
+}: {
+  cart: Cart;
+  attempted: boolean;
+  onOffered: (offered: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const customer = cart.customer;
+  const slots = useResource<PickupSlotsResponse>(
+    customer
+      ? `/api/pickup-slots?${new URLSearchParams({ country: customer.country, zip: customer.zip })}`
+      : null,
+  );
+  const offered = slots.status === 'ready' && slots.data.available ? slots.data.slots : [];
+  useEffect(() => onOffered(offered.length > 0), [offered.length, onOffered]);
+  if (offered.length === 0) return null;
+  const format = (iso: string, withDay: boolean) =>
+    new Intl.DateTimeFormat(i18n.language, {
+      ...(withDay ? { weekday: 'long', day: 'numeric', month: 'long' } : {}),
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(iso));
+  const missing = attempted && !cart.pickupSlot;
+  return (
+    <div className="field">
+      <label htmlFor="pickup-slot">{t('summary.pickupSlot')}</label>
+      <select
+        id="pickup-slot"
+        required
+        value={cart.pickupSlot?.start ?? ''}
+        aria-invalid={missing ? true : undefined}
+        aria-describedby={missing ? 'pickup-slot-error' : undefined}
+        onChange={(e) => saveCartPickupSlot(offered.find((slot) => slot.start === e.target.value) ?? null)}
+      >
+        <option value="">{t('summary.pickupChoose')}</option>
+        {offered.map((slot) => (
+          <option key={slot.start} value={slot.start}>
+            {format(slot.start, true)} – {format(slot.end, false)}
+          </option>
+        ))}
+      </select>
+      {missing && (
+        <p id="pickup-slot-error" className="field-error" role="alert">
+          {t('summary.pickupRequired')}
+        </p>
+      )}
     </div>
   );
 }
