@@ -1,11 +1,4 @@
-import {
-  type BuybackChannel,
-  type BuybackResponse,
-  type CartBuybackInput,
-  customerSchemaFor,
-  type PickupSlot,
-  type Violation,
-} from '@reprise/shared';
+import type { BuybackChannel, BuybackResponse, CartBuybackInput, PickupSlot } from '@reprise/shared';
 import { type AuditEntry, audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import type { TxContext } from '../../platform/request-context';
@@ -20,6 +13,7 @@ import {
 import { chooseWarehouses } from '../warehouse-dispatch';
 import { toBuybackResponse } from './buybacks.mapper';
 import * as repo from './buybacks.repository';
+import { validateCustomer } from './customer.rules';
 import { nextIdentificationNumbers } from './identification-numbers';
 import { type NewBuybackRows, newBuybackRows } from './new-buyback-rows';
 import { cartMaxItems } from './wizard.rules';
@@ -52,23 +46,6 @@ export interface CreateBuybacksInput {
   asCart: boolean;
   /** The pick-up slot of the collect buybacks, booked with the account's carrier (docs/transport.md). */
   pickupSlot?: PickupSlot;
-}
-
-/** The customer checked with the account's rules and the payment modes' IBAN need (`customerSchemaFor`). */
-export function validateCustomer(
-  raw: Record<string, unknown>,
-  iban: string | null | undefined,
-  options: { identityDocumentRequired: boolean; ibanRequired: boolean; countries?: readonly string[] },
-) {
-  const schema = customerSchemaFor(options);
-  const result = schema.safeParse({ ...raw, iban: raw.iban ?? iban ?? null });
-  if (result.success) return result.data;
-  const violations: Violation[] = result.error.issues.map((issue) => ({
-    propertyPath: ['customer', ...issue.path.map(String)].join('.'),
-    message: issue.message,
-    code: /^[a-z_]+$/.test(issue.message) ? issue.message : 'invalid_value',
-  }));
-  throw new AppError('validation_failed', 'The customer information is not valid.', violations);
 }
 
 /** The countries every line's circuit serves: the customer must live in one of them. */

@@ -13,7 +13,7 @@ import { type RequestContext, type TxContext, transact } from '../../platform/re
 import { fold } from '../catalog';
 import { toBuybackResponse } from './buybacks.mapper';
 import * as repo from './buybacks.repository';
-import { validateCustomer } from './create-buybacks.service';
+import { validateCustomer } from './customer.rules';
 import * as editionRepo from './edition.repository';
 import { editionRefusal, paymentStatusForTotal } from './edition.rules';
 import { newVoucherCode } from './identification-numbers';
