@@ -1,6 +1,5 @@
 import type { BuybackResponse, ItemResponse, SendBuybacksResponse } from '@reprise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../app/session';
 import { api } from '../../lib/api';
 import { buybacksKeys } from '../buybacks';
 import { checkinKeys } from './checkin-settings.queries';
