@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ibanSchema } from '../customer/iban';
+import { int4 } from '../validation';
 import { BUYBACK_PAYMENT_TYPES, PAYMENT_STATUSES } from './buybacks';
 import { collectionOf, queryArray, queryPage, SortDirection } from './common';
 
@@ -326,7 +327,7 @@ export const SandboxPayoutSignUpResponse = SandboxPayoutAccountResponse.extend({
 /** `POST /sandbox-payouts/payouts`: a bank payout names an IBAN, a wallet payout an e-mail. */
 export const SandboxPayoutRequest = z.object({
   reference: z.string().min(1).max(64),
-  amountCents: z.number().int().positive(),
+  amountCents: int4(z.number().int().positive()),
   currency: z.string().length(3),
   beneficiary: z.object({
     name: z.string().min(1).max(140),
