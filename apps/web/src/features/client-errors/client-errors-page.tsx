@@ -20,7 +20,6 @@ function useColumns(onStack: (group: ClientErrorGroupResponse) => void) {
     { key: 'accounts', header: t('columns.accounts'), align: 'right', render: (g) => g.accounts },
     { key: 'firstSeenAt', header: t('columns.firstSeenAt'), render: (g) => dateTime(g.firstSeenAt) },
     { key: 'lastSeenAt', header: t('columns.lastSeenAt'), render: (g) => dateTime(g.lastSeenAt) },
-    { key: 'lastBuild', header: t('columns.lastBuild'), render: (g) => g.lastBuild },
     {
       key: 'stack',
       header: t('columns.stack'),
