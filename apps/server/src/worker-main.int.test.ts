@@ -168,7 +168,8 @@ if (process.env.TEST_DB === 'postgres') {
           async () => {
             const res = await fetch(`http://127.0.0.1:${port}/metrics`).catch(() => null);
             text = res?.status === 200 ? await res.text() : '';
-            return text !== '';
+            // the listener opens before the jobs start; the line that names it comes once they run
+            return text !== '' && worker.output().includes('Reprise worker is running the jobs');
           },
           30_000,
         );
