@@ -33,7 +33,7 @@ const UPDATED: Record<string, [string, writes.ColumnType]> = {
 export function categoryImporter(
   settings: ImportSettings,
   categories: CatalogueCategories,
-  facts: { rootOrganizationId: string | null; defaultBuyerId: string | null },
+  facts: { rootOrganizationId: string | null; defaultBuyerId: string | null; absorptionEnabled: boolean },
 ): ContentImporter {
   const { columns, suffix, accountId } = settings;
   const { strategy, parent_category_ids: parentIds } = settings.row;
@@ -168,6 +168,14 @@ export function categoryImporter(
             current = found[0];
           }
         }
+        // an absorption applies only with the premium feature, as in the category form: a line may
+        // keep the one a category has, or remove it, but not set one
+        if (faults.ok && !facts.absorptionEnabled && setsAbsorption(values, current))
+          faults.add(
+            'premium_feature_required',
+            'absorption_type',
+            'An absorption needs the premium feature absorption, not enabled for this account.',
+          );
         const identifier = values.identifier as string | null | undefined;
         if (faults.ok && identifier) {
           const holder = categories.byIdentifierOf(identifier);
@@ -266,6 +274,8 @@ export function categoryImporter(
           identifier: (row.identifier as string | undefined) ?? current.identifier,
           label: (row.label as string | undefined) ?? current.label,
           sort_label: (row.sort_label as string | undefined) ?? current.sort_label,
+          absorption_type: (row.absorption_type as string | undefined) ?? current.absorption_type,
+          absorption_value: (row.absorption_value as number | undefined) ?? current.absorption_value,
           parent_category_id: newParent === undefined ? current.parent_category_id : (newParent?.id ?? null),
           path,
         });
@@ -288,4 +298,18 @@ export function categoryImporter(
       };
     },
   };
+}
+
+/** True when a line gives its category an absorption it does not have (another type or value). */
+function setsAbsorption(
+  values: Record<string, unknown>,
+  current: writes.CatalogueCategory | undefined,
+): boolean {
+  const type = (values.absorption_type as string | undefined) ?? current?.absorption_type ?? 'none';
+  if (type === 'none') return false;
+  if (!current) return true;
+  return (
+    type !== current.absorption_type ||
+    (values.absorption_value !== undefined && values.absorption_value !== current.absorption_value)
+  );
 }

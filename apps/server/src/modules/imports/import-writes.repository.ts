@@ -1,5 +1,6 @@
 import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { CategoriesTable } from '../../platform/db.types';
+import { hasPremiumFeature } from '../../platform/premium-features';
 import {
   type AccountScope,
   type BaseContext,
@@ -27,19 +28,34 @@ export interface CatalogueCategory {
   path: string;
   sort_label: string;
   buyer_account_id: string;
+  absorption_type: string;
+  absorption_value: number;
 }
 
 /** Every category of a catalogue (a catalogue holds hundreds, not millions). */
 export async function catalogueCategories(ctx: BaseContext, accountId: string): Promise<CatalogueCategory[]> {
   return readerOf(ctx)
     .selectFrom('categories')
-    .select(['id', 'identifier', 'label', 'parent_category_id', 'path', 'sort_label', 'buyer_account_id'])
+    .select([
+      'id',
+      'identifier',
+      'label',
+      'parent_category_id',
+      'path',
+      'sort_label',
+      'buyer_account_id',
+      'absorption_type',
+      'absorption_value',
+    ])
     .where('account_id', '=', accountId)
     .orderBy('path')
     .execute();
 }
 
-/** The account's root organisation (a category's `organization_id`) and its first linked buyer. */
+/**
+ * The account's root organisation (a category's `organization_id`), its first linked buyer, and
+ * whether it has the absorption premium feature (without it a line cannot set an absorption).
+ */
 export async function catalogueFacts(ctx: BaseContext, accountId: string) {
   const rootOrganizationId = await findRootOrganizationId(ctx, accountId);
   const buyer = await readerOf(ctx)
@@ -49,7 +65,11 @@ export async function catalogueFacts(ctx: BaseContext, accountId: string) {
     .orderBy('created_at')
     .orderBy('buyer_account_id')
     .executeTakeFirst();
-  return { rootOrganizationId: rootOrganizationId ?? null, defaultBuyerId: buyer?.buyer_account_id ?? null };
+  return {
+    rootOrganizationId: rootOrganizationId ?? null,
+    defaultBuyerId: buyer?.buyer_account_id ?? null,
+    absorptionEnabled: await hasPremiumFeature(ctx, accountId, 'absorption'),
+  };
 }
 
 /** A category as the import inserts it: every column given but the image, the counters, the translations and the times. */

@@ -322,9 +322,80 @@ describe('file formats', () => {
   });
 });
 
+/** Demo Retail's `absorption` premium feature (the demo has none) on or off. */
+async function absorptionFeature(enabled: boolean) {
+  await sql`
+    UPDATE organization_root_details
+    SET enabled_premium_features = ARRAY(
+      SELECT f FROM unnest(enabled_premium_features) f WHERE f <> 'absorption'
+      UNION ALL SELECT 'absorption' WHERE ${enabled}
+    )
+    WHERE account_id = ${RETAIL}`.execute(k.t.db);
+}
+
 describe('category imports', () => {
   const HEADER =
     'identifier;label;parent_identifier;description;status;default_weight;absorption_type;absorption_value';
+  // the lines below set absorptions: Demo Retail holds the feature, but where a test says otherwise
+  beforeAll(() => absorptionFeature(true));
+
+  it('sets an absorption only with the premium feature: a line may keep or remove one without it', async () => {
+    const columns = 'identifier;label;parent_identifier;default_weight;absorption_type;absorption_value';
+    const first = await runFile(
+      k,
+      RETAIL,
+      csv(columns, 'abs-kept;Absorbed;audio;10;percentage_of_declared_amount;10'),
+      {
+        content: 'categories',
+        strategy: 'generic',
+      },
+    );
+    expect(counts(first)).toMatchObject({ inserted: 1, ignored: 0 });
+    await absorptionFeature(false);
+    try {
+      const without = await runFile(
+        k,
+        RETAIL,
+        csv(
+          columns,
+          'abs-new;New absorbed;audio;10;by_value;5,00',
+          'abs-plain;New plain;audio;10;none;0',
+          'abs-kept;Absorbed renamed;audio;10;percentage_of_declared_amount;10',
+          'abs-other;Other;audio;10;none;0',
+        ),
+        { content: 'categories', strategy: 'generic' },
+      );
+      expect(counts(without)).toMatchObject({ inserted: 2, updated: 1, ignored: 1 });
+      expect(await ignoredLines(k, without.id)).toEqual([
+        expect.objectContaining({ line: 2, code: 'premium_feature_required', field: 'absorption_type' }),
+      ]);
+      const changed = await runFile(
+        k,
+        RETAIL,
+        csv(columns, 'abs-kept;Absorbed;audio;10;percentage_of_declared_amount;20'),
+        {
+          content: 'categories',
+          strategy: 'generic',
+        },
+      );
+      expect(counts(changed)).toMatchObject({ updated: 0, ignored: 1 });
+      const removed = await runFile(k, RETAIL, csv(columns, 'abs-kept;Absorbed;audio;10;none;0'), {
+        content: 'categories',
+        strategy: 'generic',
+      });
+      expect(counts(removed)).toMatchObject({ updated: 1, ignored: 0 });
+      const rows = await sql<{ identifier: string; absorption_type: string; absorption_value: number }>`
+        SELECT identifier, absorption_type, absorption_value FROM categories
+        WHERE account_id = ${RETAIL} AND identifier LIKE 'abs-%' ORDER BY identifier`.execute(k.t.db);
+      expect(rows.rows).toEqual([
+        { identifier: 'abs-kept', absorption_type: 'none', absorption_value: 0 },
+        { identifier: 'abs-other', absorption_type: 'none', absorption_value: 0 },
+        { identifier: 'abs-plain', absorption_type: 'none', absorption_value: 0 },
+      ]);
+    } finally {
+      await absorptionFeature(true);
+    }
+  });
 
   it('generic: inserts a tree (parent first) under the first parent category, then updates by identifier', async () => {
     const file = csv(
