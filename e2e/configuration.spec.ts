@@ -55,8 +55,14 @@ test.describe('configuration', () => {
     await expect(labels.nth(2)).toHaveValue('Fermez le colis');
 
     // served categories
-    await choose(page, /^Catégorie à lier/, /Audio/, 'Audio');
-    await page.getByRole('button', { name: 'Lier', exact: true }).click();
+    // the options are those of the category tree, which may still load when the list opens: a
+    // click on an option the arriving tree replaces chooses nothing, so choose until one is chosen
+    const linkButton = page.getByRole('button', { name: 'Lier', exact: true });
+    await expect(async () => {
+      await choose(page, /^Catégorie à lier/, /Audio/, 'Audio');
+      await expect(linkButton).toBeEnabled({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await linkButton.click();
     await expect(page.getByRole('button', { name: 'Délier Audio' })).toBeVisible();
 
     await page.goto('/circuits?itemsPerPage=30');
