@@ -25,6 +25,8 @@ export async function queueProgressMail(
   step: ProgressStep,
   options: { jobId?: string } = {},
 ): Promise<boolean> {
+  // the demo seed moves buybacks before any queue exists (seed/demo-warehouse.ts): it mails no one
+  if (!tx.deps.jobs) return false;
   const scoped = { ...tx, scope: { kind: 'account', accountId: buyback.account_id } } as BaseTxContext;
   const facts = await repo.findMailFacts(scoped, buyback.id);
   if (!facts?.email) return false;
