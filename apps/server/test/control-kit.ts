@@ -41,7 +41,8 @@ export function visitorRequests(kit: () => ControlKit, subnet: number) {
  * (modules/tracking's tests read them). Known by their subject's start, in every language, as the
  * peer keeps its first line (encoded words, spaces as underscores).
  */
-const PROGRESS_MAIL = /^(Votreproduit|Vousavezétépayé|Yourproduct|Youhavebeenpaid|Uwproduct|Ubentbetaald|IhrProdukt|Siewurdenbezahlt)/;
+const PROGRESS_MAIL =
+  /^(Votreproduit|Vousavezétépayé|Yourproduct|Youhavebeenpaid|Uwproduct|Ubentbetaald|IhrProdukt|Siewurdenbezahlt)/;
 const bareSubject = (subject: string) => subject.replace(/=\?UTF-8\?Q\?|\?=/gi, '').replace(/[_\s]/g, '');
 
 export interface ControlKit extends BuybackKit {
@@ -142,7 +143,9 @@ export async function startControlKit(): Promise<ControlKit> {
       return { ...res.json(), token: mail.token as string };
     },
     mailsTo(email) {
-      return k.t.smtp.mails.filter((m) => m.to.includes(email) && !PROGRESS_MAIL.test(bareSubject(m.subject)));
+      return k.t.smtp.mails.filter(
+        (m) => m.to.includes(email) && !PROGRESS_MAIL.test(bareSubject(m.subject)),
+      );
     },
     async nextMail(email, before) {
       const start = Date.now();

@@ -1,7 +1,7 @@
 import { type BaseContext, transact } from '../../platform/request-context';
 import { hashToken, newToken } from '../../platform/security';
-import { siteUrl } from '../white-label';
 import * as repo from './links.repository';
+import { type TrackingLink, trackingUrls } from './links.urls';
 
 /**
  * A buyback's tracking link (docs/tracking.md, "The token"): 256 random bits, base64url, neither the
@@ -17,25 +17,6 @@ const TOKEN_PURPOSE = 'tracking-link';
 export interface TrackedBuyback {
   id: string;
   account_id: string;
-}
-
-export interface TrackingLink {
-  token: string;
-  url: string;
-  unsubscribeUrl: string;
-  createdAt: Date;
-}
-
-/** The page's address on the retailer's site, or null for an account with no site address. */
-export function trackingUrls(
-  publicUrl: string,
-  site: { site_slug: string | null; site_domain: string | null },
-  token: string,
-) {
-  const origin = siteUrl(publicUrl, site.site_slug, site.site_domain);
-  if (!origin) return null;
-  const url = `${origin}/tracking/${encodeURIComponent(token)}`;
-  return { url, unsubscribeUrl: `${url}/unsubscribe` };
 }
 
 /** The context's reads and writes narrowed to the buyback's account (its caller resolved it). */

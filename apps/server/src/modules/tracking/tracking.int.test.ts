@@ -83,7 +83,11 @@ describe('the tracking token', () => {
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(link.token).not.toContain(b.id);
     expect(link.token).not.toContain(b.identificationNumber);
-    const rows = await k.t.db.selectFrom('tracking_links').selectAll().where('buyback_id', '=', b.id).execute();
+    const rows = await k.t.db
+      .selectFrom('tracking_links')
+      .selectAll()
+      .where('buyback_id', '=', b.id)
+      .execute();
     expect(rows).toHaveLength(1);
     const row = rows[0] as (typeof rows)[number];
     expect(row.token_hash).toBe(createHash('sha256').update(link.token).digest('hex'));
@@ -97,7 +101,11 @@ describe('the tracking token', () => {
     const b = await k.createBuyback();
     const { token } = await linkOf(b.id);
     expect((await open(token)).statusCode).toBe(200);
-    await k.t.db.updateTable('accounts').set({ site_active: true }).where('id', '=', DEMO.accounts.otherRetail).execute();
+    await k.t.db
+      .updateTable('accounts')
+      .set({ site_active: true })
+      .where('id', '=', DEMO.accounts.otherRetail)
+      .execute();
     try {
       const unknown = await open('x'.repeat(43));
       const otherSite = await open(token, { host: OTHER_HOST });
@@ -108,7 +116,11 @@ describe('the tracking token', () => {
         expect(res.json().detail).toBe(unknown.json().detail);
       }
     } finally {
-      await k.t.db.updateTable('accounts').set({ site_active: false }).where('id', '=', DEMO.accounts.otherRetail).execute();
+      await k.t.db
+        .updateTable('accounts')
+        .set({ site_active: false })
+        .where('id', '=', DEMO.accounts.otherRetail)
+        .execute();
     }
   });
 
@@ -177,7 +189,13 @@ describe('the steps and their mails', () => {
     const paid = await mailWith(b.email, 'Nous vous avons payé');
     expect(paid.text).toContain(`/tracking/${token}`);
     const page = (await open(token)).json();
-    expect(page.timeline.map((e: { step: string }) => e.step)).toEqual(['declared', 'sent', 'received', 'controlled', 'paid']);
+    expect(page.timeline.map((e: { step: string }) => e.step)).toEqual([
+      'declared',
+      'sent',
+      'received',
+      'controlled',
+      'paid',
+    ]);
     expect(page.timeline.find((e: { step: string }) => e.step === 'controlled').outcome).toBe('accepted');
     expect(page.timeline.find((e: { step: string }) => e.step === 'paid').paymentType).toBe('bank_transfer');
     expect(page.ended).toBe(true);
@@ -206,7 +224,9 @@ describe('the steps and their mails', () => {
 
   it('the IBAN request mail carries the links too', async () => {
     const b = await k.underControl({ paymentModeId: PM.noIbanTransfer });
-    await k.asOperator('POST', `/api/warehouse/control/${b.item.id}/complete`, { answers: await k.declaredAnswers(b) });
+    await k.asOperator('POST', `/api/warehouse/control/${b.item.id}/complete`, {
+      answers: await k.declaredAnswers(b),
+    });
     const mail = await mailWith(b.email, 'Il nous manque votre IBAN');
     expect(mail.text).toMatch(/\/tracking\/[A-Za-z0-9_-]{43}\s/);
   });
@@ -220,7 +240,9 @@ describe('unsubscribing', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ progressMails: false });
     expect((await open(token)).json().progressMails).toBe(false);
-    const started = await k.asOperator('POST', '/api/warehouse/control/start', { code: b.item.identificationNumber });
+    const started = await k.asOperator('POST', '/api/warehouse/control/start', {
+      code: b.item.identificationNumber,
+    });
     expect(started.statusCode, started.body).toBe(200);
     const done = await k.asOperator('POST', `/api/warehouse/control/${b.item.id}/complete`, {
       answers: await k.declaredAnswers(b),
@@ -229,8 +251,14 @@ describe('unsubscribing', () => {
     await markPaid(b.id);
     await mailWith(b.email, 'Nous vous avons payé');
     await k.t.jobsSettled();
-    expect(allMailsTo(b.email).some((m) => /est arrivé à notre entrepôt|son état correspond/.test(m.text))).toBe(false);
-    const audit = await k.t.db.selectFrom('audit_log').selectAll().where('entity_type', '=', 'tracking_link').execute();
+    expect(
+      allMailsTo(b.email).some((m) => /est arrivé à notre entrepôt|son état correspond/.test(m.text)),
+    ).toBe(false);
+    const audit = await k.t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity_type', '=', 'tracking_link')
+      .execute();
     expect(audit.some((a) => JSON.stringify(a.after).includes('progressMails'))).toBe(true);
   });
 });
@@ -245,11 +273,17 @@ describe('expiry and revocation', () => {
     const bad = await k.t.app.inject({
       method: 'PATCH',
       url: `/api/organization-root-details/${detail.id}`,
-      headers: { authorization: (await k.t.login('root_management_unit_manager@demo.test')).authorization, 'content-type': 'application/merge-patch+json' },
+      headers: {
+        authorization: (await k.t.login('root_management_unit_manager@demo.test')).authorization,
+        'content-type': 'application/merge-patch+json',
+      },
       payload: { trackingLinkDaysAfterEnd: 0 },
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().violations[0]).toMatchObject({ propertyPath: 'trackingLinkDaysAfterEnd', message: 'tracking_link_days' });
+    expect(bad.json().violations[0]).toMatchObject({
+      propertyPath: 'trackingLinkDaysAfterEnd',
+      message: 'tracking_link_days',
+    });
     const b = await controlled();
     await markPaid(b.id);
     const { token } = await linkOf(b.id);
@@ -257,7 +291,10 @@ describe('expiry and revocation', () => {
     const set = await k.t.app.inject({
       method: 'PATCH',
       url: `/api/organization-root-details/${detail.id}`,
-      headers: { authorization: (await k.t.login('root_management_unit_manager@demo.test')).authorization, 'content-type': 'application/merge-patch+json' },
+      headers: {
+        authorization: (await k.t.login('root_management_unit_manager@demo.test')).authorization,
+        'content-type': 'application/merge-patch+json',
+      },
       payload: { trackingLinkDaysAfterEnd: 1 },
     });
     expect(set.statusCode, set.body).toBe(200);
@@ -273,7 +310,11 @@ describe('expiry and revocation', () => {
       expect(expired.statusCode).toBe(404);
       expect(expired.json().code).toBe('tracking_link_not_found');
     } finally {
-      await k.t.db.updateTable('organization_root_details').set({ tracking_link_days_after_end: 90 }).where('id', '=', detail.id).execute();
+      await k.t.db
+        .updateTable('organization_root_details')
+        .set({ tracking_link_days_after_end: 90 })
+        .where('id', '=', detail.id)
+        .execute();
     }
     expect((await open(token)).statusCode).toBe(200);
   });

@@ -199,15 +199,16 @@ async function linkResponse(
   ctx: BaseContext,
   buyback: { id: string; account_id: string },
 ): Promise<TrackingLinkResponse> {
-  const latest = await findLatestLink(ctx, buyback.id);
   const scoped = systemContext(ctx.deps, { kind: 'account', accountId: buyback.account_id });
+  const latest = await findLatestLink(scoped, buyback.id);
   const row = await repo.findTrackedBuyback(scoped, buyback.account_id, buyback.id);
   const facts = row ? await factsOf(scoped, row) : null;
   const expires = facts && row ? linkExpiresAt(facts, row.tracking_link_days_after_end ?? 90) : null;
   const site = latest && !latest.revoked_at ? await findSite(scoped, buyback.account_id) : null;
   const urls = latest && site ? trackingUrls(ctx.deps.config.publicUrl, site, tokenOf(ctx, latest)) : null;
+  const url = urls?.url ?? null;
   return {
-    url: urls?.url ?? null,
+    url,
     createdAt: latest ? new Date(latest.created_at).toISOString() : null,
     revokedAt: latest?.revoked_at ? new Date(latest.revoked_at).toISOString() : null,
     expiresAt: expires?.toISOString() ?? null,
@@ -224,8 +225,8 @@ async function visibleBuyback(ctx: RequestContext, id: string, options: { forUpd
 /** `GET /api/buybacks/{id}/tracking-link`: the live link (issued now if it has none), or the revoked one. */
 export async function getTrackingLink(ctx: RequestContext, buybackId: string): Promise<TrackingLinkResponse> {
   const buyback = await visibleBuyback(ctx, buybackId);
-  const latest = await findLatestLink(ctx, buyback.id);
-  if (!latest) await trackingLinkOf(ctx, buyback);
+  const scoped = systemContext(ctx.deps, { kind: 'account', accountId: buyback.account_id });
+  if (!(await findLatestLink(scoped, buyback.id))) await trackingLinkOf(ctx, buyback);
   return linkResponse(ctx, buyback);
 }
 
