@@ -606,7 +606,7 @@ export interface LitigationsTable {
 }
 
 /** Migration 043: a buyback's tracking link (docs/tracking.md). */
-export interface TrackingLinksTable {
+interface TrackingLinksTable {
   id: Generated<string>;
   account_id: string;
   buyback_id: string;

@@ -9,7 +9,7 @@ import { LITIGATION_STATUSES } from './litigations';
  */
 
 /** The steps of the page's timeline, in the order they happen. */
-export const TRACKING_STEPS = [
+const TRACKING_STEPS = [
   'declared',
   'dropped',
   'sent',
@@ -20,14 +20,13 @@ export const TRACKING_STEPS = [
   'returned',
   'cancelled',
 ] as const;
-export type TrackingStep = (typeof TRACKING_STEPS)[number];
 
 /** What the control found, as the customer is told it. */
-export const TRACKING_CONTROL_OUTCOMES = ['accepted', 'counter_offer', 'quarantine', 'refused'] as const;
+const TRACKING_CONTROL_OUTCOMES = ['accepted', 'counter_offer', 'quarantine', 'refused'] as const;
 export type TrackingControlOutcome = (typeof TRACKING_CONTROL_OUTCOMES)[number];
 
 /** The next step the customer can expect (the rule of docs/tracking.md, "Next step"). */
-export const TRACKING_NEXT_STEPS = [
+const TRACKING_NEXT_STEPS = [
   'drop_at_store',
   'send_parcel',
   'store_shipment',
@@ -40,7 +39,7 @@ export const TRACKING_NEXT_STEPS = [
 export type TrackingNextStep = (typeof TRACKING_NEXT_STEPS)[number];
 
 /** The documents a customer may download from the page (only those of its own buyback). */
-export const TRACKING_DOCUMENTS = ['transfer-order', 'voucher', 'drop-slip', 'shipping-label'] as const;
+const TRACKING_DOCUMENTS = ['transfer-order', 'voucher', 'drop-slip', 'shipping-label'] as const;
 export type TrackingDocument = (typeof TRACKING_DOCUMENTS)[number];
 
 /** The link's token in a path: any text up to 200 characters (a wrong one is not found, never a 400). */

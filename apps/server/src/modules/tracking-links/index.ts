@@ -5,7 +5,7 @@
  * modules/tracking's.
  */
 export { findLatestLink, findLiveLink, findSite, insertUnsubscription, revokeLink } from './links.repository';
-export { findLinkOfToken, type TrackedBuyback, tokenOf, trackingLinkOf } from './links.service';
+export { findLinkOfToken, tokenOf, trackingLinkOf } from './links.service';
 export { trackingUrls } from './links.urls';
 export type { ProgressStep } from './progress.mails';
 export { progressMailsStopped, queueProgressMail, withTrackingLinks } from './progress.service';

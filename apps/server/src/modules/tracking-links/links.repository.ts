@@ -125,8 +125,6 @@ export function findMailFacts(ctx: BaseContext, buybackId: string) {
     .executeTakeFirst();
 }
 
-export type MailFacts = NonNullable<Awaited<ReturnType<typeof findMailFacts>>>;
-
 /** The account's site, to build a link's address. */
 export function findSite(ctx: BaseContext, accountId: string) {
   return readerOf(ctx)

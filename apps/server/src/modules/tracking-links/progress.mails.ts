@@ -124,7 +124,7 @@ const TEXTS: Record<Locale, Texts> = {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export const localeOf = (language: string | null): Locale =>
+const localeOf = (language: string | null): Locale =>
   (LOCALES as readonly string[]).includes(language ?? '') ? (language as Locale) : 'fr-FR';
 
 export interface MailLinks {
@@ -133,7 +133,7 @@ export interface MailLinks {
 }
 
 /** The closing lines of a customer mail: where to follow the sale and how to stop the progress mails. */
-export function trackingFooter(language: string | null, links: MailLinks): { text: string; html: string } {
+function trackingFooter(language: string | null, links: MailLinks): { text: string; html: string } {
   const t = TEXTS[localeOf(language)];
   const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
   return {

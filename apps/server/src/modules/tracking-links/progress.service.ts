@@ -12,7 +12,7 @@ import { type ProgressStep, progressMail, withTrackingFooter } from './progress.
  * are the mails of other modules that need an answer or tell of a decision (the counter-offer, the
  * IBAN request, the quarantine), which only carry the links.
  */
-export const OPTIONAL_PROGRESS_STEPS: readonly ProgressStep[] = ['received', 'controlled', 'returned'];
+const OPTIONAL_PROGRESS_STEPS: readonly ProgressStep[] = ['received', 'controlled', 'returned'];
 
 /**
  * Queues the mail of a step in the caller's transaction (the one that moves the status): none without

@@ -71,13 +71,3 @@ export function findLatestCounterOffer(ctx: BaseContext, accountId: string, buyb
     .limit(1)
     .executeTakeFirst();
 }
-
-/** The days a link opens after its buyback ended, of the account (90 without root details). */
-export async function findDaysAfterEnd(ctx: BaseContext, accountId: string): Promise<number> {
-  const row = await readerOf(ctx)
-    .selectFrom('organization_root_details')
-    .select('tracking_link_days_after_end')
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  return row?.tracking_link_days_after_end ?? 90;
-}

@@ -17,7 +17,7 @@ import {
 const DAY_MS = 86_400_000;
 
 /** Estimates of the next step, counted from the last step done (docs/tracking.md, "Next step"). */
-export const NEXT_STEP_DAYS = {
+const NEXT_STEP_DAYS = {
   /** a store's shipment to the warehouse leaves within a week of the drop */
   storeShipment: 7,
   /** a parcel is delivered within 3 days of being sent */
@@ -28,7 +28,7 @@ export const NEXT_STEP_DAYS = {
   return: 7,
 } as const;
 
-export interface ItemMove {
+interface ItemMove {
   from_status: string | null;
   to_status: string;
   at: Date;
@@ -85,7 +85,7 @@ const event = (step: TrackingEvent['step'], at: Date, more: Partial<TrackingEven
 });
 
 /** What the control found: a counter-offer, a quarantine, a product refused (sent back), else accepted. */
-export function controlOutcome(facts: TrackingFacts): TrackingControlOutcome {
+function controlOutcome(facts: TrackingFacts): TrackingControlOutcome {
   if (facts.counterOffer) return 'counter_offer';
   if (facts.moves.some((m) => m.to_status === 'item_in_quarantine')) return 'quarantine';
   if (facts.moves.some((m) => m.to_status === 'item_to_return')) return 'refused';
