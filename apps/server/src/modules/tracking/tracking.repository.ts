@@ -28,6 +28,7 @@ export async function findTrackedBuyback(ctx: BaseContext, accountId: string, bu
       'b.shipping_label_status',
       'b.created_at',
       'b.cancelled_at',
+      'b.finalized_at',
       'i.id as item_id',
       'i.status as item_status',
       'i.controlled_at',

@@ -26,6 +26,7 @@ const facts = (over: Partial<TrackingFacts> = {}): TrackingFacts => ({
   payment: { status: 'awaiting_payment', type: 'bank_transfer', paidAt: null, voucherCode: null },
   shippingLabelStatus: null,
   cancelledAt: null,
+  finalizedAt: null,
   ...over,
 });
 

@@ -54,6 +54,8 @@ export interface TrackingFacts {
   payment: { status: string; type: PaymentModeType; paidAt: Date | null; voucherCode: string | null };
   shippingLabelStatus: string | null;
   cancelledAt: Date | null;
+  /** A pre-declared buyback handed in at a store (its finalisation moves no item event). */
+  finalizedAt: Date | null;
 }
 
 const COMPLETED_ITEM = [
@@ -101,8 +103,9 @@ const paidAt = (facts: TrackingFacts): Date | null => {
 /** The steps done, in the order they happened. */
 export function timeline(facts: TrackingFacts): TrackingEvent[] {
   const events: TrackingEvent[] = [event('declared', facts.createdAt)];
-  const dropped = firstMove(facts, 'item_awaiting_inventory', 'item_awaiting_store_drop');
-  if (dropped) events.push(event('dropped', dropped.at));
+  const dropped =
+    firstMove(facts, 'item_awaiting_inventory', 'item_awaiting_store_drop')?.at ?? facts.finalizedAt;
+  if (dropped) events.push(event('dropped', dropped));
   const sent = firstMove(facts, 'item_in_transit');
   if (sent)
     events.push(
@@ -194,7 +197,10 @@ export function nextStep(
     case 'item_awaiting_inventory':
       return at(
         'store_shipment',
-        plusDays(lastMove('item_awaiting_inventory') ?? facts.createdAt, NEXT_STEP_DAYS.storeShipment),
+        plusDays(
+          lastMove('item_awaiting_inventory') ?? facts.finalizedAt ?? facts.createdAt,
+          NEXT_STEP_DAYS.storeShipment,
+        ),
       );
     case 'item_in_transit':
       return at(

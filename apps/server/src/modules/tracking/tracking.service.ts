@@ -100,6 +100,7 @@ async function factsOf(ctx: BaseContext, row: repo.TrackedBuybackRow): Promise<T
     },
     shippingLabelStatus: row.shipping_label_status,
     cancelledAt: row.cancelled_at ? new Date(row.cancelled_at) : null,
+    finalizedAt: row.finalized_at ? new Date(row.finalized_at) : null,
   };
 }
 
