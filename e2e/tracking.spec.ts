@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { STORE_PARIS } from './api-calls';
 import { axeFindings } from './axe';
-import { expect, test } from './fixtures';
+import { expect, login, test } from './fixtures';
+import { newStoreBuyback } from './payment-calls';
 import { apiAs } from './store-buybacks';
 import { controlAtDeclaredAnswers } from './warehouse-calls';
 
@@ -183,4 +184,24 @@ test('a customer follows a web buyback from checkout to payment on the tracking 
   await page.getByRole('button', { name: 'Ne plus recevoir ces e-mails' }).click();
   await expect(page.getByTestId('tracking-unsubscribe')).toHaveAttribute('data-state', 'done');
   expect(await axeFindings(page)).toEqual([]);
+});
+
+test('the store revokes the link from the buyback’s detail, then issues a new one', async ({
+  page,
+  baseURL,
+}) => {
+  const buyback = await newStoreBuyback(baseURL as string, 'Suivi');
+  await login(page, 'store_seller@demo.test', `/buyback/${buyback.id}`);
+  const section = page.getByTestId('tracking-link-section');
+  const old = (await section.getByTestId('tracking-url').textContent()) as string;
+  expect(old).toMatch(/^http:\/\/demo-retail\.localhost:\d+\/tracking\/[A-Za-z0-9_-]{43}$/);
+  expect(await axeFindings(page, { seriousOnly: true })).toEqual([]);
+  await section.getByTestId('tracking-revoke').click();
+  await page.getByTestId('tracking-revoke-confirm').click();
+  await expect(section.getByTestId('tracking-url-none')).toBeVisible();
+  await section.getByTestId('tracking-reissue').click();
+  await expect(section.getByTestId('tracking-url')).not.toHaveText(old);
+  // the revoked link opens no page any more
+  await page.goto(old);
+  await expect(page.getByTestId('tracking-page')).toHaveAttribute('data-state', 'invalid');
 });
