@@ -177,6 +177,22 @@ describe('the tracking token', () => {
   });
 });
 
+describe('the rate limit', () => {
+  it('one address gets 429 after 120 calls in the window, whatever the tokens', async () => {
+    const call = () =>
+      k.t.app.inject({
+        method: 'GET',
+        url: `/api/tracking/${'y'.repeat(43)}`,
+        headers: { host: DEMO_HOST },
+        remoteAddress: '10.28.0.1',
+      });
+    for (let i = 0; i < 120; i++) expect((await call()).statusCode).toBe(404);
+    const refused = await call();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeTruthy();
+  });
+});
+
 describe('the steps and their mails', () => {
   it('mails received, controlled and paid, each with the tracking and unsubscribe links, in the transaction of the step', async () => {
     const b = await controlled();
