@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Section } from './lib';
+import { login } from './server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -52,6 +53,26 @@ async function lighthouse(url: string): Promise<Report> {
 }
 
 /**
+ * Issue 27: the tracking page of a demo buyback (docs/tracking.md), its link read from the buyback
+ * detail's API as the store seller, opened on the bench server's site host.
+ */
+async function trackingPageUrl(url: string, site: string): Promise<string> {
+  const authorization = `Bearer ${await login(url, 'store_seller@demo.test')}`;
+  const list = (await (
+    await fetch(`${url}/api/buybacks?itemsPerPage=1`, { headers: { authorization } })
+  ).json()) as {
+    member: { id: string }[];
+  };
+  const buyback = list.member[0];
+  if (!buyback) throw new Error('the store seller sees no demo buyback');
+  const link = (await (
+    await fetch(`${url}/api/buybacks/${buyback.id}/tracking-link`, { headers: { authorization } })
+  ).json()) as { url: string | null };
+  if (!link.url) throw new Error('the demo buyback has no tracking link');
+  return `${site}${new URL(link.url).pathname}`;
+}
+
+/**
  * Issue 5: Lighthouse performance and accessibility of the demo retailer's public site, home and
  * product pages (goal ≥ 95 each), on a server started with the built web app.
  */
@@ -66,6 +87,7 @@ export async function benchLighthouse(url: string): Promise<Section> {
   const pages: [string, string][] = [
     ['home', `${site}/`],
     [`product (${product.name})`, `${site}/product/${product.id}/galaxy`],
+    ['tracking page (issue 27)', await trackingPageUrl(url, site)],
   ];
   const rows: string[] = [];
   const goals: Section['goals'] = [];

@@ -82,6 +82,9 @@ for (const locale of LOCALES) {
         'erasure-certificate/:code': '/erasure-certificate/AAAABBBBCCCCDDDD',
         // an IBAN link no payment holds
         'iban/:token': '/iban/0000000000000000000000000000000000000000000',
+        // a tracking link no buyback holds (docs/tracking.md), and its unsubscribe page
+        'tracking/:token': '/tracking/0000000000000000000000000000000000000000000',
+        'tracking/:token/unsubscribe': '/tracking/0000000000000000000000000000000000000000000/unsubscribe',
       };
       const found: string[] = [];
       for (const routePath of ['', ...publicSitePaths].filter((p) => whole || SAMPLE_PUBLIC.has(p))) {

@@ -38,6 +38,7 @@ import { registerSandboxPayoutRoutes } from './modules/sandbox-payouts';
 import { registerSftpAccessRoutes } from './modules/sftp';
 import { registerSsoRoutes, signInWithOpenidSession } from './modules/single-sign-on';
 import { registerStockRoutes } from './modules/stocks';
+import { registerTrackingRoutes } from './modules/tracking';
 import { registerTransportRoutes } from './modules/transport';
 import { registerUserRoutes } from './modules/users';
 import {
@@ -150,6 +151,7 @@ export async function buildApp(
       registerTransportRoutes(api, deps);
       registerTransferBatchRoutes(api, deps);
       registerIbanLinkRoutes(api, deps);
+      registerTrackingRoutes(api, deps);
       registerConnectorRoutes(api, deps);
       registerWebhookRoutes(api, deps);
       registerSftpAccessRoutes(api, deps);

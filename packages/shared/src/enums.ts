@@ -101,6 +101,7 @@ export const AUDIT_ENTITIES = [
   'single_sign_on_configuration',
   'site',
   'stock',
+  'tracking_link',
   'transfer_batch',
   'transfer_order_settings',
   'user',

@@ -173,6 +173,8 @@ export const ERROR_STATUS = {
   transfer_batch_currency_unsupported: 422,
   bank_statement_invalid: 422,
   iban_link_invalid: 404,
+  // the customer's tracking link (docs/tracking.md): unknown, expired and revoked alike
+  tracking_link_not_found: 404,
   // client accounts of the platform administration (docs/clients.md): deleting one
   account_not_found: 404,
   still_active: 409,

@@ -27,6 +27,7 @@ export * from './schemas/quarantine';
 export * from './schemas/refurbishment';
 export * from './schemas/single-sign-on';
 export * from './schemas/stocks';
+export * from './schemas/tracking';
 export * from './schemas/translations';
 export * from './schemas/transport';
 export * from './schemas/users';

@@ -78,6 +78,8 @@ export interface OrganizationRootDetailsTable {
   tag_price_enabled: Generated<boolean>;
   buyer_payment_enabled: Generated<boolean>;
   cart_min_value: Generated<number>;
+  /** Migration 043: days a tracking link still opens after its buyback ended (docs/tracking.md). */
+  tracking_link_days_after_end: Generated<number>;
   eula_file_key: string | null;
   service_terms_file_key: string | null;
   faq_and_contact_file_key: string | null;
@@ -599,6 +601,27 @@ export interface LitigationsTable {
   created_by: string | null;
   created_at: CreatedAt;
   resolved_at: Date | null;
+  /** Migration 043: the answer token, encrypted (docs/tracking.md). */
+  answer_token_encrypted: Generated<string | null>;
+}
+
+/** Migration 043: a buyback's tracking link (docs/tracking.md). */
+interface TrackingLinksTable {
+  id: Generated<string>;
+  account_id: string;
+  buyback_id: string;
+  token_hash: string;
+  token_encrypted: string;
+  created_at: CreatedAt;
+  created_by: string | null;
+  revoked_at: Date | null;
+  revoked_by: string | null;
+}
+
+interface TrackingUnsubscriptionsTable {
+  buyback_id: string;
+  account_id: string;
+  unsubscribed_at: CreatedAt;
 }
 
 export interface PaymentsTable {
@@ -880,6 +903,8 @@ export interface Database {
   warehouse_dispatch_rules: WarehouseDispatchRulesTable;
   warehouse_dispatch_rule_warehouses: WarehouseDispatchRuleWarehousesTable;
   litigations: LitigationsTable;
+  tracking_links: TrackingLinksTable;
+  tracking_unsubscriptions: TrackingUnsubscriptionsTable;
   refurb_steps: RefurbStepsTable;
   refurb_step_costs: RefurbStepCostsTable;
   refurb_questions: RefurbQuestionsTable;

@@ -17,6 +17,7 @@ const confirmation = () => import('./pages/confirmation-page');
 const litigation = () => import('./pages/litigation-page');
 const erasureCertificate = () => import('./pages/erasure-certificate-page');
 const iban = () => import('./pages/iban-page');
+const tracking = () => import('./pages/tracking-page');
 
 const publicRoutes: RouteObject[] = [
   {
@@ -108,6 +109,9 @@ const publicRoutes: RouteObject[] = [
       { path: 'erasure-certificate/:code', lazy: page(erasureCertificate, (m) => m.ErasureCertificatePage) },
       // the IBAN link's page of a transfer without IBAN (docs/payments.md)
       { path: 'iban/:token', lazy: page(iban, (m) => m.IbanPage) },
+      // the customer's private tracking link of every buyback (docs/tracking.md)
+      { path: 'tracking/:token', lazy: page(tracking, (m) => m.TrackingPage) },
+      { path: 'tracking/:token/unsubscribe', lazy: page(tracking, (m) => m.TrackingUnsubscribePage) },
       // the public site's create routes lead to the search (the back office's /buyback/create is the wizard)
       { path: 'create', element: <Navigate to="/search" replace /> },
       { path: 'buyback/create', element: <Navigate to="/search" replace /> },

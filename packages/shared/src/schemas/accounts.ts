@@ -58,6 +58,8 @@ export const OrganizationRootDetailResponse = z.object({
   noSearchResultDescription: z.string().nullable(),
   ...ROOT_DETAIL_FEATURES,
   cartMinValue: z.number().int(),
+  /** Days a customer's tracking link still opens after its buyback ended (docs/tracking.md). */
+  trackingLinkDaysAfterEnd: z.number().int(),
   /** The back-office download URLs of the policy files (versioned); null when none is uploaded. */
   eulaFile: z.string().nullable(),
   serviceTermsFile: z.string().nullable(),
@@ -82,6 +84,12 @@ export const PatchOrganizationRootDetailRequest = z
     ...ROOT_DETAIL_FEATURES,
     /** Positive integer only; 0 is the default and means no minimum. */
     cartMinValue: int4(z.number(POSITIVE_INTEGER).int(POSITIVE_INTEGER)).min(0, POSITIVE_INTEGER),
+    /** 1 to 3,650 days (ten years); 90 by default. */
+    trackingLinkDaysAfterEnd: z
+      .number({ message: 'tracking_link_days' })
+      .int({ message: 'tracking_link_days' })
+      .min(1, { message: 'tracking_link_days' })
+      .max(3650, { message: 'tracking_link_days' }),
   })
   .partial()
   .strict();

@@ -46,6 +46,7 @@ export function toRootDetailResponse(row: Row): OrganizationRootDetailResponse {
     tagPriceEnabled: row.tag_price_enabled,
     buyerPaymentEnabled: row.buyer_payment_enabled,
     cartMinValue: row.cart_min_value,
+    trackingLinkDaysAfterEnd: row.tracking_link_days_after_end,
     eulaFile: policyFileUrl(row.id, 'eula', row.eula_file_key),
     serviceTermsFile: policyFileUrl(row.id, 'service-terms', row.service_terms_file_key),
     faqAndContactFile: policyFileUrl(row.id, 'faq-and-contact', row.faq_and_contact_file_key),
@@ -71,6 +72,7 @@ const COLUMN: {
   tagPriceEnabled: 'tag_price_enabled',
   buyerPaymentEnabled: 'buyer_payment_enabled',
   cartMinValue: 'cart_min_value',
+  trackingLinkDaysAfterEnd: 'tracking_link_days_after_end',
 };
 
 /** The columns a merge-patch writes; absent fields are left as they are. */

@@ -11,8 +11,10 @@ import {
   type TransferOrderData,
 } from '../../platform/documents';
 import { AppError, notFound } from '../../platform/errors';
-import type { RequestContext } from '../../platform/request-context';
+import type { BaseContext } from '../../platform/request-context';
+import { trackingLinkOf } from '../tracking-links';
 import * as repo from './buybacks.repository';
+import { findDocumentBuyback } from './document-buyback';
 import { hasFeature } from './wizard.rules';
 
 /** The documents of a buyback: transfer order and voucher, in the account's language. */
@@ -20,8 +22,8 @@ import { hasFeature } from './wizard.rules';
 const unavailable = (what: string) =>
   new AppError('document_unavailable', `The ${what} of this buyback is not available.`);
 
-async function documentContext(ctx: RequestContext, id: string) {
-  const row = await repo.findVisibleBuyback(ctx, { id });
+async function documentContext(ctx: BaseContext, id: string) {
+  const row = await findDocumentBuyback(ctx, id);
   if (!row) throw notFound('buyback');
   const settings = await repo.findAccountSettings(ctx, row.account_id);
   if (!settings) throw notFound('account');
@@ -35,15 +37,17 @@ async function documentContext(ctx: RequestContext, id: string) {
  * ones) with their variables filled, signature areas; transferOrderNumberOfCopy copies.
  */
 export async function transferOrderPdf(
-  ctx: RequestContext,
+  ctx: BaseContext,
   id: string,
   fileLanguage?: Locale,
 ): Promise<PdfDocument> {
   const { row, settings } = await documentContext(ctx, id);
   if (row.status === 'bb_cancelled' || row.predeclared) throw unavailable('transfer order');
-  const [buyer, store] = await Promise.all([
+  const [buyer, store, tracking] = await Promise.all([
     repo.findBuyerIdentity(ctx, row.buyer_account_id),
     row.store_id ? repo.findOrganization(ctx, row.store_id) : Promise.resolve(undefined),
+    // the customer's tracking page, printed as a QR code (docs/tracking.md)
+    trackingLinkOf(ctx, row),
   ]);
   if (!buyer) throw new AppError('transfer_order_unavailable', 'The buyer of this buyback cannot be found.');
   const language = settings.language;
@@ -147,6 +151,7 @@ export async function transferOrderPdf(
     paymentModeLabel: row.payment_mode_label,
     ibanMasked: row.iban_masked,
     terms: fillTransferOrderTerms(customTerms ?? t.defaultTerms, variables),
+    trackingUrl: tracking?.url ?? null,
   };
   try {
     return {
@@ -162,11 +167,7 @@ export async function transferOrderPdf(
 }
 
 /** The voucher of a buyback paid by voucher, with its own code and a Code 128 barcode. */
-export async function voucherPdf(
-  ctx: RequestContext,
-  id: string,
-  fileLanguage?: Locale,
-): Promise<PdfDocument> {
+export async function voucherPdf(ctx: BaseContext, id: string, fileLanguage?: Locale): Promise<PdfDocument> {
   const { row, settings } = await documentContext(ctx, id);
   if (
     row.payment_type !== 'voucher' ||

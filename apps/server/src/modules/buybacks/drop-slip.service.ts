@@ -3,9 +3,11 @@ import { documentFileName } from '@reprise/shared/document-file-names';
 import type { PdfDocument } from '../../platform/documents';
 import { type DropSlipData, renderDropSlip } from '../../platform/documents';
 import { AppError, notFound } from '../../platform/errors';
-import type { RequestContext } from '../../platform/request-context';
+import type { BaseContext } from '../../platform/request-context';
+import { trackingLinkOf } from '../tracking-links';
 import { findStoresAcceptingDrops } from '../white-label';
 import * as repo from './buybacks.repository';
+import { findDocumentBuyback } from './document-buyback';
 
 /**
  * The drop slip of a pre-declared buyback (web_drop): what the visitor brings to the store with the
@@ -13,11 +15,11 @@ import * as repo from './buybacks.repository';
  * while the buyback awaits the drop; gone once the store finalises or it is cancelled.
  */
 export async function dropSlipPdf(
-  ctx: RequestContext,
+  ctx: BaseContext,
   id: string,
   language: Locale | undefined,
 ): Promise<PdfDocument> {
-  const row = await repo.findVisibleBuyback(ctx, { id });
+  const row = await findDocumentBuyback(ctx, id);
   if (!row) throw notFound('buyback');
   if (!row.predeclared || row.status !== 'bb_awaiting_store_drop') {
     throw new AppError(
@@ -25,9 +27,11 @@ export async function dropSlipPdf(
       'This buyback has no drop slip: it is not awaiting a store drop.',
     );
   }
-  const [settings, stores] = await Promise.all([
+  const [settings, stores, tracking] = await Promise.all([
     repo.findAccountSettings(ctx, row.account_id),
     findStoresAcceptingDrops(ctx, row.account_id),
+    // the customer's tracking page, printed as a QR code (docs/tracking.md)
+    trackingLinkOf(ctx, row),
   ]);
   if (!settings) throw notFound('account');
   const data = await renderDropSlip({
@@ -42,6 +46,7 @@ export async function dropSlipPdf(
     totalCents: row.total_cents,
     paymentModeLabel: row.payment_mode_label,
     circuitName: row.circuit_name,
+    trackingUrl: tracking?.url ?? null,
     stores: stores.map((s) => ({
       name: s.common_name,
       street: s.street,

@@ -4,9 +4,10 @@ import type { PdfDocument } from '../../platform/documents';
 import { renderShippingLabel } from '../../platform/documents';
 import { AppError, notFound } from '../../platform/errors';
 import { organizationAddress } from '../../platform/organization-address';
-import type { RequestContext } from '../../platform/request-context';
+import type { BaseContext, RequestContext } from '../../platform/request-context';
 import { carrierLabelPdf, carrierLabelState, shippingLabelState } from '../transport';
 import * as repo from './buybacks.repository';
+import { findDocumentBuyback } from './document-buyback';
 
 /** The shipping label of a web buyback sent by parcel (transport/shipping-labels.ts). */
 
@@ -28,8 +29,8 @@ const unavailable = () =>
     'The carrier could not make the shipping label: it is not available.',
   );
 
-async function visibleRow(ctx: RequestContext, id: string) {
-  const row = await repo.findVisibleBuyback(ctx, { id });
+async function visibleRow(ctx: BaseContext, id: string) {
+  const row = await findDocumentBuyback(ctx, id);
   if (!row) throw notFound('buyback');
   return row;
 }
@@ -44,7 +45,7 @@ export async function checkShippingLabel(ctx: RequestContext, id: string): Promi
 
 /** `GET /buybacks/{id}/shipping-label`: the platform's own label PDF. */
 export async function shippingLabelPdf(
-  ctx: RequestContext,
+  ctx: BaseContext,
   id: string,
   fileLanguage?: Locale,
 ): Promise<PdfDocument> {

@@ -4,6 +4,7 @@ import { followUpJobId } from '../../platform/jobs';
 import { type MailMessage, queueMail } from '../../platform/mail';
 import type { BaseTxContext } from '../../platform/request-context';
 import { newToken } from '../../platform/security';
+import { withTrackingLinks } from '../tracking-links';
 import { siteUrl } from '../white-label';
 import type { PaymentToExecute } from './payment-execution';
 import * as repo from './payment-execution.repository';
@@ -120,20 +121,19 @@ export async function requestIban(
   if (row.iban_requested_at || !row.email) return;
   const { token, hash } = newToken();
   await repo.updatePayment(tx, row, { iban_token_hash: hash, iban_requested_at: new Date() });
-  await queueMail(
-    tx.deps.jobs,
-    tx.trx,
-    ibanMail({
-      to: row.email,
-      language: row.language,
-      customerFirstName: row.first_name,
-      buybackNumber: row.identification_number,
-      amountCents: payment.amountCents,
-      currency: payment.currency,
-      url: ibanLinkUrl(tx.deps.config.publicUrl, row, token),
-    }),
-    { id: followUpJobId(jobId, 'iban-mail') },
-  );
+  const mail = ibanMail({
+    to: row.email,
+    language: row.language,
+    customerFirstName: row.first_name,
+    buybackNumber: row.identification_number,
+    amountCents: payment.amountCents,
+    currency: payment.currency,
+    url: ibanLinkUrl(tx.deps.config.publicUrl, row, token),
+  });
+  const buyback = { id: row.buyback_id, account_id: row.account_id };
+  await queueMail(tx.deps.jobs, tx.trx, await withTrackingLinks(tx, buyback, row.language, mail), {
+    id: followUpJobId(jobId, 'iban-mail'),
+  });
   await audit(tx, {
     action: 'update',
     entityType: 'payment',

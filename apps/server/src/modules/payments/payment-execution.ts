@@ -9,6 +9,7 @@ import {
   completesBuyback,
   type StatusChange,
 } from '../buyback-lifecycle';
+import { queueProgressMail } from '../tracking-links';
 import * as repo from './payment-execution.repository';
 
 /**
@@ -159,4 +160,7 @@ export async function changePaymentStatus(
     after: { ...shown, status: to },
   });
   payment.status = to;
+  // the payment notice, with the tracking link, in the transaction that records it (docs/tracking.md)
+  if (to === 'payment_completed')
+    await queueProgressMail(tx, { id: payment.buyback_id, account_id: payment.account_id }, 'paid');
 }

@@ -137,6 +137,7 @@ export async function findLitigationMailFacts(ctx: BaseContext, litigationId: st
     .select([
       'l.id',
       'l.buyback_id',
+      'l.account_id',
       'l.reason',
       'l.declared_price_cents',
       'l.proposed_price_cents',

@@ -23,6 +23,7 @@ import { hashToken, newToken } from '../../platform/security';
 import { countAttempt } from '../auth';
 import type { ItemRow } from '../buyback-lifecycle';
 import { findNativeStock, findVisibleBuyback, moveItem, requireStatus } from '../buyback-lifecycle';
+import { withTrackingLinks } from '../tracking-links';
 import { litigationMail } from './litigation.mails';
 import { answerLinks, photoStorageKey, toLitigationResponse, toPublicLitigation } from './litigation.mapper';
 import * as repo from './litigation.repository';
@@ -38,6 +39,9 @@ import * as repo from './litigation.repository';
  */
 
 const DAY_MS = 86_400_000;
+
+/** The keyring purpose of the answer token kept encrypted for the tracking page (modules/tracking reads it). */
+const ANSWER_TOKEN_PURPOSE = 'litigation-answer';
 
 /** Answers one address may check or give in the window before it waits (the token is 256 bits: this stops floods, not guesses). */
 const PUBLIC_LIMIT = { windowMs: 15 * 60_000, allowed: 100, firstBlockMs: 60_000, maxBlockMs: 60 * 60_000 };
@@ -76,10 +80,23 @@ async function mailProposal(
     },
     { reminder: options.reminder },
   );
+  // the tracking page offers the same answer links while the offer is open (docs/tracking.md)
+  await repo.updateLitigation(
+    tx,
+    { id: litigationId },
+    {
+      answer_token_encrypted: tx.deps.keyring.encrypt(ANSWER_TOKEN_PURPOSE, token),
+    },
+  );
   await queueMail(
     tx.deps.jobs,
     tx.trx,
-    message,
+    await withTrackingLinks(
+      tx,
+      { id: facts.buyback_id, account_id: facts.account_id },
+      facts.language,
+      message,
+    ),
     options.jobId ? { id: followUpJobId(options.jobId, 'mail') } : {},
   );
   await repo.countMailSent(tx, { id: litigationId });

@@ -91,6 +91,8 @@ export async function findQuarantineMailFacts(ctx: BaseContext, itemId: string) 
       'rd.seller_support_email',
       'b.identification_number as buyback_identification_number',
       'b.product_name',
+      'b.id as buyback_id',
+      'b.account_id as buyback_account_id',
       'i.identification_number',
       'i.quarantine_reason',
     ])

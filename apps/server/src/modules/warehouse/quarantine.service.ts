@@ -15,6 +15,7 @@ import { orderFrom, type Page } from '../../platform/pagination';
 import { type RequestContext, type TxContext, transact } from '../../platform/request-context';
 import * as repo from '../buyback-lifecycle';
 import { itemWhereOfCode, moveItem, requireStatus, resolveItem } from '../buyback-lifecycle';
+import { withTrackingLinks } from '../tracking-links';
 import { toItemResponse } from './items.mapper';
 import { quarantineMail } from './quarantine.mails';
 import * as quarantine from './quarantine.repository';
@@ -31,8 +32,9 @@ import * as quarantine from './quarantine.repository';
 async function queueQuarantineMail(tx: TxContext, itemId: string): Promise<string | null> {
   const facts = await quarantine.findQuarantineMailFacts(tx, itemId);
   const mail = facts ? quarantineMail(facts) : null;
-  if (!mail) return null;
-  await queueMail(tx.deps.jobs, tx.trx, mail);
+  if (!facts || !mail) return null;
+  const buyback = { id: facts.buyback_id, account_id: facts.buyback_account_id };
+  await queueMail(tx.deps.jobs, tx.trx, await withTrackingLinks(tx, buyback, facts.language, mail));
   return mail.to;
 }
 

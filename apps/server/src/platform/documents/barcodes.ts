@@ -25,3 +25,8 @@ export function code128Png(text: string): Promise<Buffer> {
     textxalign: 'center',
   });
 }
+
+/** QR code of a URL (the customer's tracking page, docs/tracking.md). */
+export function qrPng(text: string): Promise<Buffer> {
+  return bwipjs.toBuffer({ bcid: 'qrcode', text, scale: 4 });
+}

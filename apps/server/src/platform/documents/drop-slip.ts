@@ -2,6 +2,7 @@ import { type Locale, PREDECLARATION_WARNING_DAYS, type ProductGrade } from '@re
 import { documentStrings } from './document-strings';
 import { BOLD, createPdf, formatDate, formatMoney, pdfBuffer, REGULAR } from './pdf';
 import { identificationBarcodePng } from './shipping-label';
+import { drawTrackingQr } from './tracking-qr';
 
 /**
  * The drop slip of a buyback declared on the public site and handed in at a store (web_drop):
@@ -29,6 +30,8 @@ export interface DropSlipData {
   paymentModeLabel: string;
   circuitName: string;
   stores: DropSlipStore[];
+  /** The customer's tracking page, printed as a QR code (docs/tracking.md); null prints none. */
+  trackingUrl?: string | null;
 }
 
 interface DropSlipStrings {
@@ -136,5 +139,6 @@ export async function renderDropSlip(data: DropSlipData): Promise<Buffer> {
     .fontSize(8)
     .fillColor('#333333')
     .text(`${t.validity(PREDECLARATION_WARNING_DAYS)} ${t.notAVoucher}`, left, doc.y, { width });
+  if (data.trackingUrl) await drawTrackingQr(doc, data.trackingUrl, data.language);
   return pdfBuffer(doc);
 }

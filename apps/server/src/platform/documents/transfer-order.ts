@@ -1,6 +1,7 @@
 import { ean13Png } from './barcodes';
 import { type DocumentStrings, documentStrings } from './document-strings';
 import { BOLD, createPdf, formatDate, formatMoney, pdfBuffer, REGULAR } from './pdf';
+import { drawTrackingQr } from './tracking-qr';
 
 type Grade = keyof DocumentStrings['grades'];
 type PaymentType = keyof DocumentStrings['paymentTypes'];
@@ -68,6 +69,8 @@ export interface TransferOrderData {
   ibanMasked: string | null;
   /** The terms with their variables already filled. */
   terms: string;
+  /** The customer's tracking page, printed as a QR code (docs/tracking.md); null prints none. */
+  trackingUrl?: string | null;
 }
 
 export function addressLine(a: PartyAddress | null): string {
@@ -224,6 +227,7 @@ export async function renderTransferOrder(data: TransferOrderData): Promise<Buff
     }
     doc.y = y + 26 + boxHeight + 6;
     doc.x = left;
+    if (data.trackingUrl) await drawTrackingQr(doc, data.trackingUrl, data.language);
   }
   return pdfBuffer(doc);
 }

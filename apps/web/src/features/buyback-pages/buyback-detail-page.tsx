@@ -25,6 +25,7 @@ import {
 } from '../buybacks';
 import { ItemActions, ItemHistory, ItemStatusBadge } from '../items';
 import { PaymentButtons, PaymentPanel } from '../payments';
+import { TrackingLinkSection } from '../tracking';
 import { TransportSection } from '../transport';
 import { MarkSentButton } from '../warehouse-checkin';
 import { LitigationSection } from '../warehouse-control';
@@ -176,6 +177,7 @@ function InformationTab({ buyback }: { buyback: BuybackResponse }) {
       )}
       <PaymentPanel buybackId={buyback.id} />
       <LitigationSection buyback={buyback} />
+      <TrackingLinkSection buyback={buyback} />
       <TransportSection buyback={buyback} />
       {infos.data && infos.data.statusHistory.length > 0 && (
         <Section title={t('detail.history')}>

@@ -95,6 +95,15 @@ function BrandForm({ detail, currency }: { detail: OrganizationRootDetailRespons
             rightSection={<Text size="sm">{currency}</Text>}
             {...form.getInputProps('cartMinValue')}
           />
+          <NumberInput
+            label={t('field.trackingLinkDaysAfterEnd')}
+            description={t('help.trackingLinkDaysAfterEnd')}
+            min={1}
+            max={3650}
+            step={1}
+            maw={280}
+            {...form.getInputProps('trackingLinkDaysAfterEnd')}
+          />
           <Textarea
             label={t('field.buybackZeroDescription')}
             description={t('help.buybackZeroDescription')}

@@ -27,12 +27,31 @@ const saved: OrganizationRootDetailResponse = {
   tagPriceEnabled: false,
   buyerPaymentEnabled: false,
   cartMinValue: 0,
+  trackingLinkDaysAfterEnd: 90,
   eulaFile: null,
   serviceTermsFile: null,
   faqAndContactFile: null,
 };
 
 describe('general settings form', () => {
+  it('the tracking link days are a whole number from 1 to 3,650, refused on their field otherwise', () => {
+    for (const trackingLinkDaysAfterEnd of ['', 0, 3651, 1.5]) {
+      const result = PatchOrganizationRootDetailRequest.safeParse(
+        brandRequestOf({ ...brandValuesOf(saved), trackingLinkDaysAfterEnd }),
+      );
+      expect(result.success, String(trackingLinkDaysAfterEnd)).toBe(false);
+      expect(result.error?.issues[0]).toMatchObject({
+        path: ['trackingLinkDaysAfterEnd'],
+        message: 'tracking_link_days',
+      });
+    }
+    expect(
+      changedFields(brandRequestOf({ ...brandValuesOf(saved), trackingLinkDaysAfterEnd: 30 }), saved),
+    ).toEqual({
+      trackingLinkDaysAfterEnd: 30,
+    });
+  });
+
   it('an untouched form patches nothing', () => {
     expect(changedFields(brandRequestOf(brandValuesOf(saved)), saved)).toEqual({});
     expect(changedFields(buyerRequestOf(buyerValuesOf(saved)), saved)).toEqual({});

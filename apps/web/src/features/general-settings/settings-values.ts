@@ -13,6 +13,8 @@ export type BrandValues = {
   tagPriceEnabled: boolean;
   /** Whole units of the account's currency; '' while the input is empty. */
   cartMinValue: number | string;
+  /** Days a customer's tracking link still opens after its buyback ended; '' while empty. */
+  trackingLinkDaysAfterEnd: number | string;
   buybackZeroDescription: string;
   noSearchResultDescription: string;
 };
@@ -32,6 +34,7 @@ export const brandValuesOf = (d: OrganizationRootDetailResponse): BrandValues =>
   barCodeEnabled: d.barCodeEnabled,
   tagPriceEnabled: d.tagPriceEnabled,
   cartMinValue: d.cartMinValue,
+  trackingLinkDaysAfterEnd: d.trackingLinkDaysAfterEnd,
   buybackZeroDescription: d.buybackZeroDescription ?? '',
   noSearchResultDescription: d.noSearchResultDescription ?? '',
 });
@@ -56,6 +59,9 @@ export const brandRequestOf = (v: BrandValues): PatchOrganizationRootDetailReque
   barCodeEnabled: v.barCodeEnabled,
   tagPriceEnabled: v.tagPriceEnabled,
   cartMinValue: (v.cartMinValue === '' ? null : Number(v.cartMinValue)) as number,
+  trackingLinkDaysAfterEnd: (v.trackingLinkDaysAfterEnd === ''
+    ? null
+    : Number(v.trackingLinkDaysAfterEnd)) as number,
   buybackZeroDescription: textOrNull(v.buybackZeroDescription),
   noSearchResultDescription: textOrNull(v.noSearchResultDescription),
 });

@@ -2,6 +2,7 @@ import {
   type BuybackInstructionsResponse,
   type BuybackResponse,
   SHIPPING_LABEL_CIRCUIT_TYPES,
+  type TrackingLinkResponse,
 } from '@reprise/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,6 +91,20 @@ function Instructions({ buybackId }: { buybackId: string }) {
   );
 }
 
+/** The buyback's private tracking page (docs/tracking.md), the same link as in the customer's mails. */
+function TrackingLink({ buybackId }: { buybackId: string }) {
+  const { t } = useTranslation();
+  const link = useResource<TrackingLinkResponse>(`/api/buybacks/${buybackId}/tracking-link`);
+  if (link.status !== 'ready' || !link.data.url) return null;
+  return (
+    <p>
+      <a href={link.data.url} data-testid="tracking-link">
+        {t('confirmation.tracking')}
+      </a>
+    </p>
+  );
+}
+
 function CreatedBuyback({ buybackId }: { buybackId: string }) {
   const { t, i18n } = useTranslation();
   const money = useFormatPrice();
@@ -124,6 +139,7 @@ function CreatedBuyback({ buybackId }: { buybackId: string }) {
           {t('confirmation.voucher')} <strong>{b.voucherCode}</strong>
         </p>
       )}
+      <TrackingLink buybackId={b.id} />
       <Instructions buybackId={b.id} />
       <h3>{t('documents.title')}</h3>
       {b.predeclared && (
