@@ -21,6 +21,6 @@ describe('the modules reacting to the buyback lifecycle', () => {
   it('payments, then webhooks, then transport; registering again changes nothing', () => {
     registerStatusReactions();
     registerStatusReactions();
-    expect(reactingModules()).toEqual(['payments', 'webhooks', 'transport']);
+    expect(reactingModules()).toEqual(['payments', 'webhooks', 'transport', 'police-register']);
   });
 });
