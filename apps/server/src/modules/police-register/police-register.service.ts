@@ -251,6 +251,21 @@ export async function getEntry(ctx: RequestContext, id: string): Promise<PoliceR
   return (await toResponses(ctx, [entry]))[0] as PoliceRegisterEntryResponse;
 }
 
+/** The correction's seller fields, as the entry's content names them (the object's have their names). */
+const SELLER_FIELDS = {
+  firstName: 'sellerFirstName',
+  lastName: 'sellerLastName',
+  street: 'sellerStreet',
+  streetMore: 'sellerStreetMore',
+  zip: 'sellerZip',
+  city: 'sellerCity',
+  country: 'sellerCountry',
+  identityDocumentType: 'identityDocumentType',
+  identityDocumentNumber: 'identityDocumentNumber',
+  identityDocumentAuthority: 'identityDocumentAuthority',
+  identityDocumentDate: 'identityDocumentDate',
+} as const satisfies Record<keyof NonNullable<PoliceRegisterCorrectionRequest['seller']>, keyof EntryContent>;
+
 const defined = <T extends object>(o: T | undefined) =>
   Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined));
 
@@ -261,29 +276,32 @@ const defined = <T extends object>(o: T | undefined) =>
 export async function correctEntry(
   ctx: RequestContext,
   id: string,
-  request: PoliceRegisterCorrectionRequest,
+  correction: PoliceRegisterCorrectionRequest,
 ): Promise<PoliceRegisterEntryResponse> {
   const { entry, store } = await requireEntry(ctx, id);
   const ref = { id: store.id, accountId: store.account_id };
-  const seller = defined(request.seller);
-  const object = defined(request.object);
+  const seller = defined(correction.seller);
+  const object = defined(correction.object);
   const changed = [
     ...Object.keys(seller).map((k) => `seller.${k}`),
     ...Object.keys(object).map((k) => `object.${k}`),
-    ...(request.priceCents !== undefined ? ['priceCents'] : []),
+    ...(correction.priceCents !== undefined ? ['priceCents'] : []),
   ];
+  const changes: Partial<EntryContent> = Object.fromEntries([
+    ...Object.entries(seller).map(([k, v]) => [SELLER_FIELDS[k as keyof typeof SELLER_FIELDS], v]),
+    ...Object.entries(object).map(([k, v]) => [k, v]),
+    ...(correction.priceCents !== undefined ? [['priceCents', correction.priceCents]] : []),
+  ]);
   const written = await transact(ctx, async (tx) => {
     const head = await repo.lockRegister(tx, ref);
     const base = repo.contentOf(entry);
     const [next] = chain(head, [
       (number) => ({
         ...base,
-        ...seller,
-        ...object,
-        ...(request.priceCents !== undefined ? { priceCents: request.priceCents } : {}),
+        ...changes,
         number,
         correctsEntryId: entry.id,
-        correctionReason: request.reason,
+        correctionReason: correction.reason,
       }),
     ]);
     if (!next) throw new Error('no correction entry');
@@ -294,7 +312,7 @@ export async function correctEntry(
       entityType: 'police_register_entry',
       entityId: (row as repo.EntryRow).id,
       accountId: store.account_id,
-      after: { number: next.content.number, corrects: entry.number, reason: request.reason, changed },
+      after: { number: next.content.number, corrects: entry.number, reason: correction.reason, changed },
     });
     return row as repo.EntryRow;
   });
