@@ -85,7 +85,7 @@ export const PERMISSIONS = {
   'client_error.list':
     "Read the web app's uncaught errors reported by browsers, grouped by message and screen",
   // the stores' police register (docs/police-register.md)
-  'police_register.read': "Read and export the police register of the stores one sees, and verify its chain",
+  'police_register.read': 'Read and export the police register of the stores one sees, and verify its chain',
   'police_register.correct': 'Record a correction entry in the police register of a store one sees',
   'audit.list': "Read every account's audit log (who changed what, and when) and export it as CSV",
   // the public site's anonymous visitor (pseudo_anonymous)

@@ -32,7 +32,6 @@ export const PoliceRegisterPeriod = z
   .refine((p) => !p.from || !p.to || p.from <= p.to, { message: 'period_reversed', path: ['to'] });
 export type PoliceRegisterPeriod = z.infer<typeof PoliceRegisterPeriod>;
 
-
 /** `GET /police-register/stores/{storeId}/entries`: a period and a page, in number order. */
 export const ListPoliceRegisterQuery = PaginationQuery.extend({
   from: day().optional(),
@@ -55,6 +54,7 @@ export const PoliceRegisterStore = z.object({
   retentionYears: z.number().int(),
 });
 export const PoliceRegisterStoresResponse = z.object({ member: z.array(PoliceRegisterStore) });
+export type PoliceRegisterStoresResponse = z.infer<typeof PoliceRegisterStoresResponse>;
 export type PoliceRegisterStore = z.infer<typeof PoliceRegisterStore>;
 
 export const PoliceRegisterSeller = z.object({
@@ -110,12 +110,7 @@ export const PoliceRegisterCollectionResponse = collectionOf(PoliceRegisterEntry
 export type PoliceRegisterCollectionResponse = z.infer<typeof PoliceRegisterCollectionResponse>;
 
 const correctedText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { message: 'required' })
-    .max(max, { message: 'too_long' })
-    .optional();
+  z.string().trim().min(1, { message: 'required' }).max(max, { message: 'too_long' }).optional();
 const correctedNullable = (max: number) =>
   z
     .string()
@@ -161,7 +156,12 @@ export const PoliceRegisterCorrectionRequest = z.object({
       state: correctedText(45),
     })
     .optional(),
-  priceCents: z.number().int({ message: 'invalid_value' }).min(0, { message: 'too_small' }).max(2_000_000_000).optional(),
+  priceCents: z
+    .number()
+    .int({ message: 'invalid_value' })
+    .min(0, { message: 'too_small' })
+    .max(2_000_000_000)
+    .optional(),
 });
 export type PoliceRegisterCorrectionRequest = z.infer<typeof PoliceRegisterCorrectionRequest>;
 export type PoliceRegisterCorrectionInput = z.input<typeof PoliceRegisterCorrectionRequest>;

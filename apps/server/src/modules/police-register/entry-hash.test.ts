@@ -48,7 +48,10 @@ function chainOf(n: number) {
 }
 
 const verdict = (entries: ReturnType<typeof chainOf>, head = entries.at(-1)) =>
-  endWalk(entries.reduce(walk, startWalk()), { lastNumber: head?.content.number ?? 0, lastHash: head?.hash ?? null });
+  endWalk(entries.reduce(walk, startWalk()), {
+    lastNumber: head?.content.number ?? 0,
+    lastHash: head?.hash ?? null,
+  });
 
 describe('the police register chain', () => {
   it('hashes the same content the same way, and any changed field otherwise', () => {

@@ -122,7 +122,10 @@ export function walk(state: ChainWalk, entry: ChainedEntry): ChainWalk {
  * The walk's end against the register's head: entries removed at the end (the head counts more)
  * or a head that does not name the last hash break the chain after the last entry seen.
  */
-export function endWalk(state: ChainWalk, head: { lastNumber: number; lastHash: string | null }): number | null {
+export function endWalk(
+  state: ChainWalk,
+  head: { lastNumber: number; lastHash: string | null },
+): number | null {
   if (state.broken !== null) return state.broken;
   if (head.lastNumber !== state.lastNumber || head.lastHash !== state.lastHash)
     return Math.min(head.lastNumber, state.lastNumber + 1) || 1;

@@ -117,9 +117,13 @@ describe('the police register', () => {
     expect(whole.entries).toBe(entries.length);
     const target = entries[1] ?? entries[0];
     const price = target?.price_cents as number;
-    await behindTheBack(sql`UPDATE police_register_entries SET price_cents = ${price + 100} WHERE id = ${target?.id}`);
+    await behindTheBack(
+      sql`UPDATE police_register_entries SET price_cents = ${price + 100} WHERE id = ${target?.id}`,
+    );
     expect(await verify('rmu')).toMatchObject({ whole: false, firstBrokenNumber: target?.number });
-    await behindTheBack(sql`UPDATE police_register_entries SET price_cents = ${price} WHERE id = ${target?.id}`);
+    await behindTheBack(
+      sql`UPDATE police_register_entries SET price_cents = ${price} WHERE id = ${target?.id}`,
+    );
     expect(await verify()).toMatchObject({ whole: true });
   });
 
@@ -199,19 +203,30 @@ describe('the police register', () => {
     expect((await list('seller', STORE)).statusCode).toBe(403);
     const [first] = await entriesOf(STORE);
     expect((await kit.get('otherRmu', `/api/police-register/entries/${first?.id}`)).statusCode).toBe(404);
-    expect((await kit.get('otherRmu', `/api/police-register/stores/${STORE}/verification`)).statusCode).toBe(404);
+    expect((await kit.get('otherRmu', `/api/police-register/stores/${STORE}/verification`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('pages the entries of a period in number order', async () => {
-    const res = await kit.get('storeManager', `/api/police-register/stores/${STORE}/entries?itemsPerPage=2&page=1`);
+    const res = await kit.get(
+      'storeManager',
+      `/api/police-register/stores/${STORE}/entries?itemsPerPage=2&page=1`,
+    );
     const page = res.json();
     expect(page.member).toHaveLength(2);
     expect(page.member[0].number).toBe(1);
     expect(page.totalItems).toBe((await entriesOf(STORE)).length);
     const today = new Date().toISOString().slice(0, 10);
-    const none = await kit.get('storeManager', `/api/police-register/stores/${STORE}/entries?from=2000-01-01&to=2000-01-31`);
+    const none = await kit.get(
+      'storeManager',
+      `/api/police-register/stores/${STORE}/entries?from=2000-01-01&to=2000-01-31`,
+    );
     expect(none.json().totalItems).toBe(0);
-    const reversed = await kit.get('storeManager', `/api/police-register/stores/${STORE}/entries?from=${today}&to=2000-01-01`);
+    const reversed = await kit.get(
+      'storeManager',
+      `/api/police-register/stores/${STORE}/entries?from=${today}&to=2000-01-01`,
+    );
     expect(reversed.statusCode).toBe(422);
   });
 
@@ -238,17 +253,21 @@ describe('the police register', () => {
       .where('id', '>', since)
       .orderBy('id')
       .execute();
-    const storeManager = (await kit.t.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'store_manager@demo.test')
-      .executeTakeFirstOrThrow()).id;
+    const storeManager = (
+      await kit.t.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'store_manager@demo.test')
+        .executeTakeFirstOrThrow()
+    ).id;
     expect(rows.map((r) => r.after)).toEqual([
       { kind: 'list', period: { from: '2026-01-01', to: '2026-12-31' } },
       { kind: 'export', format: 'pdf', period: { from: '2026-01-01', to: '2026-12-31' } },
       { kind: 'export', format: 'csv', period: { from: '2026-01-01', to: '2026-12-31' } },
     ]);
-    expect(rows.every((r) => r.actor_user_id === storeManager && r.account_id === DEMO.accounts.demoRetail)).toBe(true);
+    expect(
+      rows.every((r) => r.actor_user_id === storeManager && r.account_id === DEMO.accounts.demoRetail),
+    ).toBe(true);
   });
 
   it("an erasure of the customer's personal data leaves the register's entries and its chain whole", async () => {

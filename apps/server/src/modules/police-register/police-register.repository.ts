@@ -162,7 +162,13 @@ export const findBuybackStore = (tx: BaseTxContext, buybackId: string, accountId
     .where('account_id', '=', accountId)
     .executeTakeFirst();
 
-const toRow = (c: EntryContent, accountId: string, previousHash: string | null, hash: string, by: string | null) => ({
+const toRow = (
+  c: EntryContent,
+  accountId: string,
+  previousHash: string | null,
+  hash: string,
+  by: string | null,
+) => ({
   account_id: accountId,
   store_id: c.storeId,
   number: c.number,
@@ -212,7 +218,9 @@ export async function insertEntries(
     const rows = entries
       .slice(i, i + 500)
       .map((e) => toRow(e.content, accountId, e.previousHash, e.hash, recordedBy));
-    written.push(...(await tx.trx.insertInto('police_register_entries').values(rows).returningAll().execute()));
+    written.push(
+      ...(await tx.trx.insertInto('police_register_entries').values(rows).returningAll().execute()),
+    );
   }
   return written;
 }

@@ -1,7 +1,7 @@
 import {
   type DeviceCheckResult,
-  type Locale,
   LOCALES,
+  type Locale,
   type PoliceRegisterCorrectionRequest,
   type PoliceRegisterEntryResponse,
   type PoliceRegisterExportQuery,
@@ -76,7 +76,10 @@ const contentOfAcquisition = (
 });
 
 /** Numbers and chains contents after the head (locked by the caller). */
-function chain(head: { last_number: number; last_hash: string | null }, contents: ((n: number) => EntryContent)[]) {
+function chain(
+  head: { last_number: number; last_hash: string | null },
+  contents: ((n: number) => EntryContent)[],
+) {
   let previousHash = head.last_hash;
   let number = head.last_number;
   return contents.map((make) => {
@@ -96,7 +99,12 @@ function chain(head: { last_number: number; last_hash: string | null }, contents
  */
 async function enterAcquisitions(tx: BaseTxContext, store: StoreRef, itemIds?: readonly string[]) {
   const head = await repo.lockRegister(tx, store);
-  const acquisitions = await repo.findUnregisteredAcquisitions(tx, store, COMPLETED_BUYBACK_STATUSES, itemIds);
+  const acquisitions = await repo.findUnregisteredAcquisitions(
+    tx,
+    store,
+    COMPLETED_BUYBACK_STATUSES,
+    itemIds,
+  );
   if (acquisitions.length === 0) return;
   const checks = await deviceCheckOfItems(
     tx.trx,
@@ -325,7 +333,8 @@ async function verifyChain(ctx: BaseContext, storeId: string): Promise<PoliceReg
   let entries = 0;
   for (;;) {
     const rows = await repo.findEntriesAfter(ctx, storeId, state.lastNumber, 2000);
-    for (const r of rows) state = walk(state, { content: repo.contentOf(r), previousHash: r.previous_hash, hash: r.hash });
+    for (const r of rows)
+      state = walk(state, { content: repo.contentOf(r), previousHash: r.previous_hash, hash: r.hash });
     entries += rows.length;
     if (rows.length < 2000 || state.broken !== null) break;
   }

@@ -1,4 +1,8 @@
-import type { Locale, PoliceRegisterEntryResponse, PoliceRegisterVerificationResponse } from '@reprise/shared';
+import type {
+  Locale,
+  PoliceRegisterEntryResponse,
+  PoliceRegisterVerificationResponse,
+} from '@reprise/shared';
 import { BOLD, createPdf, formatDate, formatMoney, pdfBuffer, REGULAR } from './pdf';
 
 /**
@@ -106,7 +110,9 @@ const FONT_SIZE = 7.5;
 const PAD = 3;
 
 const day = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 
 function cellsOf(e: PoliceRegisterEntryResponse, s: Strings, locale: Locale): string[] {
   const doc = e.seller.identityDocument;
@@ -115,7 +121,12 @@ function cellsOf(e: PoliceRegisterEntryResponse, s: Strings, locale: Locale): st
     [e.seller.street, e.seller.streetMore].filter(Boolean).join(', '),
     `${e.seller.zip} ${e.seller.city} ${e.seller.country}`,
     doc.type || doc.number
-      ? `${s.document}: ${[doc.type, doc.number, doc.issuingAuthority, doc.deliveryDate && day(doc.deliveryDate, locale)]
+      ? `${s.document}: ${[
+          doc.type,
+          doc.number,
+          doc.issuingAuthority,
+          doc.deliveryDate && day(doc.deliveryDate, locale),
+        ]
           .filter(Boolean)
           .join(' · ')}`
       : '',
@@ -163,7 +174,10 @@ export async function renderPoliceRegister(data: PoliceRegisterPdfData): Promise
 
   const heightOf = (cells: readonly string[], bold: boolean) => {
     doc.font(bold ? BOLD : REGULAR).fontSize(FONT_SIZE);
-    return Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: (WIDTHS[i] ?? 50) - 2 * PAD }))) + 2 * PAD;
+    return (
+      Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: (WIDTHS[i] ?? 50) - 2 * PAD }))) +
+      2 * PAD
+    );
   };
 
   function row(cells: readonly string[], bold = false) {
@@ -181,7 +195,11 @@ export async function renderPoliceRegister(data: PoliceRegisterPdfData): Promise
   }
 
   header();
-  if (data.entries.length === 0) doc.font(REGULAR).fontSize(9).text(s.none, left, doc.y + 8);
+  if (data.entries.length === 0)
+    doc
+      .font(REGULAR)
+      .fontSize(9)
+      .text(s.none, left, doc.y + 8);
   for (const entry of data.entries) {
     const cells = cellsOf(entry, s, data.locale);
     if (doc.y + heightOf(cells, false) > bottom()) {
@@ -204,7 +222,9 @@ export async function renderPoliceRegister(data: PoliceRegisterPdfData): Promise
     doc.font(REGULAR).fontSize(8).fillColor('#000000');
     doc.text(verdict, left, y, { lineBreak: false });
     const label = s.page(i - range.start + 1, range.count);
-    doc.text(label, doc.page.width - doc.page.margins.right - doc.widthOfString(label), y, { lineBreak: false });
+    doc.text(label, doc.page.width - doc.page.margins.right - doc.widthOfString(label), y, {
+      lineBreak: false,
+    });
     doc.page.margins.bottom = margin;
   }
   return pdfBuffer(doc);
