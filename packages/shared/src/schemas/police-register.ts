@@ -9,19 +9,19 @@ import { collectionOf, PaginationQuery } from './common';
  */
 
 /** What the stolen-device check found for an entry's object (null: no check recorded). */
-export const DEVICE_CHECK_RESULTS = ['clean', 'lost', 'stolen', 'unknown', 'not_checked'] as const;
+const DEVICE_CHECK_RESULTS = ['clean', 'lost', 'stolen', 'unknown', 'not_checked'] as const;
 export type DeviceCheckResult = (typeof DEVICE_CHECK_RESULTS)[number];
 
 /**
  * Minimum years the register is kept, per country of the retailer (its company country); the
  * platform itself never removes an entry. Another country: the longest of these.
  */
-export const POLICE_REGISTER_RETENTION_YEARS: Readonly<Record<string, number>> = { FR: 10, BE: 10, DE: 10 };
+const POLICE_REGISTER_RETENTION_YEARS: Readonly<Record<string, number>> = { FR: 10, BE: 10, DE: 10 };
 export const retentionYearsOf = (country: string): number =>
   POLICE_REGISTER_RETENTION_YEARS[country.toUpperCase()] ??
   Math.max(...Object.values(POLICE_REGISTER_RETENTION_YEARS));
 
-export const CORRECTION_REASON_MAX = 500;
+const CORRECTION_REASON_MAX = 500;
 
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && z.iso.date().safeParse(v).success;
 const day = () => z.string({ message: 'required' }).refine(isDay, { message: 'invalid_date' });
@@ -57,7 +57,7 @@ export const PoliceRegisterStoresResponse = z.object({ member: z.array(PoliceReg
 export type PoliceRegisterStoresResponse = z.infer<typeof PoliceRegisterStoresResponse>;
 export type PoliceRegisterStore = z.infer<typeof PoliceRegisterStore>;
 
-export const PoliceRegisterSeller = z.object({
+const PoliceRegisterSeller = z.object({
   firstName: z.string(),
   lastName: z.string(),
   street: z.string(),

@@ -73,7 +73,7 @@ const ORDER: readonly (keyof EntryContent)[] = [
  * The canonical text of an entry: a JSON array of its values in ORDER (instants in ISO 8601 to the
  * millisecond, absent values null), then the previous entry's hash (null for the first).
  */
-export function canonicalEntry(content: EntryContent, previousHash: string | null): string {
+function canonicalEntry(content: EntryContent, previousHash: string | null): string {
   const values = ORDER.map((key) => {
     const value = content[key];
     return value instanceof Date ? value.toISOString() : (value ?? null);
