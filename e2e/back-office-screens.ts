@@ -196,6 +196,9 @@ export async function sampleUrl(request: APIRequestContext, routePath: string): 
     'userClient/:id/edit': async () =>
       `/userClient/${await firstId(request, '/api/users?userType=root_management_unit_manager')}/edit`,
     'items-stock/:id/edit': async () => `/items-stock/${await firstId(request, '/api/items-stock')}/edit`,
+    // the first entry of Demo Retail Paris Rivoli's police register (apps/server/src/seed/demo-ids.ts)
+    'police-register/entries/:id': async () =>
+      `/police-register/entries/${await firstId(request, '/api/police-register/stores/00000000-0000-4000-8000-000000000204/entries')}`,
     'warehouse/check/:itemId': async () => {
       const buyback = await (
         await request.get(`/api/buybacks/${await firstId(request, '/api/buybacks')}`)

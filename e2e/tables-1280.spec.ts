@@ -33,6 +33,7 @@ const SCREENS: Screen[] = [
   { path: '/payment-modes', user: MANAGER },
   { path: '/payment-batches', user: MANAGER },
   { path: '/searchPayment', user: MANAGER },
+  { path: '/police-register', user: MANAGER },
   { path: '/white-label/sites', user: ADMIN },
   { path: '/clients', user: ADMIN },
   { path: '/userAdmin', user: ADMIN },

@@ -30,6 +30,7 @@ import {
   registerPaymentRoutes,
   registerTransferBatchRoutes,
 } from './modules/payments';
+import { registerPoliceRegisterRoutes } from './modules/police-register';
 import { registerRefurbConfigRoutes } from './modules/refurb-config';
 import { registerRefurbDiagnosisRoutes } from './modules/refurb-diagnosis';
 import { registerRefurbExecutionRoutes } from './modules/refurb-execution';
@@ -145,6 +146,7 @@ export async function buildApp(
       registerDashboardRoutes(api, deps);
       registerExpeditionRoutes(api, deps);
       registerExportRoutes(api, deps);
+      registerPoliceRegisterRoutes(api, deps);
       // a carrier of its own for demos and tests: never in production unless asked (SANDBOX_CARRIER)
       if (deps.config.sandboxCarrier) registerSandboxCarrierRoutes(api, deps);
       if (deps.config.sandboxPayouts) registerSandboxPayoutRoutes(api, deps);

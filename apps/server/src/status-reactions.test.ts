@@ -18,9 +18,9 @@ describe('the modules reacting to the buyback lifecycle', () => {
     register(...before);
   });
 
-  it('payments, then webhooks, then transport, then the tracking mails; registering again changes nothing', () => {
+  it('payments, then webhooks, then transport, then the police register, then the tracking mails; registering again changes nothing', () => {
     registerStatusReactions();
     registerStatusReactions();
-    expect(reactingModules()).toEqual(['payments', 'webhooks', 'transport', 'tracking']);
+    expect(reactingModules()).toEqual(['payments', 'webhooks', 'transport', 'police-register', 'tracking']);
   });
 });

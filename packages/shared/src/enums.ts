@@ -92,6 +92,8 @@ export const AUDIT_ENTITIES = [
   'payment',
   'payment_mode',
   'pickup',
+  'police_register_access',
+  'police_register_entry',
   'product',
   'refurb_diagnosis',
   'refurb_question',

@@ -23,6 +23,7 @@ export * from './schemas/litigations';
 export * from './schemas/organizations';
 export * from './schemas/payments';
 export * from './schemas/pickup-slot';
+export * from './schemas/police-register';
 export * from './schemas/quarantine';
 export * from './schemas/refurbishment';
 export * from './schemas/single-sign-on';

@@ -85,6 +85,9 @@ export const PERMISSIONS = {
   'job.retry': 'Run a failed background job again, or discard it',
   'client_error.list':
     "Read the web app's uncaught errors reported by browsers, grouped by message and screen",
+  // the stores' police register (docs/police-register.md)
+  'police_register.read': 'Read and export the police register of the stores one sees, and verify its chain',
+  'police_register.correct': 'Record a correction entry in the police register of a store one sees',
   'audit.list': "Read every account's audit log (who changed what, and when) and export it as CSV",
   // the public site's anonymous visitor (pseudo_anonymous)
   'web_buyback.create': 'Use the web buyback wizard and check out a web cart on the public site',
@@ -179,6 +182,8 @@ export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
     'export.categories',
     'export.buybacks',
     'connector.configuration',
+    'police_register.read',
+    'police_register.correct',
   ],
   root_management_unit_analyst: [
     'dashboard.read',
@@ -199,6 +204,7 @@ export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
     'quarantine.send_mail',
     ...CATALOG_READ,
     'export.buybacks',
+    'police_register.read',
   ],
   management_unit_analyst: ['dashboard.read', ...READ_ORG, ...BUYBACK_READ, ...CATALOG_READ],
   store_manager: [
@@ -208,6 +214,8 @@ export const PERMISSION_MATRIX: Record<UserType, Permission[]> = {
     ...BUYBACK_READ,
     ...STORE_BUYBACK_WRITE,
     'voucher.redeem',
+    'police_register.read',
+    'police_register.correct',
   ],
   store_seller: [
     'dashboard.read',

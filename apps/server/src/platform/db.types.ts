@@ -943,6 +943,8 @@ export interface Database {
   sso_authorization_requests: SsoAuthorizationRequestsTable;
   sso_logins: SsoLoginsTable;
   client_errors: ClientErrorsTable;
+  police_registers: PoliceRegistersTable;
+  police_register_entries: PoliceRegisterEntriesTable;
 }
 
 // Migration 021: connectors, payments and transport.
@@ -1350,4 +1352,56 @@ interface SsoLoginsTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   session_id: string | null;
+}
+
+// Migration 044: the police register (modules/police-register, docs/police-register.md).
+
+/** A store's register head: the lock of its numbering, its last number and hash. */
+interface PoliceRegistersTable {
+  store_id: string;
+  account_id: string;
+  last_number: Generated<number>;
+  last_hash: string | null;
+}
+
+/** An entry of a store's police register: written once, never changed nor removed (a trigger raises). */
+export interface PoliceRegisterEntriesTable {
+  id: Generated<string>;
+  account_id: string;
+  store_id: string;
+  number: number;
+  acquired_at: Date;
+  buyback_id: string;
+  item_id: string;
+  buyback_number: string;
+  item_number: string;
+  seller_first_name: string;
+  seller_last_name: string;
+  seller_street: string;
+  seller_street_more: string | null;
+  seller_zip: string;
+  seller_city: string;
+  seller_country: string;
+  identity_document_type: string | null;
+  identity_document_number: string | null;
+  identity_document_authority: string | null;
+  /** YYYY-MM-DD. */
+  identity_document_date: string | null;
+  product_name: string;
+  product_brand: string | null;
+  product_model: string | null;
+  imei: string | null;
+  serial_number: string | null;
+  state: string;
+  price_cents: number;
+  currency: string;
+  payment_type: string;
+  payment_mode_label: string;
+  device_check: string | null;
+  corrects_entry_id: string | null;
+  correction_reason: string | null;
+  recorded_by: string | null;
+  previous_hash: string | null;
+  hash: string;
+  created_at: CreatedAt;
 }

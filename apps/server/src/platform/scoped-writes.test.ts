@@ -39,6 +39,8 @@ const SYSTEM_WRITES: Record<string, string> = {
     "the sandbox carrier's own tables: a provider's rows, no tenant's, reached by its shippers' API keys",
   'buybacks/buyback-counts.repository.ts':
     'buyback_counts: totals that triggers write; compacted by housekeeping and recounted by the bulk seed, never by an actor',
+  'police-register/register-head.repository.ts':
+    "police_registers: a store register's head, moved by the platform with the entries it appends, whoever's move completed the buyback",
 };
 
 const isEntryPoint = (name: string) => /\.(routes|service|commands)\.ts$/.test(name);

@@ -21,6 +21,7 @@ import { organizationsRoutes } from '../features/organizations/routes';
 import { paymentBatchesRoutes } from '../features/payment-batches/routes';
 import { paymentModesRoutes } from '../features/payment-modes/routes';
 import { paymentsRoutes } from '../features/payments/routes';
+import { policeRegisterRoutes } from '../features/police-register/routes';
 import { quarantineRoutes } from '../features/quarantine/routes';
 import { refurbConfigRoutes } from '../features/refurb-config/routes';
 import { refurbDiagnosisRoutes } from '../features/refurb-diagnosis/routes';
@@ -61,6 +62,7 @@ export const dashboardFeatureRoutes: RouteObject[] = [
   ...jobsRoutes,
   ...clientErrorsRoutes,
   ...auditLogRoutes,
+  ...policeRegisterRoutes,
   ...accountAdminRoutes,
   ...warehouseControlRoutes,
   ...warehouseDispatchRoutes,

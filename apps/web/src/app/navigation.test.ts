@@ -32,6 +32,8 @@ describe('side menu', () => {
   it('shows a store manager home, the buybacks, users and entities, but not design', () => {
     expect(keysAs('store_manager', 'tim')).toEqual([
       ...COUNTER_ENTRIES,
+      // the store's police register (docs/police-register.md)
+      'policeRegister',
       'expedition',
       'transportsList',
       'users',
@@ -73,6 +75,7 @@ describe('side menu', () => {
       ...COUNTER_ENTRIES,
       // the transfer batches (docs/payments.md)
       'paymentBatches',
+      'policeRegister',
       'categories',
       'products',
       'catalogSearch',

@@ -5,6 +5,7 @@ import {
   IconAlertTriangle,
   IconArrowsSplit,
   IconBarcode,
+  IconBook2,
   IconBox,
   IconBriefcase,
   IconBug,
@@ -142,6 +143,7 @@ export const MENU: MenuSection[] = [
         icon: IconBuildingBank,
         permission: 'payment.batches',
       },
+      { key: 'policeRegister', to: '/police-register', icon: IconBook2, permission: 'police_register.read' },
     ],
   },
   {

@@ -4,6 +4,7 @@ export { type DropSlipData, renderDropSlip } from './drop-slip';
 export { renderPackageLabel } from './package-label';
 export { renderPackingList } from './packing-list';
 export { formatMoney, formatUnits, type PdfDocument } from './pdf';
+export { renderPoliceRegister } from './police-register';
 export { renderReturnLabel } from './return-label';
 export { renderShippingLabel } from './shipping-label';
 export { addressLine, renderTransferOrder, type TransferOrderData } from './transfer-order';

@@ -20,14 +20,21 @@ function loadFonts() {
 export const REGULAR = 'body';
 export const BOLD = 'body-bold';
 
-/** An A4 document with the fonts registered; `info` goes to the PDF's metadata. */
-export function createPdf(info: { title: string; subject?: string }): PDFKit.PDFDocument {
+/**
+ * An A4 document with the fonts registered; `info` goes to the PDF's metadata. `bufferPages` keeps
+ * the pages open until the end, for a document that numbers them ("page N / M").
+ */
+export function createPdf(
+  info: { title: string; subject?: string },
+  options: { layout?: 'portrait' | 'landscape'; bufferPages?: boolean } = {},
+): PDFKit.PDFDocument {
   const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 40,
+    layout: options.layout ?? 'portrait',
     info: { Title: info.title, Subject: info.subject ?? info.title, Producer: 'Reprise' },
-    bufferPages: false,
+    bufferPages: options.bufferPages ?? false,
   });
   doc.registerFont(REGULAR, regular);
   doc.registerFont(BOLD, bold);
