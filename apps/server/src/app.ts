@@ -18,6 +18,7 @@ import { registerCatalogRoutes } from './modules/catalog';
 import { registerClientErrorRoutes } from './modules/client-errors';
 import { registerConnectorRoutes } from './modules/connectors';
 import { registerDashboardRoutes } from './modules/dashboard';
+import { registerDeviceCheckRoutes } from './modules/device-check';
 import { registerExpeditionRoutes } from './modules/expeditions';
 import { registerExportRoutes } from './modules/exports';
 import { registerHealthRoutes } from './modules/health';
@@ -34,6 +35,7 @@ import { registerRefurbConfigRoutes } from './modules/refurb-config';
 import { registerRefurbDiagnosisRoutes } from './modules/refurb-diagnosis';
 import { registerRefurbExecutionRoutes } from './modules/refurb-execution';
 import { registerSandboxCarrierRoutes } from './modules/sandbox-carrier';
+import { registerSandboxDeviceCheckRoutes } from './modules/sandbox-device-check';
 import { registerSandboxPayoutRoutes } from './modules/sandbox-payouts';
 import { registerSftpAccessRoutes } from './modules/sftp';
 import { registerSsoRoutes, signInWithOpenidSession } from './modules/single-sign-on';
@@ -147,10 +149,12 @@ export async function buildApp(
       // a carrier of its own for demos and tests: never in production unless asked (SANDBOX_CARRIER)
       if (deps.config.sandboxCarrier) registerSandboxCarrierRoutes(api, deps);
       if (deps.config.sandboxPayouts) registerSandboxPayoutRoutes(api, deps);
+      if (deps.config.sandboxDeviceCheck) registerSandboxDeviceCheckRoutes(api, deps);
       registerTransportRoutes(api, deps);
       registerTransferBatchRoutes(api, deps);
       registerIbanLinkRoutes(api, deps);
       registerConnectorRoutes(api, deps);
+      registerDeviceCheckRoutes(api, deps);
       registerWebhookRoutes(api, deps);
       registerSftpAccessRoutes(api, deps);
       registerSsoRoutes(api, deps);

@@ -45,6 +45,9 @@ export function toRootDetailResponse(row: Row): OrganizationRootDetailResponse {
     barCodeEnabled: row.bar_code_enabled,
     tagPriceEnabled: row.tag_price_enabled,
     buyerPaymentEnabled: row.buyer_payment_enabled,
+    deviceCheckFlaggedAction:
+      row.device_check_flagged_action as OrganizationRootDetailResponse['deviceCheckFlaggedAction'],
+    deviceCheckOutageBlocks: row.device_check_outage_blocks,
     cartMinValue: row.cart_min_value,
     eulaFile: policyFileUrl(row.id, 'eula', row.eula_file_key),
     serviceTermsFile: policyFileUrl(row.id, 'service-terms', row.service_terms_file_key),
@@ -70,6 +73,8 @@ const COLUMN: {
   barCodeEnabled: 'bar_code_enabled',
   tagPriceEnabled: 'tag_price_enabled',
   buyerPaymentEnabled: 'buyer_payment_enabled',
+  deviceCheckFlaggedAction: 'device_check_flagged_action',
+  deviceCheckOutageBlocks: 'device_check_outage_blocks',
   cartMinValue: 'cart_min_value',
 };
 

@@ -3,6 +3,7 @@ import { type AuditEntry, audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import type { TxContext } from '../../platform/request-context';
 import { fold } from '../catalog';
+import { checkNewBuybacks, recordNewBuybackChecks } from '../device-check';
 import {
   activeTransportConfiguration,
   hasPickup,
@@ -80,6 +81,17 @@ export async function createBuybacks(
     countries: servedByEvery(lines.map((l) => l.circuit.availableCountries)),
   });
   checkCartMinimum(settings, lines);
+  // the stolen-device check: the store wizard's settings may refuse; the web's never does
+  const deviceCheckSource = input.channel === 'web' ? 'checkout' : 'wizard';
+  const deviceChecks = await checkNewBuybacks(
+    tx,
+    accountId,
+    deviceCheckSource,
+    lines.map((l, index) => ({
+      imei: l.imei,
+      propertyPath: input.asCart ? `buybacks.${index}.imei` : 'imei',
+    })),
+  );
   const buyers = await buyerNames(tx, lines);
 
   const customerId = await insertCustomer(tx, accountId, customer);
@@ -136,6 +148,12 @@ export async function createBuybacks(
   if (carrier && input.pickupSlot && collected.length > 0)
     await requestPickups(tx, carrier, collected, input.pickupSlot, tx.actor.userId);
   await auditCreation(tx, accountId, cartId, rows);
+  await recordNewBuybackChecks(
+    tx,
+    deviceChecks,
+    rows.map((r) => r.buyback.id),
+    deviceCheckSource,
+  );
   return { cartId, buybacks: await createdBuybacks(tx, rows) };
 }
 
