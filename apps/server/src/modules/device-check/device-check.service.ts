@@ -46,7 +46,12 @@ const asAccount = <C extends BaseContext>(ctx: C, accountId: string): C => ({
  * if a token of the account's bucket allows the call. Null when the account has no active device
  * check connector (nothing is checked, nothing stored). An invalid IMEI is refused before any call.
  */
-export async function lookUp(ctx: BaseContext, accountId: string, imei: string): Promise<Lookup | null> {
+export async function lookUp(
+  ctx: BaseContext,
+  accountId: string,
+  imei: string,
+  options: { cacheOnly?: boolean } = {},
+): Promise<Lookup | null> {
   if (!isValidImei(imei))
     throw new AppError('imei_invalid', 'An IMEI is 15 to 17 digits, a 15-digit one with its check digit.', [
       { propertyPath: 'imei', message: 'This IMEI is not valid.', code: 'imei_invalid' },
@@ -61,6 +66,9 @@ export async function lookUp(ctx: BaseContext, accountId: string, imei: string):
       result: cached.result as DeviceCheckResult,
       summary: `${cached.provider_summary} (answer of ${new Date(cached.answered_at).toISOString()})`,
     };
+  // never from inside a command's transaction: the provider may be slow (and the embedded database
+  // serves one transaction at a time, the sandbox's own included)
+  if (options.cacheOnly) return { imei, result: 'not_checked', summary: 'not asked before the command' };
   const allowed = await transact(account, (tx) => repo.takeToken(tx, accountId));
   if (!allowed) return { imei, result: 'not_checked', summary: 'rate limited: too many checks this minute' };
   const { api_url: apiUrl, api_key: apiKey } = configuration.values;
@@ -102,20 +110,48 @@ export async function checkForWizard(ctx: RequestContext, imei: string): Promise
 }
 
 /**
- * The checks of a new buyback's devices (its lines' IMEIs), before anything is written. A store
- * buyback (`wizard`) is refused by the account's settings: a device reported lost or stolen when
- * they say `block` (422 `device_check_flagged`), one the provider did not answer when they say an
- * outage blocks (422 `device_check_unavailable`). A web pre-declaration (`checkout`) is never
- * refused, whatever is found: the buyback is flagged, and the visitor is told nothing of it.
+ * Asks about the IMEIs of a command before its transaction opens (the buyback creation's lines):
+ * by IMEI, the valid ones only (an IMEI failing its check digit, a warning the seller went past,
+ * is never sent to the provider). Empty when the account has no device-check connector.
+ */
+export async function lookUpBeforeCommand(
+  ctx: BaseContext,
+  accountId: string,
+  imeis: readonly (string | null | undefined)[],
+): Promise<Map<string, Lookup>> {
+  const found = new Map<string, Lookup>();
+  for (const imei of new Set(imeis))
+    if (imei && isValidImei(imei)) {
+      const lookup = await lookUp(ctx, accountId, imei);
+      if (!lookup) break;
+      found.set(imei, lookup);
+    }
+  return found;
+}
+
+/**
+ * The checks of a new buyback's devices (its lines' IMEIs), before anything is written: those
+ * asked before the transaction (`lookUpBeforeCommand`), else the day's answer or not_checked. A
+ * store buyback (`wizard`) is refused by the account's settings: a device reported lost or stolen
+ * when they say `block` (422 `device_check_flagged`), one the provider did not answer when they
+ * say an outage blocks (422 `device_check_unavailable`). A web pre-declaration (`checkout`) is
+ * never refused, whatever is found: the buyback is flagged, and the visitor is told nothing of it.
  */
 export async function checkNewBuybacks(
   tx: BaseTxContext,
   accountId: string,
   source: 'wizard' | 'checkout',
   lines: { imei: string | null; propertyPath: string }[],
+  asked: ReadonlyMap<string, Lookup> = new Map(),
 ): Promise<(Lookup | null)[]> {
   const found: (Lookup | null)[] = [];
-  for (const line of lines) found.push(line.imei ? await lookUp(tx, accountId, line.imei) : null);
+  // an IMEI failing its check digit is a warning the seller went past: never sent to the provider
+  for (const line of lines)
+    found.push(
+      line.imei && isValidImei(line.imei)
+        ? (asked.get(line.imei) ?? (await lookUp(tx, accountId, line.imei, { cacheOnly: true })))
+        : null,
+    );
   if (source !== 'wizard' || found.every((f) => f === null)) return found;
   const policy = await repo.findPolicy(tx, accountId);
   for (const [index, f] of found.entries()) {
@@ -185,11 +221,18 @@ export async function recordNewBuybackChecks(
   }
 }
 
-/** The check at warehouse check-in of an item with an IMEI (its retailer's connector); null when there is none to make. */
-export async function checkAtCheckIn(tx: BaseTxContext, item: ItemRow) {
+/**
+ * The check at warehouse check-in, once the check-in has committed, of an item with an IMEI (its
+ * retailer's connector); null when there is none to make.
+ */
+export async function checkAtCheckIn(ctx: BaseContext, item: Pick<ItemRow, 'id' | 'imei' | 'account_id'>) {
   if (!item.imei || !isValidImei(item.imei)) return null;
-  const found = await lookUp(tx, item.account_id, item.imei);
-  return found ? recordItemCheck(tx, item, found, 'check_in') : null;
+  const found = await lookUp(ctx, item.account_id, item.imei);
+  if (!found) return null;
+  return transact(ctx, async (tx) => {
+    const current = await findItem(tx, item.id);
+    return current ? recordItemCheck(tx, current, found, 'check_in') : null;
+  });
 }
 
 /** The retry job of a check the provider did not answer (queue `device-check`). */

@@ -4,7 +4,9 @@ export {
   checkAtCheckIn,
   checkNewBuybacks,
   type DeviceCheckJob,
+  type Lookup as DeviceLookup,
   latestDeviceChecks,
+  lookUpBeforeCommand,
   recordNewBuybackChecks,
   runDeviceCheckJob,
 } from './device-check.service';

@@ -35,7 +35,7 @@ export async function checkIn(ctx: RequestContext, code: string): Promise<Checki
   // the code's length first: nothing is read for a code that cannot be one
   itemWhereOfCode(code);
   if ((await getCheckinRequirement(ctx)) === 'disabled') throw disabled('your organisation');
-  return transact(ctx, async (tx) => {
+  const registered = await transact(ctx, async (tx) => {
     const item = await resolveItem(tx, { code }, { forUpdate: true });
     const warehouseId = item.warehouse_id ?? item.destination_warehouse_id;
     const target = await findCheckinTarget(tx, item.account_id, warehouseId);
@@ -51,18 +51,19 @@ export async function checkIn(ctx: RequestContext, code: string): Promise<Checki
       organizationId: warehouseId,
       columns: { registered_at: at, latest_move_at: at },
     });
-    // the stolen-device check: a device reported lost or stolen is proposed for quarantine
-    const deviceCheck = await checkAtCheckIn(tx, item);
     // `moveItem` leaves the row as written (status, buyback status, stock, times): no read again
     return {
-      ...toItemResponse({
+      item,
+      response: toItemResponse({
         ...item,
         stock_name: target.stock.name,
         stock_native_kind: target.stock.native_kind,
       }),
-      deviceCheck,
     };
   });
+  // the stolen-device check, once checked in: a device reported lost or stolen is proposed for quarantine
+  const deviceCheck = await checkAtCheckIn(ctx, registered.item);
+  return { ...registered.response, deviceCheck };
 }
 
 /**
