@@ -38,17 +38,27 @@ export async function authenticate(ctx: BaseContext, apiKey: string | null): Pro
   return account.id;
 }
 
+/** An IMEI as the blacklist knows them: 15 to 17 digits, else 422 `imei_invalid`. */
+function requireImei(imei: string): void {
+  if (!/^[0-9]{15,17}$/.test(imei))
+    throw new AppError('imei_invalid', 'An IMEI is 15 to 17 digits.', [
+      { propertyPath: 'imei', message: 'An IMEI is 15 to 17 digits.', code: 'imei_invalid' },
+    ]);
+}
+
 /** Sets how the account's IMEIs are answered from now on (the console, the demo seed). */
 export async function setAnswers(
   ctx: BaseContext | BaseTxContext,
   accountId: string,
   answers: Record<string, string>,
 ) {
+  for (const imei of Object.keys(answers)) requireImei(imei);
   await transact(ctx, (tx) => repo.setAnswers(tx, accountId, answers));
 }
 
 /** A lookup: counted, then answered by the IMEI's configured answer (clean by default). */
 export async function lookup(ctx: BaseContext, accountId: string, imei: string): Promise<SandboxLookup> {
+  requireImei(imei);
   const answer = (await repo.findAnswer(ctx, accountId, imei)) ?? 'clean';
   await transact(ctx, (tx) => repo.recordRequest(tx, accountId, imei, answer));
   if (answer === 'timeout') await sleep(TIMEOUT_ANSWER_MS);
@@ -64,5 +74,6 @@ export async function lookup(ctx: BaseContext, accountId: string, imei: string):
 }
 
 export async function countRequests(ctx: BaseContext, accountId: string, imei: string) {
+  requireImei(imei);
   return { imei, count: await repo.countRequests(ctx, accountId, imei) };
 }

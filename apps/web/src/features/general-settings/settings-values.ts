@@ -1,4 +1,5 @@
 import type {
+  DeviceCheckFlaggedAction,
   OrganizationRootDetailResponse,
   PatchOrganizationRootDetailRequest,
   WarehouseCheckinRequirement,
@@ -11,6 +12,9 @@ export type BrandValues = {
   customerIdentityDocumentRequired: boolean;
   barCodeEnabled: boolean;
   tagPriceEnabled: boolean;
+  /** What the store wizard does with a device reported lost or stolen (docs/device-check.md). */
+  deviceCheckFlaggedAction: DeviceCheckFlaggedAction;
+  deviceCheckOutageBlocks: boolean;
   /** Whole units of the account's currency; '' while the input is empty. */
   cartMinValue: number | string;
   buybackZeroDescription: string;
@@ -31,6 +35,8 @@ export const brandValuesOf = (d: OrganizationRootDetailResponse): BrandValues =>
   customerIdentityDocumentRequired: d.customerIdentityDocumentRequired,
   barCodeEnabled: d.barCodeEnabled,
   tagPriceEnabled: d.tagPriceEnabled,
+  deviceCheckFlaggedAction: d.deviceCheckFlaggedAction,
+  deviceCheckOutageBlocks: d.deviceCheckOutageBlocks,
   cartMinValue: d.cartMinValue,
   buybackZeroDescription: d.buybackZeroDescription ?? '',
   noSearchResultDescription: d.noSearchResultDescription ?? '',
@@ -55,6 +61,8 @@ export const brandRequestOf = (v: BrandValues): PatchOrganizationRootDetailReque
   customerIdentityDocumentRequired: v.customerIdentityDocumentRequired,
   barCodeEnabled: v.barCodeEnabled,
   tagPriceEnabled: v.tagPriceEnabled,
+  deviceCheckFlaggedAction: v.deviceCheckFlaggedAction,
+  deviceCheckOutageBlocks: v.deviceCheckOutageBlocks,
   cartMinValue: (v.cartMinValue === '' ? null : Number(v.cartMinValue)) as number,
   buybackZeroDescription: textOrNull(v.buybackZeroDescription),
   noSearchResultDescription: textOrNull(v.noSearchResultDescription),
