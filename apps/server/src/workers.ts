@@ -1,6 +1,7 @@
 import { type CatalogReindexJob, runCatalogReindex } from './modules/account-admin';
 import { answerPasswordReset, type ResetJob } from './modules/auth';
 import { runWeeklyStatistics, type WeeklyStatisticsJob } from './modules/dashboard';
+import { type DeviceCheckJob, runDeviceCheckJob } from './modules/device-check';
 import { type ExportJob, runExport } from './modules/exports';
 import type { ImportJob } from './modules/imports';
 import { runImport } from './modules/imports';
@@ -73,6 +74,10 @@ export async function startWorkers(deps: AppDeps): Promise<void> {
   // the sandbox bank and wallet's own work: their rows belong to no tenant
   await deps.jobs.work<SandboxPayoutJob>('sandbox-payouts', (job) =>
     runSandboxPayoutJob(systemContext(deps, { kind: 'all' }), job),
+  );
+  // a device check the provider did not answer: the item names its account
+  await deps.jobs.work<DeviceCheckJob>('device-check', (job) =>
+    runDeviceCheckJob(systemContext(deps, { kind: 'all' }), job),
   );
   // the dashboard's weekly statistics: every account's facts of one week, one row per scope
   await deps.jobs.work<WeeklyStatisticsJob>('weekly-statistics', (job) =>

@@ -59,6 +59,9 @@ export const ERROR_STATUS = {
   diagnostic_error: 422,
   no_buyback_price: 422,
   imei_invalid: 422,
+  // the store wizard refuses a device reported lost or stolen, or left unchecked (docs/device-check.md)
+  device_check_flagged: 422,
+  device_check_unavailable: 422,
   // dashboard (docs/dashboard.md)
   week_invalid: 422,
   statistics_week_not_computed: 404,

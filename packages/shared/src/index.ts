@@ -16,6 +16,7 @@ export * from './schemas/client-errors';
 export * from './schemas/common';
 export * from './schemas/connectors';
 export * from './schemas/dashboard';
+export * from './schemas/device-check';
 export * from './schemas/expeditions';
 export * from './schemas/imports';
 export * from './schemas/jobs';

@@ -52,6 +52,12 @@ export interface Config {
    */
   sandboxPayouts: boolean;
   /**
+   * SANDBOX_DEVICE_CHECK: whether this process serves the sandbox IMEI blacklist
+   * (modules/sandbox-device-check, docs/device-check.md) under /api/sandbox-device-check; by
+   * default only outside production (NODE_ENV).
+   */
+  sandboxDeviceCheck: boolean;
+  /**
    * JOB_POLLING_SECONDS: how often this process's job workers look for new jobs (default 2, at
    * least 0.5, pg-boss's floor); the browser tests poll every half second to wait less for mails
    * and labels.
@@ -134,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sftpHost: env.SFTP_HOST ?? new URL(env.PUBLIC_URL ?? `http://localhost:${port}`).hostname,
     sandboxCarrier: parseSandboxCarrier(env),
     sandboxPayouts: parseSandboxSwitch(env, 'SANDBOX_PAYOUTS'),
+    sandboxDeviceCheck: parseSandboxSwitch(env, 'SANDBOX_DEVICE_CHECK'),
     jobPollingSeconds: Math.max(0.5, int(env.JOB_POLLING_SECONDS, 2)),
     production: env.NODE_ENV === 'production',
     shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 25),

@@ -83,6 +83,8 @@ export interface OrganizationRootDetailsTable {
   eula_file_key: string | null;
   service_terms_file_key: string | null;
   faq_and_contact_file_key: string | null;
+  device_check_flagged_action: Generated<string>;
+  device_check_outage_blocks: Generated<boolean>;
   updated_at: Timestamp;
 }
 
@@ -419,6 +421,8 @@ export interface BuybacksTable {
   customer_sort_name: string;
   status: string;
   predeclared: Generated<boolean>;
+  /** lost or stolen: the device check's flag (migration 045). */
+  device_check_flag: string | null;
   finalized_at: Date | null;
   /** null: no label for this circuit; 'pending' (a carrier has not answered), 'ready' or 'failed' (migration 021). */
   shipping_label_status: string | null;
@@ -930,6 +934,12 @@ export interface Database {
   sandbox_carrier_events: SandboxCarrierEventsTable;
   sandbox_payout_accounts: SandboxPayoutAccountsTable;
   sandbox_payouts: SandboxPayoutsTable;
+  device_checks: DeviceChecksTable;
+  device_check_answers: DeviceCheckAnswersTable;
+  device_check_buckets: DeviceCheckBucketsTable;
+  sandbox_device_check_accounts: SandboxDeviceCheckAccountsTable;
+  sandbox_device_check_imeis: SandboxDeviceCheckImeisTable;
+  sandbox_device_check_requests: SandboxDeviceCheckRequestsTable;
   sandbox_carrier_pickups: SandboxCarrierPickupsTable;
   pickups: PickupsTable;
   pickup_events: PickupEventsTable;
@@ -1404,4 +1414,50 @@ export interface PoliceRegisterEntriesTable {
   previous_hash: string | null;
   hash: string;
   created_at: CreatedAt;
+}
+/** The stolen-device check (migration 045, docs/device-check.md). */
+export interface DeviceChecksTable {
+  id: Generated<string>;
+  account_id: string;
+  item_id: string | null;
+  buyback_id: string | null;
+  imei: string;
+  result: string;
+  provider_summary: string;
+  source: string;
+  checked_at: CreatedAt;
+}
+
+interface DeviceCheckAnswersTable {
+  account_id: string;
+  imei: string;
+  result: string;
+  provider_summary: string;
+  answered_at: Timestamp;
+}
+
+interface DeviceCheckBucketsTable {
+  account_id: string;
+  tokens: number;
+  refilled_at: Timestamp;
+}
+
+interface SandboxDeviceCheckAccountsTable {
+  id: Generated<string>;
+  api_key_hash: string;
+  created_at: CreatedAt;
+}
+
+interface SandboxDeviceCheckImeisTable {
+  sandbox_account_id: string;
+  imei: string;
+  answer: string;
+}
+
+interface SandboxDeviceCheckRequestsTable {
+  id: Generated<string>;
+  sandbox_account_id: string;
+  imei: string;
+  answer: string;
+  at: CreatedAt;
 }

@@ -186,6 +186,18 @@ export const QUEUES = {
     deleteAfterSeconds: 7 * 24 * 3600,
     deadLetter: DEAD_LETTER_QUEUE,
   },
+  /**
+   * A device check the provider did not answer (modules/device-check, docs/device-check.md): tried
+   * again from 2 minutes, each wait doubling up to an hour, 6 times (about 2 hours in all).
+   */
+  'device-check': {
+    retryLimit: 6,
+    retryDelay: 120,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    expireInSeconds: 60,
+    deadLetter: DEAD_LETTER_QUEUE,
+  },
 } as const satisfies Record<JobQueue, Omit<Queue, 'name'>>;
 export type QueueName = JobQueue;
 
@@ -215,6 +227,7 @@ export const SHOWN_DATA: Record<QueueName, readonly string[]> = {
   'connector-schedule': [],
   'catalog-reindex': ['accountId'],
   'weekly-statistics': ['week'],
+  'device-check': ['itemId'],
 };
 
 /** The fields of `data` that SHOWN_DATA lets an admin read, as text. */

@@ -9,6 +9,7 @@ import { seedBuybackConfig } from './buyback-config';
 import { seedBuybacks } from './buybacks';
 import { seedCatalog } from './catalog';
 import { seedDemoConnectors } from './demo-connectors';
+import { seedDemoDeviceCheck } from './demo-device-check';
 import { DEMO } from './demo-ids';
 import { seedDemoRefurbishment } from './demo-refurbishment';
 import { seedDemoStatistics } from './demo-statistics';
@@ -431,5 +432,6 @@ export async function seedDemo(db: Db, keyring: Keyring): Promise<void> {
     await seedWhiteLabel(trx);
     await seedDemoTransport(trx, keyring);
     await seedDemoStatistics(trx);
+    await seedDemoDeviceCheck(trx, keyring);
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, LOCALES, PREMIUM_FEATURES, WAREHOUSE_CHECKIN_REQUIREMENTS } from '../enums';
 import { email, hexColor, int4 } from '../validation';
+import { DEVICE_CHECK_FLAGGED_ACTIONS } from './device-check';
 
 export const AccountResponse = z.object({
   id: z.uuid(),
@@ -43,6 +44,10 @@ const ROOT_DETAIL_FEATURES = {
   barCodeEnabled: z.boolean(),
   tagPriceEnabled: z.boolean(),
   buyerPaymentEnabled: z.boolean(),
+  /** What the store wizard does with a device reported lost or stolen (docs/device-check.md). */
+  deviceCheckFlaggedAction: z.enum(DEVICE_CHECK_FLAGGED_ACTIONS, { message: 'invalid_value' }),
+  /** A device-check provider that does not answer refuses the store buyback. */
+  deviceCheckOutageBlocks: z.boolean(),
 };
 
 export const OrganizationRootDetailResponse = z.object({

@@ -12,6 +12,7 @@ import {
 } from './buyback-config';
 import { DIAGNOSTIC_QUESTION_TYPES, PRICE_IMPACT_KINDS, PRODUCT_GRADES } from './catalog';
 import { collectionOf, queryArray, queryPage, SortDirection } from './common';
+import { DEVICE_CHECK_FLAGS } from './device-check';
 import { PickupSlot } from './pickup-slot';
 
 /**
@@ -448,6 +449,8 @@ export const BuybackResponse = PriceBreakdownResponse.extend({
   predeclared: z.boolean(),
   /** A pre-declared buyback older than 15 days: prices may have changed. */
   predeclarationOutdated: z.boolean(),
+  /** The device is reported lost or stolen (docs/device-check.md); never told to a public visitor. */
+  deviceCheckFlag: z.enum(DEVICE_CHECK_FLAGS).nullable(),
   transferOrderNumberOfCopy: z.number().int(),
   createdBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   allowedActions: BuybackAllowedActions,
@@ -474,6 +477,7 @@ export const BuybackListItem = z.object({
   customerName: z.string(),
   totalCents: z.number().int(),
   predeclared: z.boolean(),
+  deviceCheckFlag: z.enum(DEVICE_CHECK_FLAGS).nullable(),
 });
 export type BuybackListItem = z.infer<typeof BuybackListItem>;
 

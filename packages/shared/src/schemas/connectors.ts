@@ -16,6 +16,7 @@ import { PublicProductCard } from './white-label';
 export const CONNECTOR_TYPES = [
   'authentication',
   'buyer',
+  'device_check',
   'payment_mode',
   'premium_feature',
   'scheduled',

@@ -18,6 +18,7 @@ export const JOB_QUEUES = [
   'connector-schedule',
   'catalog-reindex',
   'weekly-statistics',
+  'device-check',
 ] as const;
 export type JobQueue = (typeof JOB_QUEUES)[number];
 

@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { LOCALES } from '../enums';
 import { collectionOf, PaginationQuery } from './common';
+import { DEVICE_CHECK_RESULTS } from './device-check';
 
 /**
  * The police register of each store (docs/police-register.md): one entry per item of a completed
  * buyback, numbered per store without gaps, chained by SHA-256, never changed (a correction is a
  * new entry), read by the store's managers, the management units above it and the retailer's root.
  */
-
-/** What the stolen-device check found for an entry's object (null: no check recorded). */
-const DEVICE_CHECK_RESULTS = ['clean', 'lost', 'stolen', 'unknown', 'not_checked'] as const;
-export type DeviceCheckResult = (typeof DEVICE_CHECK_RESULTS)[number];
 
 /**
  * Minimum years the register is kept, per country of the retailer (its company country); the

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUYBACK_STATUSES, ITEM_STATUSES } from './buybacks';
+import { DEVICE_CHECK_RESULTS } from './device-check';
 
 /**
  * Items in the warehouse (issue 12): the codes a scanner reads, the
@@ -103,6 +104,22 @@ export const ItemResponse = z.object({
   latestMoveAt: z.string().nullable(),
 });
 export type ItemResponse = z.infer<typeof ItemResponse>;
+
+/**
+ * `POST /warehouse/checkin`: the item registered, with the device check made at check-in
+ * (docs/device-check.md); null when the item has no IMEI or its retailer no device-check connector.
+ * A device reported lost or stolen is proposed for quarantine.
+ */
+export const CheckinItemResponse = ItemResponse.extend({
+  deviceCheck: z
+    .object({
+      result: z.enum(DEVICE_CHECK_RESULTS),
+      checkedAt: z.string(),
+      quarantineProposed: z.boolean(),
+    })
+    .nullable(),
+});
+export type CheckinItemResponse = z.infer<typeof CheckinItemResponse>;
 
 export const ItemHistoryResponse = z.object({ member: z.array(ItemEventResponse) });
 export type ItemHistoryResponse = z.infer<typeof ItemHistoryResponse>;

@@ -45,6 +45,9 @@ export function toRootDetailResponse(row: Row): OrganizationRootDetailResponse {
     barCodeEnabled: row.bar_code_enabled,
     tagPriceEnabled: row.tag_price_enabled,
     buyerPaymentEnabled: row.buyer_payment_enabled,
+    deviceCheckFlaggedAction:
+      row.device_check_flagged_action as OrganizationRootDetailResponse['deviceCheckFlaggedAction'],
+    deviceCheckOutageBlocks: row.device_check_outage_blocks,
     cartMinValue: row.cart_min_value,
     trackingLinkDaysAfterEnd: row.tracking_link_days_after_end,
     eulaFile: policyFileUrl(row.id, 'eula', row.eula_file_key),
@@ -71,6 +74,8 @@ const COLUMN: {
   barCodeEnabled: 'bar_code_enabled',
   tagPriceEnabled: 'tag_price_enabled',
   buyerPaymentEnabled: 'buyer_payment_enabled',
+  deviceCheckFlaggedAction: 'device_check_flagged_action',
+  deviceCheckOutageBlocks: 'device_check_outage_blocks',
   cartMinValue: 'cart_min_value',
   trackingLinkDaysAfterEnd: 'tracking_link_days_after_end',
 };

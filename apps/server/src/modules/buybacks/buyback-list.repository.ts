@@ -54,6 +54,7 @@ function rowsOf(buybacks: ReturnType<typeof listed>) {
       'cu.last_name',
       'b.total_cents',
       'b.predeclared',
+      'b.device_check_flag',
     ]);
 }
 

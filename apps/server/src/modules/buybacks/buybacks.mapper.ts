@@ -155,6 +155,11 @@ export function toBuybackResponse(actor: Actor, row: BuybackDetailRow): BuybackR
     voucherCode: row.predeclared ? null : row.voucher_code,
     predeclared: row.predeclared,
     predeclarationOutdated: predeclarationOutdated(row),
+    // the public site's visitor is never told what the stolen-device check found
+    deviceCheckFlag:
+      actor.userType === 'pseudo_anonymous'
+        ? null
+        : (row.device_check_flag as BuybackResponse['deviceCheckFlag']),
     transferOrderNumberOfCopy: row.transfer_order_copies,
     createdBy: row.created_by
       ? { id: row.created_by, name: row.created_by_name ?? row.created_by_email ?? '' }
@@ -189,5 +194,6 @@ export function toBuybackListItem(row: BuybackListRow): BuybackListItem {
     customerName: `${row.first_name} ${row.last_name}`,
     totalCents: row.total_cents,
     predeclared: row.predeclared,
+    deviceCheckFlag: row.device_check_flag as BuybackListItem['deviceCheckFlag'],
   };
 }

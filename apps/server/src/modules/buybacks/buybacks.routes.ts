@@ -36,7 +36,7 @@ import { pageResponse } from '../../platform/pagination';
 import { contextOf, type RequestContext, type TxContext, transact } from '../../platform/request-context';
 import * as documents from './buyback-documents.service';
 import * as buybacks from './buybacks.service';
-import { createBuybacks } from './create-buybacks.service';
+import { createBuybacks, lookUpDevicesOf } from './create-buybacks.service';
 import { dropSlipPdf } from './drop-slip.service';
 import * as edition from './edition.service';
 import * as label from './shipping-label.service';
@@ -146,8 +146,11 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: AppDeps): 
     },
     async (request, reply) => {
       const { customer, iban, externalCode, pickupSlot, ...line } = request.body;
-      return idempotent(request, reply, contextOf(request, deps), async (tx) => {
+      const ctx = contextOf(request, deps);
+      const deviceChecks = await lookUpDevicesOf(ctx, [line]);
+      return idempotent(request, reply, ctx, async (tx) => {
         const created = await createBuybacks(tx, {
+          deviceChecks,
           channel: 'store',
           storeId: request.params.storeId,
           lines: [line],
@@ -187,9 +190,11 @@ export function registerBuybackRoutes(fastify: FastifyInstance, deps: AppDeps): 
           { propertyPath: 'termsAccepted', message, code: 'terms_not_accepted' },
         ]);
       }
+      const deviceChecks = await lookUpDevicesOf(ctx, body.buybacks);
       return idempotent(request, reply, ctx, async (tx) => {
         const { buybacks: lines, customer, iban, termsAccepted, channel, pickupSlot } = body;
         const created = await createBuybacks(tx, {
+          deviceChecks,
           channel,
           storeId: body.channel === 'store' ? body.storeId : null,
           lines,

@@ -1,8 +1,14 @@
 import type { BuybackChannel, BuybackResponse, CartBuybackInput, PickupSlot } from '@reprise/shared';
 import { type AuditEntry, audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
-import type { TxContext } from '../../platform/request-context';
+import type { RequestContext, TxContext } from '../../platform/request-context';
 import { fold } from '../catalog';
+import {
+  checkNewBuybacks,
+  type DeviceLookup,
+  lookUpBeforeCommand,
+  recordNewBuybackChecks,
+} from '../device-check';
 import {
   activeTransportConfiguration,
   hasPickup,
@@ -46,6 +52,23 @@ export interface CreateBuybacksInput {
   asCart: boolean;
   /** The pick-up slot of the collect buybacks, booked with the account's carrier (docs/transport.md). */
   pickupSlot?: PickupSlot;
+  /** The stolen-device checks asked before the transaction (`lookUpDevicesOf`), by IMEI. */
+  deviceChecks?: ReadonlyMap<string, DeviceLookup>;
+}
+
+/**
+ * Asks the stolen-device check about the lines' IMEIs before the creation's transaction opens
+ * (docs/device-check.md), for the actor's account (the store's, or the public site's).
+ */
+export function lookUpDevicesOf(
+  ctx: RequestContext,
+  lines: readonly { imei?: string | null | undefined }[],
+): Promise<Map<string, DeviceLookup>> {
+  return lookUpBeforeCommand(
+    ctx,
+    ctx.actor.accountId,
+    lines.map((l) => l.imei),
+  );
 }
 
 /** The countries every line's circuit serves: the customer must live in one of them. */
@@ -80,6 +103,17 @@ export async function createBuybacks(
     countries: servedByEvery(lines.map((l) => l.circuit.availableCountries)),
   });
   checkCartMinimum(settings, lines);
+  // the stolen-device check: the store wizard's settings may refuse; the web's never does
+  const deviceCheckSource = input.channel === 'web' ? 'checkout' : 'wizard';
+  const deviceChecks = await checkNewBuybacks(
+    tx,
+    accountId,
+    deviceCheckSource,
+    lines.map((l, index) => ({
+      imei: l.imei,
+      propertyPath: input.asCart ? `buybacks.${index}.imei` : 'imei',
+    })),
+  );
   const buyers = await buyerNames(tx, lines);
 
   const customerId = await insertCustomer(tx, accountId, customer);
@@ -136,6 +170,12 @@ export async function createBuybacks(
   if (carrier && input.pickupSlot && collected.length > 0)
     await requestPickups(tx, carrier, collected, input.pickupSlot, tx.actor.userId);
   await auditCreation(tx, accountId, cartId, rows);
+  await recordNewBuybackChecks(
+    tx,
+    deviceChecks,
+    rows.map((r) => r.buyback.id),
+    deviceCheckSource,
+  );
   return { cartId, buybacks: await createdBuybacks(tx, rows) };
 }
 

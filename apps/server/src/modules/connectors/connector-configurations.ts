@@ -27,6 +27,7 @@ export const CONNECTOR_FQN = {
   scanSearch: 'reprise.premium.scan_search',
   sftpImport: 'reprise.scheduled.sftp_import',
   openidConnect: 'reprise.authentication.openid_connect',
+  deviceCheck: 'reprise.device_check.imei_blacklist',
 } as const;
 export type ConnectorFqn = (typeof CONNECTOR_FQN)[keyof typeof CONNECTOR_FQN];
 

@@ -95,10 +95,10 @@ afterAll(async () => {
 });
 
 describe('the catalogue', () => {
-  it('lists the eleven connectors in one page of 500, filtered by id, name, type and fqn', async () => {
+  it('lists the twelve connectors in one page of 500, filtered by id, name, type and fqn', async () => {
     const all = await k.get('rmu', '/api/connectors');
     expect(all.statusCode, all.body).toBe(200);
-    expect(all.json().totalItems).toBe(11);
+    expect(all.json().totalItems).toBe(12);
     expect(all.json().view.first).toContain('itemsPerPage=500');
     const terminalConnector = all.json().member.find((c: { id: string }) => c.id === CONNECTOR.terminal);
     expect(terminalConnector).toMatchObject({

@@ -1,14 +1,20 @@
-import type { DeviceCheckResult } from '@reprise/shared';
+import { DEVICE_CHECK_RESULTS, type DeviceCheckResult } from '@reprise/shared';
 import type { Trx } from '../../platform/request-context';
+import { latestDeviceChecks } from '../device-check';
+
+const RESULTS = new Set<string>(DEVICE_CHECK_RESULTS);
 
 /**
- * What the stolen-device check found for each item, read when its register entry is written (the
- * entry's `device_check`; an item absent from the map is recorded null). The one place the register
- * learns it: wired to modules/device-check when it lands.
+ * What the stolen-device check last found for each item (modules/device-check), read when its
+ * register entry is written (the entry's `device_check`; an item never checked is recorded null).
  */
 export async function deviceCheckOfItems(
-  _trx: Trx,
-  _itemIds: readonly string[],
+  trx: Trx,
+  itemIds: readonly string[],
 ): Promise<Map<string, DeviceCheckResult>> {
-  return new Map();
+  const checks = await latestDeviceChecks(trx, itemIds);
+  const results = new Map<string, DeviceCheckResult>();
+  for (const [itemId, { result }] of checks)
+    if (RESULTS.has(result)) results.set(itemId, result as DeviceCheckResult);
+  return results;
 }

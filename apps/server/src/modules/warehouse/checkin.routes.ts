@@ -1,4 +1,4 @@
-import { CheckinRequest, CheckinSettingsResponse, ItemResponse } from '@reprise/shared';
+import { CheckinItemResponse, CheckinRequest, CheckinSettingsResponse } from '@reprise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
@@ -21,7 +21,7 @@ export function registerCheckinRoutes(fastify: FastifyInstance, deps: AppDeps): 
     '/warehouse/checkin',
     {
       config: { permission: 'warehouse_checkin.submenu' },
-      schema: { tags, body: CheckinRequest, response: { 200: ItemResponse } },
+      schema: { tags, body: CheckinRequest, response: { 200: CheckinItemResponse } },
     },
     async (request) => checkin.checkIn(contextOf(request, deps), request.body.code),
   );

@@ -1,4 +1,4 @@
-import type { CheckinRequirement, ItemResponse } from '@reprise/shared';
+import type { CheckinItemResponse, CheckinRequirement } from '@reprise/shared';
 import { AppError } from '../../platform/errors';
 import { type RequestContext, transact } from '../../platform/request-context';
 import {
@@ -8,6 +8,7 @@ import {
   moveItem,
   resolveItem,
 } from '../buyback-lifecycle';
+import { checkAtCheckIn } from '../device-check';
 import { findCheckinTarget } from './checkin.repository';
 import { toItemResponse } from './items.mapper';
 
@@ -30,11 +31,11 @@ export async function getCheckinRequirement(ctx: RequestContext): Promise<Checki
 const disabled = (whose: string) =>
   new AppError('checkin_disabled', `Check-in at the warehouse is disabled for ${whose}.`);
 
-export async function checkIn(ctx: RequestContext, code: string): Promise<ItemResponse> {
+export async function checkIn(ctx: RequestContext, code: string): Promise<CheckinItemResponse> {
   // the code's length first: nothing is read for a code that cannot be one
   itemWhereOfCode(code);
   if ((await getCheckinRequirement(ctx)) === 'disabled') throw disabled('your organisation');
-  return transact(ctx, async (tx) => {
+  const registered = await transact(ctx, async (tx) => {
     const item = await resolveItem(tx, { code }, { forUpdate: true });
     const warehouseId = item.warehouse_id ?? item.destination_warehouse_id;
     const target = await findCheckinTarget(tx, item.account_id, warehouseId);
@@ -51,12 +52,18 @@ export async function checkIn(ctx: RequestContext, code: string): Promise<ItemRe
       columns: { registered_at: at, latest_move_at: at },
     });
     // `moveItem` leaves the row as written (status, buyback status, stock, times): no read again
-    return toItemResponse({
-      ...item,
-      stock_name: target.stock.name,
-      stock_native_kind: target.stock.native_kind,
-    });
+    return {
+      item,
+      response: toItemResponse({
+        ...item,
+        stock_name: target.stock.name,
+        stock_native_kind: target.stock.native_kind,
+      }),
+    };
   });
+  // the stolen-device check, once checked in: a device reported lost or stolen is proposed for quarantine
+  const deviceCheck = await checkAtCheckIn(ctx, registered.item);
+  return { ...registered.response, deviceCheck };
 }
 
 /**

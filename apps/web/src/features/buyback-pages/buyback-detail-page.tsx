@@ -17,6 +17,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { Section } from '../../ui/section';
 import {
   BuybackStatusBadge,
+  DeviceCheckFlagBadge,
   DocumentButtons,
   PaymentStatusBadge,
   PriceBreakdownList,
@@ -302,12 +303,23 @@ export function BuybackDetailPage() {
         <Group justify="space-between" gap="sm">
           <Group gap="sm">
             <BuybackStatusBadge status={data.status} />
+            <DeviceCheckFlagBadge flag={data.deviceCheckFlag} />
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {data.product.name}
             </Text>
           </Group>
           <Actions buyback={data} />
         </Group>
+        {data.deviceCheckFlag && (
+          <Alert
+            color="red"
+            icon={<IconAlertTriangle aria-hidden />}
+            mt="sm"
+            data-testid="device-check-alert"
+          >
+            {t('detail.deviceCheckAlert', { result: t(`deviceCheckFlag.${data.deviceCheckFlag}`) })}
+          </Alert>
+        )}
         {data.predeclarationOutdated && (
           <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} mt="sm">
             {t('detail.predeclarationOutdated')}

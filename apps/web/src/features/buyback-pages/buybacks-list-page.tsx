@@ -8,7 +8,7 @@ import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { DataTable, type DataTableColumn, listRows, useTableParams } from '../../ui/data-table';
 import { useUpdateSearchParams } from '../../ui/list-filters';
-import { BuybackStatusBadge, useBuybacks } from '../buybacks';
+import { BuybackStatusBadge, DeviceCheckFlagBadge, useBuybacks } from '../buybacks';
 import { BuybackExportButton } from '../exports';
 import { useSendSelection } from '../warehouse-checkin';
 import { buybackFilterQuery, LIST_FILTERS, readBuybackFilters, TEXT_FILTERS } from './buyback-filter-values';
@@ -66,7 +66,12 @@ function useColumns(): DataTableColumn<BuybackListItem>[] {
       key: 'status',
       header: t('columns.status'),
       sortField: 'status',
-      render: (row) => <BuybackStatusBadge status={row.status} />,
+      render: (row) => (
+        <Group gap={4} wrap="nowrap">
+          <BuybackStatusBadge status={row.status} />
+          <DeviceCheckFlagBadge flag={row.deviceCheckFlag} />
+        </Group>
+      ),
     },
     {
       key: 'paymentType',

@@ -1,5 +1,5 @@
 import { Button, Card, Grid, Group, Progress, Stack, Title } from '@mantine/core';
-import type { EstimateResponse, ShippingMethod } from '@reprise/shared';
+import { type EstimateResponse, isValidImei, type ShippingMethod } from '@reprise/shared';
 import { IconArrowLeft, IconArrowRight, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ import { StepImei } from './step-imei';
 import { StepQuestion } from './step-question';
 import { StepReview } from './step-review';
 import classes from './wizard.module.css';
-import { useBuybackQuestionnaire, useEstimate, useOfferedCircuits } from './wizard.queries';
+import { useBuybackQuestionnaire, useDeviceCheck, useEstimate, useOfferedCircuits } from './wizard.queries';
 import {
   answerSummary,
   answersInput,
@@ -97,6 +97,13 @@ function WizardSteps({ questionnaire, circuits, country }: WizardStepsProps) {
   const step = steps[index] as WizardStep;
   const price = livePrice(draft, questionnaire, circuits);
   const cartFull = (cart?.buybacks.length ?? 0) >= maxItems;
+  // the stolen-device check, asked as soon as the IMEI is complete and valid
+  const typedImei = normaliseImei(draft.imei);
+  const deviceCheck = useDeviceCheck(
+    typedImei,
+    questionnaire.product.isCollectingIMEI && isValidImei(typedImei),
+  );
+  const deviceBlocked = deviceCheck.data?.action === 'block';
 
   const setDraft = (next: WizardDraft) => {
     setDraftState(next);
@@ -116,7 +123,7 @@ function WizardSteps({ questionnaire, circuits, country }: WizardStepsProps) {
   }, [index]);
 
   const next = () => {
-    if (!isStepComplete(step, draft, questionnaire, circuits)) {
+    if (!isStepComplete(step, draft, questionnaire, circuits) || (step.kind === 'imei' && deviceBlocked)) {
       setAttempted(true);
       return;
     }
@@ -217,8 +224,9 @@ function WizardSteps({ questionnaire, circuits, country }: WizardStepsProps) {
                   onChange={setDraft}
                   onAcceptWarning={() => {
                     setDraft({ ...draft, imeiWarningAccepted: true });
-                    goToStep(index + 1);
+                    if (!deviceBlocked) goToStep(index + 1);
                   }}
+                  deviceCheck={deviceCheck.data}
                 />
               )}
               {step.kind === 'question' && (

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, List, Stack, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconDeviceMobile } from '@tabler/icons-react';
+import type { DeviceCheckResponse } from '@reprise/shared';
+import { IconAlertTriangle, IconDeviceMobile, IconShieldX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ImeiCheck } from '../../lib/imei';
 import { translateViolation } from '../../ui/forms';
@@ -13,15 +14,48 @@ interface StepImeiProps {
   onChange: (draft: WizardDraft) => void;
   /** Continue anyway after the warning. */
   onAcceptWarning: () => void;
+  /** The stolen-device check of the IMEI (docs/device-check.md), once answered. */
+  deviceCheck?: DeviceCheckResponse | undefined;
+}
+
+/** What the stolen-device check says of the IMEI: a warning (lost or stolen), or the refusal the account's settings ask. */
+function DeviceCheckNotice({ check }: { check: DeviceCheckResponse }) {
+  const { t } = useTranslation('buybackWizard');
+  if (check.action === 'none') return null;
+  const flagged = check.result === 'lost' || check.result === 'stolen';
+  const reason = flagged ? t(`deviceCheck.result.${check.result}`) : t('deviceCheck.unavailable');
+  return check.action === 'block' ? (
+    <Alert
+      color="red"
+      icon={<IconShieldX aria-hidden />}
+      title={t('deviceCheck.blockedTitle')}
+      role="alert"
+      data-testid="device-check-blocked"
+    >
+      {reason} {t('deviceCheck.blocked')}
+    </Alert>
+  ) : (
+    <Alert
+      color="orange"
+      icon={<IconShieldX aria-hidden />}
+      title={t('deviceCheck.warningTitle')}
+      role="alert"
+      data-testid="device-check-warning"
+    >
+      {reason} {t('deviceCheck.warning')}
+    </Alert>
+  );
 }
 
 /**
  * The IMEI of the device (products that collect it): 15 to 17 digits. A TAC that is none of the
  * product's, or a wrong check digit, is a warning the seller may overrule.
  */
-export function StepImei({ draft, check, attempted, onChange, onAcceptWarning }: StepImeiProps) {
+export function StepImei({ draft, check, attempted, onChange, onAcceptWarning, deviceCheck }: StepImeiProps) {
   const { t } = useTranslation('buybackWizard');
-  const showWarning = attempted && check.valid && check.warnings.length > 0 && !draft.imeiWarningAccepted;
+  const blocked = deviceCheck?.action === 'block';
+  const showWarning =
+    attempted && check.valid && check.warnings.length > 0 && !draft.imeiWarningAccepted && !blocked;
   return (
     <Stack gap="md">
       <TextInput
@@ -40,6 +74,7 @@ export function StepImei({ draft, check, attempted, onChange, onAcceptWarning }:
         error={attempted && check.error ? translateViolation(check.error) : undefined}
         data-testid="imei-input"
       />
+      {deviceCheck && <DeviceCheckNotice check={deviceCheck} />}
       {showWarning && (
         <Alert
           color="yellow"

@@ -1,5 +1,6 @@
 import type {
   BuybackQuestionnaireResponse,
+  DeviceCheckResponse,
   EstimateInput,
   EstimateResponse,
   ShippingMethod,
@@ -15,7 +16,23 @@ export const wizardKeys = {
   offeredCircuits: (productId: string, country: string) =>
     [...wizardKeys.all, 'offered-circuits', productId, country] as const,
   categories: () => [...wizardKeys.all, 'categories'] as const,
+  deviceCheck: (imei: string) => [...wizardKeys.all, 'device-check', imei] as const,
 };
+
+/**
+ * The stolen-device check of the IMEI entered (`POST /device-checks`, docs/device-check.md): asked
+ * once the IMEI is complete and valid (15 digits passing Luhn, or 16–17); kept for the visit.
+ */
+export function useDeviceCheck(imei: string, enabled: boolean) {
+  return useQuery({
+    queryKey: wizardKeys.deviceCheck(imei),
+    queryFn: () => api.post<DeviceCheckResponse>('/device-checks', { imei }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    meta: { handlesErrors: true },
+  });
+}
 
 /** The product's prices, flags and questions (in the user's language, docs/translations.md), for the steps and the live price. */
 export function useBuybackQuestionnaire(productId: string) {

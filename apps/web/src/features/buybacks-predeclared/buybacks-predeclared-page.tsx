@@ -10,7 +10,7 @@ import { useSession } from '../../app/session';
 import { useFormatters } from '../../app/use-formatters';
 import { ApiError, api } from '../../lib/api';
 import { Facts } from '../../ui/facts';
-import { BuybackStatusBadge, buybacksKeys } from '../buybacks';
+import { BuybackStatusBadge, buybacksKeys, DeviceCheckFlagBadge } from '../buybacks';
 import { newId, useOwnStoreId } from '../cart';
 import { lookupOf, normaliseCode, type PredeclaredLookup } from './predeclared-code';
 
@@ -192,6 +192,14 @@ function PredeclaredBuyback({ buyback, onNext }: { buyback: BuybackResponse; onN
     [t('buybacks:detail.circuit'), shown.circuit.name],
     [t('payment'), shown.paymentMode.label],
     [t('buybacks:detail.status'), <BuybackStatusBadge key="s" status={shown.status} />],
+    ...(shown.deviceCheckFlag
+      ? [
+          [
+            t('buybacks:detail.deviceCheck'),
+            <DeviceCheckFlagBadge key="d" flag={shown.deviceCheckFlag} />,
+          ] as [string, ReactNode],
+        ]
+      : []),
   ];
 
   return (

@@ -1,5 +1,5 @@
 import { Badge, type MantineColor } from '@mantine/core';
-import type { BuybackStatus, PaymentStatus } from '@reprise/shared';
+import type { BuybackStatus, DeviceCheckFlag, PaymentStatus } from '@reprise/shared';
 import { useTranslation } from 'react-i18next';
 import { WHOLE_LABEL } from '../../ui/status-badge';
 
@@ -60,6 +60,24 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
       data-status={status}
     >
       {t(`paymentStatus.${status}`)}
+    </Badge>
+  );
+}
+
+/** The stolen-device check's flag (docs/device-check.md): the device is reported lost or stolen. */
+export function DeviceCheckFlagBadge({ flag }: { flag: DeviceCheckFlag | null }) {
+  const { t } = useTranslation('buybacks');
+  if (!flag) return null;
+  return (
+    <Badge
+      color="red"
+      variant="filled"
+      radius="sm"
+      tt="none"
+      styles={WHOLE_LABEL}
+      data-testid="device-check-flag"
+    >
+      {t(`deviceCheckFlag.${flag}`)}
     </Badge>
   );
 }

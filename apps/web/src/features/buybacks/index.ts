@@ -1,5 +1,5 @@
 /** What other features use of this one: they import it from here, never from its other files. */
-export { BuybackStatusBadge, PaymentStatusBadge } from './buyback-status';
+export { BuybackStatusBadge, DeviceCheckFlagBadge, PaymentStatusBadge } from './buyback-status';
 export {
   buybacksKeys,
   useBuyback,

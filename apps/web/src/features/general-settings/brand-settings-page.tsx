@@ -3,6 +3,7 @@ import {
   Button,
   Group,
   NumberInput,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -11,7 +12,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { OrganizationRootDetailResponse, PolicyFile } from '@reprise/shared';
+import {
+  DEVICE_CHECK_FLAGGED_ACTIONS,
+  type OrganizationRootDetailResponse,
+  type PolicyFile,
+} from '@reprise/shared';
 import { IconDeviceFloppy, IconServer, IconWorldWww } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,6 +89,22 @@ function BrandForm({ detail, currency }: { detail: OrganizationRootDetailRespons
               label={t('field.tagPriceEnabled')}
               description={t('help.tagPriceEnabled')}
               {...form.getInputProps('tagPriceEnabled', { type: 'checkbox' })}
+            />
+            <Select
+              label={t('field.deviceCheckFlaggedAction')}
+              description={t('help.deviceCheckFlaggedAction')}
+              data={DEVICE_CHECK_FLAGGED_ACTIONS.map((value) => ({
+                value,
+                label: t(`deviceCheckFlaggedAction.${value}`),
+              }))}
+              allowDeselect={false}
+              data-testid="device-check-flagged-action"
+              {...form.getInputProps('deviceCheckFlaggedAction')}
+            />
+            <Switch
+              label={t('field.deviceCheckOutageBlocks')}
+              description={t('help.deviceCheckOutageBlocks')}
+              {...form.getInputProps('deviceCheckOutageBlocks', { type: 'checkbox' })}
             />
           </SimpleGrid>
           <NumberInput

@@ -26,6 +26,8 @@ const saved: OrganizationRootDetailResponse = {
   barCodeEnabled: false,
   tagPriceEnabled: false,
   buyerPaymentEnabled: false,
+  deviceCheckFlaggedAction: 'warn',
+  deviceCheckOutageBlocks: false,
   cartMinValue: 0,
   trackingLinkDaysAfterEnd: 90,
   eulaFile: null,

@@ -1,4 +1,5 @@
 import type {
+  DeviceCheckFlaggedAction,
   OrganizationRootDetailResponse,
   PatchOrganizationRootDetailRequest,
   WarehouseCheckinRequirement,
@@ -11,6 +12,9 @@ export type BrandValues = {
   customerIdentityDocumentRequired: boolean;
   barCodeEnabled: boolean;
   tagPriceEnabled: boolean;
+  /** What the store wizard does with a device reported lost or stolen (docs/device-check.md). */
+  deviceCheckFlaggedAction: DeviceCheckFlaggedAction;
+  deviceCheckOutageBlocks: boolean;
   /** Whole units of the account's currency; '' while the input is empty. */
   cartMinValue: number | string;
   /** Days a customer's tracking link still opens after its buyback ended; '' while empty. */
@@ -33,6 +37,8 @@ export const brandValuesOf = (d: OrganizationRootDetailResponse): BrandValues =>
   customerIdentityDocumentRequired: d.customerIdentityDocumentRequired,
   barCodeEnabled: d.barCodeEnabled,
   tagPriceEnabled: d.tagPriceEnabled,
+  deviceCheckFlaggedAction: d.deviceCheckFlaggedAction,
+  deviceCheckOutageBlocks: d.deviceCheckOutageBlocks,
   cartMinValue: d.cartMinValue,
   trackingLinkDaysAfterEnd: d.trackingLinkDaysAfterEnd,
   buybackZeroDescription: d.buybackZeroDescription ?? '',
@@ -58,6 +64,8 @@ export const brandRequestOf = (v: BrandValues): PatchOrganizationRootDetailReque
   customerIdentityDocumentRequired: v.customerIdentityDocumentRequired,
   barCodeEnabled: v.barCodeEnabled,
   tagPriceEnabled: v.tagPriceEnabled,
+  deviceCheckFlaggedAction: v.deviceCheckFlaggedAction,
+  deviceCheckOutageBlocks: v.deviceCheckOutageBlocks,
   cartMinValue: (v.cartMinValue === '' ? null : Number(v.cartMinValue)) as number,
   trackingLinkDaysAfterEnd: (v.trackingLinkDaysAfterEnd === ''
     ? null

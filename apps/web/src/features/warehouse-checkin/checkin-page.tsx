@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
-import type { ItemResponse } from '@reprise/shared';
-import { IconAlertTriangle, IconCircleCheck, IconScan } from '@tabler/icons-react';
+import type { CheckinItemResponse } from '@reprise/shared';
+import { IconAlertTriangle, IconCircleCheck, IconScan, IconShieldX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,12 +13,12 @@ import { normaliseWarehouseCode, ScanCodeForm, ScanCodeInput } from '../../ui/sc
 import { Section } from '../../ui/section';
 import { SimpleTable } from '../../ui/simple-table';
 import { StartControlButton } from '../warehouse-control';
-import { useCheckIn, useCheckinSettings } from './checkin.queries';
+import { useCheckIn, useCheckinSettings, useStolenSuspicionQuarantine } from './checkin.queries';
 import { CheckinGate } from './checkin-gate';
 import { stockLabel } from './stock-label';
 
 interface Registered {
-  item: ItemResponse;
+  item: CheckinItemResponse;
   code: string;
   at: Date;
 }
@@ -179,6 +179,8 @@ function CheckinScreen() {
         </Alert>
       )}
 
+      {last?.item.deviceCheck?.quarantineProposed && <QuarantineProposal item={last.item} />}
+
       <Section
         title={
           <>
@@ -235,5 +237,49 @@ function CheckinScreen() {
         )}
       </Section>
     </Stack>
+  );
+}
+
+/**
+ * The stolen-device check found the device reported lost or stolen: quarantine with the reason
+ * "stolen suspicion" is proposed, one press away (docs/device-check.md).
+ */
+function QuarantineProposal({ item }: { item: CheckinItemResponse }) {
+  const { t } = useTranslation(['warehouseCheckin', 'errors']);
+  const quarantine = useStolenSuspicionQuarantine();
+  const result = item.deviceCheck?.result === 'lost' ? 'lost' : 'stolen';
+  const done = quarantine.data?.id === item.id;
+  return (
+    <Alert
+      color={done ? 'gray' : 'red'}
+      icon={<IconShieldX aria-hidden />}
+      role="alert"
+      title={t(`deviceCheck.title.${result}`)}
+      data-testid="checkin-device-check"
+    >
+      <Stack gap="xs">
+        <Text size="sm">{done ? t('deviceCheck.quarantined') : t('deviceCheck.proposal')}</Text>
+        {quarantine.error && (
+          <Text size="sm" c="red">
+            {translateErrorCode(
+              quarantine.error instanceof ApiError ? quarantine.error.code : 'network_error',
+            )}
+          </Text>
+        )}
+        {!done && (
+          <Group>
+            <Button
+              color="red"
+              size="sm"
+              loading={quarantine.isPending}
+              onClick={() => quarantine.mutate(item.id)}
+              data-testid="checkin-quarantine"
+            >
+              {t('deviceCheck.quarantine')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
   );
 }

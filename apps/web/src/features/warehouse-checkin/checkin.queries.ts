@@ -1,4 +1,9 @@
-import type { BuybackResponse, ItemResponse, SendBuybacksResponse } from '@reprise/shared';
+import type {
+  BuybackResponse,
+  CheckinItemResponse,
+  ItemResponse,
+  SendBuybacksResponse,
+} from '@reprise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { buybacksKeys } from '../buybacks';
@@ -10,7 +15,28 @@ export { useCheckinEnabled, useCheckinSettings } from './checkin-settings.querie
 export function useCheckIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.post<ItemResponse>('/warehouse/checkin', { code }),
+    mutationFn: (code: string) => api.post<CheckinItemResponse>('/warehouse/checkin', { code }),
+    onSuccess: (item) => {
+      queryClient.setQueryData(checkinKeys.item(item.id), item);
+      void queryClient.invalidateQueries({ queryKey: buybacksKeys.detail(item.buyback.id) });
+      void queryClient.invalidateQueries({ queryKey: buybacksKeys.lists() });
+    },
+    meta: { handlesErrors: true },
+  });
+}
+
+/**
+ * `POST /warehouse/control/{id}/quarantine` with the reason "stolen suspicion": the quarantine the
+ * check-in proposes for a device reported lost or stolen (docs/device-check.md).
+ */
+export function useStolenSuspicionQuarantine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (itemId: string) =>
+      api.post<ItemResponse>(`/warehouse/control/${itemId}/quarantine`, {
+        reason: 'stolen_suspicion',
+        comment: null,
+      }),
     onSuccess: (item) => {
       queryClient.setQueryData(checkinKeys.item(item.id), item);
       void queryClient.invalidateQueries({ queryKey: buybacksKeys.detail(item.buyback.id) });
