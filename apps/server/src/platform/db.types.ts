@@ -1416,7 +1416,7 @@ export interface PoliceRegisterEntriesTable {
   created_at: CreatedAt;
 }
 /** The stolen-device check (migration 045, docs/device-check.md). */
-export interface DeviceChecksTable {
+interface DeviceChecksTable {
   id: Generated<string>;
   account_id: string;
   item_id: string | null;

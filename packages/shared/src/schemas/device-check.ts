@@ -12,7 +12,7 @@ export const DEVICE_CHECK_RESULTS = ['clean', 'lost', 'stolen', 'unknown', 'not_
 export type DeviceCheckResult = (typeof DEVICE_CHECK_RESULTS)[number];
 
 /** Where a check was made. */
-export const DEVICE_CHECK_SOURCES = ['wizard', 'checkout', 'check_in', 'retry'] as const;
+const DEVICE_CHECK_SOURCES = ['wizard', 'checkout', 'check_in', 'retry'] as const;
 export type DeviceCheckSource = (typeof DEVICE_CHECK_SOURCES)[number];
 
 /** The results that flag a buyback. */
@@ -67,14 +67,7 @@ export type DeviceCheckListResponse = z.infer<typeof DeviceCheckListResponse>;
 // ---------- the sandbox provider ----------
 
 /** What the sandbox answers for an IMEI (`outage`: 503; `timeout`: no answer in time). */
-export const SANDBOX_DEVICE_CHECK_ANSWERS = [
-  'clean',
-  'lost',
-  'stolen',
-  'unknown',
-  'outage',
-  'timeout',
-] as const;
+const SANDBOX_DEVICE_CHECK_ANSWERS = ['clean', 'lost', 'stolen', 'unknown', 'outage', 'timeout'] as const;
 
 /** Any text up to 32 characters: the sandbox refuses one that is not 15 to 17 digits itself (422). */
 export const SandboxDeviceCheckImeiParams = z.object({ imei: z.string().min(1).max(32) });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersFor, CIRCUIT, customer, IBAN, PM, STORE, webCartOf } from '../../../test/buyback-kit';
 import { type ControlKit, startControlKit } from '../../../test/control-kit';
 import { DEMO } from '../../../test/test-app';
+import { systemContext, transact } from '../../platform/request-context';
 import { DEMO_DEVICE_CHECK } from '../../seed/demo-device-check';
 import { latestDeviceChecks } from './index';
 
@@ -247,7 +248,9 @@ describe('buyback creation', () => {
     expect(history.json().member.map((e: { reason: string }) => e.reason)).toContain('device_check_stolen');
     const checks = await k.get('rmu', `/api/items/${b.item.id}/device-checks`);
     expect(checks.json().member[0]).toMatchObject({ result: 'stolen', source: 'wizard', imei: IMEI.stolen });
-    const latest = await latestDeviceChecks(k.t.db, [b.item.id, randomUUID()]);
+    const latest = await transact(systemContext(k.t.deps, { kind: 'all' }), (tx) =>
+      latestDeviceChecks(tx, [b.item.id, randomUUID()]),
+    );
     expect(latest.get(b.item.id)?.result).toBe('stolen');
     expect(latest.size).toBe(1);
   });

@@ -6,7 +6,6 @@ import {
   isFlaggedResult,
   isValidImei,
 } from '@reprise/shared';
-import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import {
   type BaseContext,
@@ -18,7 +17,7 @@ import { findItem, type ItemRow, recordItemEvent, resolveItem } from '../buyback
 import { CONNECTOR_FQN, findActiveConfiguration } from '../connectors';
 import { askProvider } from './device-check.client';
 import * as repo from './device-check.repository';
-import { type DeviceCheckPolicy, QUARANTINE_PROPOSED_STATUSES, wizardAction } from './device-check.rules';
+import { QUARANTINE_PROPOSED_STATUSES, wizardAction } from './device-check.rules';
 
 /**
  * The stolen-device check (docs/device-check.md): the IMEI of a device is asked of the account's
@@ -46,7 +45,7 @@ const asAccount = <C extends BaseContext>(ctx: C, accountId: string): C => ({
  * if a token of the account's bucket allows the call. Null when the account has no active device
  * check connector (nothing is checked, nothing stored). An invalid IMEI is refused before any call.
  */
-export async function lookUp(
+async function lookUp(
   ctx: BaseContext,
   accountId: string,
   imei: string,
@@ -81,9 +80,6 @@ export async function lookUp(
   );
   return { imei, result: answer.result, summary: answer.summary };
 }
-
-export const findPolicy = (ctx: BaseContext, accountId: string): Promise<DeviceCheckPolicy> =>
-  repo.findPolicy(ctx, accountId);
 
 /** `POST /device-checks`: the store wizard checks the IMEI the seller entered, for the seller's account. */
 export async function checkForWizard(ctx: RequestContext, imei: string): Promise<DeviceCheckResponse> {
@@ -177,7 +173,7 @@ export async function checkNewBuybacks(
  * provider did not answer, the job that asks again. Answers whether quarantine is proposed (the
  * device is flagged and in the warehouse, not yet decided).
  */
-export async function recordItemCheck(
+async function recordItemCheck(
   tx: BaseTxContext,
   item: ItemRow,
   found: Lookup,
@@ -305,10 +301,10 @@ export async function listItemChecks(ctx: RequestContext, itemId: string): Promi
  * checked are absent. Reads with `db` as given: the caller has scoped the item ids.
  */
 export async function latestDeviceChecks(
-  db: Db,
+  tx: BaseTxContext,
   itemIds: readonly string[],
 ): Promise<Map<string, { result: string; checkedAt: Date }>> {
-  const rows = await repo.latestChecksOf(db, itemIds);
+  const rows = await repo.latestChecksOf(tx.trx, itemIds);
   return new Map(
     rows.flatMap((r) =>
       r.item_id ? [[r.item_id, { result: r.result, checkedAt: new Date(r.checked_at) }]] : [],

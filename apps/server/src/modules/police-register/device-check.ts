@@ -1,5 +1,5 @@
 import { DEVICE_CHECK_RESULTS, type DeviceCheckResult } from '@reprise/shared';
-import type { Trx } from '../../platform/request-context';
+import type { BaseTxContext } from '../../platform/request-context';
 import { latestDeviceChecks } from '../device-check';
 
 const RESULTS = new Set<string>(DEVICE_CHECK_RESULTS);
@@ -9,10 +9,10 @@ const RESULTS = new Set<string>(DEVICE_CHECK_RESULTS);
  * register entry is written (the entry's `device_check`; an item never checked is recorded null).
  */
 export async function deviceCheckOfItems(
-  trx: Trx,
+  tx: BaseTxContext,
   itemIds: readonly string[],
 ): Promise<Map<string, DeviceCheckResult>> {
-  const checks = await latestDeviceChecks(trx, itemIds);
+  const checks = await latestDeviceChecks(tx, itemIds);
   const results = new Map<string, DeviceCheckResult>();
   for (const [itemId, { result }] of checks)
     if (RESULTS.has(result)) results.set(itemId, result as DeviceCheckResult);

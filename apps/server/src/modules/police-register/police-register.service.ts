@@ -107,7 +107,7 @@ async function enterAcquisitions(tx: BaseTxContext, store: StoreRef, itemIds?: r
   );
   if (acquisitions.length === 0) return;
   const checks = await deviceCheckOfItems(
-    tx.trx,
+    tx,
     acquisitions.map((a) => a.item_id),
   );
   const entries = chain(

@@ -1,6 +1,2 @@
-/** The door of modules/sandbox-device-check: its routes (app.ts) and its sign-up (the demo seed). */
+/** The door of modules/sandbox-device-check: its routes (app.ts). */
 export { registerSandboxDeviceCheckRoutes } from './sandbox-device-check.routes';
-export {
-  setAnswers as setSandboxDeviceCheckAnswers,
-  signUp as signUpSandboxDeviceCheck,
-} from './sandbox-device-check.service';
