@@ -69,7 +69,7 @@ function useColumns(): DataTableColumn<BuybackListItem>[] {
       render: (row) => (
         <Group gap={4} wrap="nowrap">
           <BuybackStatusBadge status={row.status} />
-          <DeviceCheckFlagBadge flag={row.deviceCheckFlag} />
+          <DeviceCheckFlagBadge flag={row.deviceCheckFlag} compact />
         </Group>
       ),
     },

@@ -1,5 +1,6 @@
-import { Badge, type MantineColor } from '@mantine/core';
+import { Badge, type MantineColor, ThemeIcon, Tooltip } from '@mantine/core';
 import type { BuybackStatus, DeviceCheckFlag, PaymentStatus } from '@reprise/shared';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { WHOLE_LABEL } from '../../ui/status-badge';
 
@@ -65,9 +66,31 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
 }
 
 /** The stolen-device check's flag (docs/device-check.md): the device is reported lost or stolen. */
-export function DeviceCheckFlagBadge({ flag }: { flag: DeviceCheckFlag | null }) {
+export function DeviceCheckFlagBadge({
+  flag,
+  compact = false,
+}: {
+  flag: DeviceCheckFlag | null;
+  /** In a list's cell: a red warning sign named by its label (shown on hover), not the whole label. */
+  compact?: boolean;
+}) {
   const { t } = useTranslation('buybacks');
   if (!flag) return null;
+  if (compact)
+    return (
+      <Tooltip label={t(`deviceCheckFlag.${flag}`)} withArrow>
+        <ThemeIcon
+          color="red"
+          size="sm"
+          radius="sm"
+          role="img"
+          aria-label={t(`deviceCheckFlag.${flag}`)}
+          data-testid="device-check-flag"
+        >
+          <IconAlertTriangle size={14} aria-hidden />
+        </ThemeIcon>
+      </Tooltip>
+    );
   return (
     <Badge
       color="red"
