@@ -360,6 +360,77 @@ test.describe
       expect(await leaveBlocked(page), 'no warning with an empty cart').toBe(false);
     });
 
+    test('home collection: the summary asks for a pick-up slot, the pick-up is booked on it', async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(150_000);
+      const site = siteUrl(baseURL);
+      await page.goto(site);
+      await refuseConsentIfAsked(page);
+      await openProduct(page, console_.name);
+      await answerQuestions(page, stepHeading(page), livePriceShown(page));
+      // the circuit pays by bank transfer only
+      await chooseDeliveryAndAdd(page, /^Collecte à domicile/, /^Virement bancaire/);
+      await page.getByRole('button', { name: 'Continuer' }).click();
+      await expect(page).toHaveURL(/\/cart\/customer-infos$/);
+      await page.getByRole('textbox', { name: /^Prénom/ }).fill('Lucie');
+      await page.getByRole('textbox', { name: /^Nom/ }).fill('Collecte');
+      await page.getByRole('textbox', { name: /^E-mail/ }).fill('lucie.collecte@example.com');
+      await page.getByRole('textbox', { name: /^Téléphone/ }).fill('06 98 76 54 32');
+      await page.getByRole('textbox', { name: /^Numéro et rue/ }).fill('8 avenue des Enlèvements');
+      await page.getByRole('textbox', { name: /^Code postal/ }).fill('69003');
+      await page.getByRole('textbox', { name: /^Ville/ }).fill('Lyon');
+      await page.getByRole('combobox', { name: /^Type de pièce/ }).selectOption('identity_card');
+      await page.getByRole('textbox', { name: /^Numéro de la pièce/ }).fill('LC7788990');
+      await page.getByRole('textbox', { name: /^IBAN/ }).fill('FR76 3000 6000 0112 3456 7890 189');
+      await page.getByRole('button', { name: 'Continuer vers le récapitulatif' }).click();
+
+      // the slots are the carrier's at the customer's address; one must be chosen
+      await expect(page).toHaveURL(/\/cart\/summary$/);
+      const slot = page.getByRole('combobox', { name: 'Créneau d’enlèvement à domicile' });
+      await expect(slot).toBeVisible();
+      const options = slot.locator('option');
+      await expect.poll(() => options.count()).toBeGreaterThan(1);
+      await expect(options.first()).toHaveText('Choisissez un créneau');
+      await page.getByRole('checkbox', { name: /J'ai lu et j'accepte/ }).check();
+      await page.getByRole('button', { name: 'Confirmer ma vente' }).click();
+      await expect(page.locator('#pickup-slot-error')).toHaveText(
+        'Choisissez le créneau où le transporteur viendra chercher votre colis.',
+      );
+      await expect(slot).toBeFocused();
+      await expect(page).toHaveURL(/\/cart\/summary$/);
+      const chosen = (await options.nth(1).getAttribute('value')) as string;
+      await slot.selectOption(chosen);
+      await expect(page.locator('#pickup-slot-error')).toHaveCount(0);
+      await expectNoHorizontalOverflow(page, 'summary with a pick-up slot');
+      expect(await axeFindings(page, { seriousOnly: true }), 'summary with a pick-up slot').toEqual([]);
+      await page.getByRole('button', { name: 'Confirmer ma vente' }).click();
+
+      // the buyback's pick-up is booked with the carrier on that slot
+      await expect(page).toHaveURL(/\/buyback-confirmation$/);
+      await expect(page.getByTestId('created-buyback')).toHaveCount(1);
+      const docs = await page.getByRole('link', { name: 'Lien vers mes documents' }).getAttribute('href');
+      const id = /ids=([0-9a-f-]{36})/.exec(decodeURIComponent(docs ?? ''))?.[1];
+      expect(id, docs ?? 'no documents link').toBeDefined();
+      const admin = await sessionAs(baseURL as string, 'root_management_unit_manager@demo.test');
+      try {
+        await expect
+          .poll(
+            async () => {
+              const transport = await okJson<{
+                pickups: { status: string; slot: { start: string } }[];
+              }>(await admin.get(`/api/buybacks/${id}/transport`));
+              return transport.pickups.map((p) => ({ status: p.status, start: Date.parse(p.slot.start) }));
+            },
+            { timeout: 40_000 },
+          )
+          .toEqual([{ status: 'booked', start: Date.parse(chosen) }]);
+      } finally {
+        await admin.dispose();
+      }
+    });
+
     test('below the minimum cart value the visitor sees what is missing and cannot continue', async ({
       page,
       baseURL,

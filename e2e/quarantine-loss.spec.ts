@@ -144,14 +144,19 @@ test('the warehouse manager finds the item in quarantine by its code, downloads 
 
   // the buyback: to return, and its history with who, where and why
   const rows = await openHistory(page, quarantined.id);
-  await expect(rows).toHaveCount(5);
-  await expect(rows.nth(0)).toContainText(buybacks.itemEventReason.sent);
-  await expect(rows.nth(1)).toContainText(buybacks.itemEventReason.checkin);
-  await expect(rows.nth(1)).toContainText('Wendy Janssens');
-  await expect(rows.nth(3)).toContainText(buybacks.itemEventReason.quarantine);
-  await expect(rows.nth(3)).toContainText(buybacks.nativeStock.in_quarantine);
-  await expect(rows.nth(3)).toContainText('Compte iCloud toujours actif');
-  const release = rows.nth(4);
+  // the IMEI is checked against the stolen-device register at the buyback's creation and at check-in
+  await expect(rows).toHaveCount(7);
+  const clean = buybacks.itemEventReason.device_check_clean as string;
+  await expect(rows.nth(0)).toContainText(clean);
+  await expect(rows.nth(1)).toContainText(buybacks.itemEventReason.sent);
+  await expect(rows.nth(2)).toContainText(buybacks.itemEventReason.checkin);
+  await expect(rows.nth(2)).toContainText('Wendy Janssens');
+  await expect(rows.nth(3)).toContainText(clean);
+  await expect(rows.nth(3)).toContainText('Entrepôt Saint-Priest');
+  await expect(rows.nth(5)).toContainText(buybacks.itemEventReason.quarantine);
+  await expect(rows.nth(5)).toContainText(buybacks.nativeStock.in_quarantine);
+  await expect(rows.nth(5)).toContainText('Compte iCloud toujours actif');
+  const release = rows.nth(6);
   await expect(release).toContainText(buybacks.itemEventReason.quarantine_release);
   await expect(release).toContainText('Wassim Haddad');
   await expect(release).toContainText('Entrepôt Saint-Priest');

@@ -254,12 +254,16 @@ test('the operator controls one item at its declared state and one lower with a 
   );
   await expect(page.getByTestId('litigation-status')).toHaveText(control.litigation.status.accepted);
   const rows = await openHistory(page, disputed.id);
-  await expect(rows).toHaveCount(5);
-  await expect(rows.nth(0)).toContainText(buybacks.itemEventReason.sent);
-  await expect(rows.nth(1)).toContainText(buybacks.itemEventReason.checkin);
-  await expect(rows.nth(2)).toContainText(buybacks.itemEventReason.control_started);
-  await expect(rows.nth(3)).toContainText(buybacks.itemEventReason.counter_offer);
-  const accepted = rows.nth(4);
+  // the IMEI is checked against the stolen-device register at the buyback's creation and at check-in
+  await expect(rows).toHaveCount(7);
+  const clean = buybacks.itemEventReason.device_check_clean as string;
+  await expect(rows.nth(0)).toContainText(clean);
+  await expect(rows.nth(1)).toContainText(buybacks.itemEventReason.sent);
+  await expect(rows.nth(2)).toContainText(buybacks.itemEventReason.checkin);
+  await expect(rows.nth(3)).toContainText(clean);
+  await expect(rows.nth(4)).toContainText(buybacks.itemEventReason.control_started);
+  await expect(rows.nth(5)).toContainText(buybacks.itemEventReason.counter_offer);
+  const accepted = rows.nth(6);
   await expect(accepted).toContainText(buybacks.itemEventReason.litigation_accepted);
   await expect(accepted).toContainText(buybacks.itemHistory.customer);
   await expect(accepted).toContainText(buybacks.itemStatus.item_completed_with_negociation);

@@ -15,20 +15,18 @@ function ScrollToTopOnPathChange() {
   return null;
 }
 
-/** A thin bar while a lazy screen loads. */
+/**
+ * A thin bar while a lazy screen loads: a busy status region (read as a live region, not as
+ * content outside the page's landmarks).
+ */
 function NavigationProgress() {
   const { t } = useTranslation('common');
   const navigation = useNavigation();
   if (navigation.state === 'idle') return null;
   return (
-    <Progress
-      className="navigation-progress"
-      value={100}
-      animated
-      size="xs"
-      radius={0}
-      aria-label={t('loading')}
-    />
+    <div className="navigation-progress" role="status" aria-busy="true">
+      <Progress value={100} animated size="xs" radius={0} aria-label={t('loading')} />
+    </div>
   );
 }
 
