@@ -310,6 +310,18 @@ describe('buyback creation', () => {
     );
     expect(retried).toMatchObject({ result: 'stolen', item_id: b.item.id });
     expect((await k.get('rmu', `/api/buybacks/${b.id}`)).json().deviceCheckFlag).toBe('stolen');
+    // the history: the translated result, and beside it only the provider's reference (no English)
+    const events = await k.t.db
+      .selectFrom('item_events')
+      .select(['reason', 'comment'])
+      .where('item_id', '=', b.item.id)
+      .where('reason', 'like', 'device_check_%')
+      .orderBy('id')
+      .execute();
+    expect(events).toEqual([
+      { reason: 'device_check_not_checked', comment: null },
+      { reason: 'device_check_stolen', comment: expect.stringMatching(/^SBX-[A-Z0-9-]+$/) },
+    ]);
   });
 
   it('checkout flags the pre-declaration and tells the visitor nothing', async () => {

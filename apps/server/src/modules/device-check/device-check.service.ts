@@ -192,7 +192,7 @@ async function recordItemCheck(
   // a not_checked keeps what an earlier answer found
   if (found.result !== 'not_checked')
     await repo.setBuybackFlag(tx, item.buyback_id, flagged ? found.result : null);
-  await recordItemEvent(tx, item, { reason: `device_check_${found.result}`, comment: found.summary });
+  await recordItemEvent(tx, item, { reason: `device_check_${found.result}`, comment: historyComment(found) });
   if (found.result === 'not_checked') await queueRetry(tx, item.id);
   return {
     result: found.result,
@@ -278,8 +278,17 @@ async function recordRetryResult(tx: BaseTxContext, item: ItemRow, found: Lookup
     source: 'retry',
   });
   await repo.setBuybackFlag(tx, item.buyback_id, isFlaggedResult(found.result) ? found.result : null);
-  await recordItemEvent(tx, item, { reason: `device_check_${found.result}`, comment: found.summary });
+  await recordItemEvent(tx, item, { reason: `device_check_${found.result}`, comment: historyComment(found) });
   return stored;
+}
+
+/**
+ * What the item's history says of a check beside its translated reason: the provider's reference
+ * of its answer, which reads the same in every language; none when it gave none. The provider's
+ * whole summary (in its words) stays on the check itself (`GET /items/{id}/device-checks`).
+ */
+function historyComment(found: Lookup): string | null {
+  return /\breference (\S+)/.exec(found.summary)?.[1] ?? null;
 }
 
 /** `GET /items/{id}/device-checks`: the checks of an item the actor sees, latest first. */
