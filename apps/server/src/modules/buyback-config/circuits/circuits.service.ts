@@ -26,7 +26,7 @@ import { AppError, notFound } from '../../../platform/errors';
 import { orderFrom, type Page } from '../../../platform/pagination';
 import { type RequestContext, type TxContext, transact } from '../../../platform/request-context';
 import { iso, lockAccountConfiguration, readAccount, reject, violation, writeAccount } from '../config-scope';
-import { paymentModeIdsIn } from '../payment-modes/payment-modes.repository';
+import { paymentModeIdsIn } from '../payment-modes';
 import * as repo from './circuits.repository';
 
 const MESSAGES: Record<string, string> = {

@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../../platform/errors';
 import type { Page } from '../../../platform/pagination';
 import { type RequestContext, transact } from '../../../platform/request-context';
 import { activeConnectorActions, launchPremiumAction } from '../../connectors';
-import * as circuits from '../circuits/circuits.repository';
+import * as circuits from '../circuits';
 import { iso, readAccount, reject, violation } from '../config-scope';
 import * as repo from './dispatch-circuit-rules.repository';
 

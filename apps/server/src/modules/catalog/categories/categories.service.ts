@@ -11,7 +11,7 @@ import { orderFrom, type Page } from '../../../platform/pagination';
 import type { BaseContext, RequestContext } from '../../../platform/request-context';
 import { type CatalogScope, readScope } from '../catalog-scope';
 import { fold } from '../catalog-text';
-import * as products from '../products/products.repository';
+import * as products from '../products';
 import { toCategoryRef, toCategoryResponse } from './categories.mapper';
 import * as repo from './categories.repository';
 import { buildForest, findNode, idsOfPath, prune } from './category-tree';

@@ -18,9 +18,9 @@ import {
 import { translationsColumn } from '../../../platform/translations';
 import { readScope, writeScope } from '../catalog-scope';
 import { checkCatalogTranslations } from '../catalog-translations';
-import * as categories from '../categories/categories.repository';
+import * as categories from '../categories';
 import { idsOfPath } from '../categories/category-tree';
-import * as products from '../products/products.repository';
+import * as products from '../products';
 import { toDiagnosticQuestionResponse } from './diagnostic-questions.mapper';
 import * as repo from './diagnostic-questions.repository';
 

@@ -9,9 +9,7 @@ import type { BaseContext, Reader } from '../../../platform/request-context';
 import { imageUrl } from '../catalog-images';
 import { type CatalogScope, readScope } from '../catalog-scope';
 import { normalize, wordsOf } from '../catalog-text';
-import { expandSubtrees, listProducts } from '../products/product-list.repository';
-import { pricesOf, productImagePath } from '../products/products.mapper';
-import type { ProductRow } from '../products/products.repository';
+import { expandSubtrees, listProducts, type ProductRow, pricesOf, productImagePath } from '../products';
 import type { ProductSearch, ProductSearchResult } from './product-search';
 import * as repo from './search.repository';
 import {

@@ -1,0 +1,2 @@
+/** What the buyback configuration's other parts (circuits) use of its payment modes. */
+export { paymentModeIdsIn } from './payment-modes.repository';
